@@ -1,0 +1,71 @@
+/** Shared timing helpers for the benchmarks. Every figure comes from the same run as its baseline. */
+
+/** Result of {@link timeIt}. */
+export interface Timing {
+  /** Calls per second over the whole measured window. */
+  readonly opsPerSec: number;
+  /** Median nanoseconds per call across samples. */
+  readonly medianNs: number;
+  /** Number of calls measured. */
+  readonly calls: number;
+}
+
+/**
+ * Times `fn` in samples of `batch` calls until `minMs` of measurement has passed, after a warm-up
+ * of the same length. The median sample is robust to the noise of a shared machine.
+ */
+export function timeIt(fn: () => unknown, { minMs = 500, batch = 100 }: { minMs?: number; batch?: number } = {}): Timing {
+  const run = (ms: number) => {
+    const samples: number[] = [];
+    let calls = 0;
+    const start = process.hrtime.bigint();
+    let elapsed = 0n;
+    while (elapsed < BigInt(ms) * 1_000_000n) {
+      const t0 = process.hrtime.bigint();
+      for (let i = 0; i < batch; i++) fn();
+      const t1 = process.hrtime.bigint();
+      samples.push(Number(t1 - t0) / batch);
+      calls += batch;
+      elapsed = t1 - start;
+    }
+    return { samples, calls, elapsedNs: Number(elapsed) };
+  };
+  run(minMs);
+  const { samples, calls, elapsedNs } = run(minMs);
+  return { opsPerSec: (calls / elapsedNs) * 1e9, medianNs: median(samples), calls };
+}
+
+/** Times an async `fn` `count` times, one after another; returns each duration in ms. */
+export async function timeAsync(fn: () => Promise<unknown>, count: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+/** The median of `values` (not mutated). */
+export function median(values: readonly number[]): number {
+  return percentile(values, 50);
+}
+
+/** The `p`th percentile (nearest rank) of `values`. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+/** Prints one benchmark's JSON line: `{"bench": name, …figures, "speedup"}`. */
+export function report(bench: string, figures: Record<string, unknown>): void {
+  process.stdout.write(JSON.stringify({ bench, ...figures }) + '\n');
+}
+
+/** Rounds to `digits` significant decimals for readable JSON. */
+export function round(value: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}

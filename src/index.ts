@@ -1,0 +1,14 @@
+/**
+ * Warrant: the host decides what is true, the model only phrases it, every reply is checked
+ * before anyone sees it, a deterministic fallback always exists, and every decision leaves
+ * evidence.
+ *
+ * The root export gathers the public faces of every layer; `warrant/contract` and the other
+ * subpaths give one layer alone.
+ */
+export type { InputIssue } from './errors.js';
+export { InputError, jsonPath, parseInput, parseJsonText } from './errors.js';
+export type { ReplayOutcome, Replayer } from './replay/index.js';
+export { replayFixtures } from './replay/index.js';
+export type { Database, Queryable, StoreOptions } from './store/index.js';
+export { StoreError, openStore, storeOptionsFromEnv } from './store/index.js';

@@ -1,0 +1,62 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { packageRoot } from '../package-root.js';
+import type { ReplayOutcome, Replayer } from './replayer.js';
+import { loadReplayers } from './replayers.js';
+
+/** A fixture path that could not be replayed at all (missing, unreadable, unknown kind). */
+export class FixtureError extends Error {
+  override readonly name = 'FixtureError';
+}
+
+/** The folder of the built-in recorded scenarios. */
+export function builtInFixtures(): string {
+  return join(packageRoot(), 'fixtures');
+}
+
+/**
+ * Replays every fixture file under `paths` (files or folders; default: all built-in ones), in
+ * path order, calling `onOutcome` as each finishes so long runs show progress.
+ */
+export async function replayFixtures(
+  paths: readonly string[] = [builtInFixtures()],
+  { onOutcome, replayers }: { onOutcome?: (outcome: ReplayOutcome) => void; replayers?: Replayer[] } = {},
+): Promise<ReplayOutcome[]> {
+  const byKind = new Map((replayers ?? (await loadReplayers())).map((r) => [r.kind, r]));
+  const files = (await Promise.all(paths.map((p) => listJson(resolve(p))))).flat();
+  const outcomes: ReplayOutcome[] = [];
+  for (const file of files) {
+    let fixture: unknown;
+    try {
+      fixture = JSON.parse(await readFile(file, 'utf8'));
+    } catch (error) {
+      throw new FixtureError(`${relative(process.cwd(), file)}: not valid JSON: ${(error as Error).message}`);
+    }
+    const kind = (fixture as { fixture_kind?: unknown } | null)?.fixture_kind;
+    const replayer = typeof kind === 'string' ? byKind.get(kind) : undefined;
+    if (!replayer) {
+      throw new FixtureError(
+        `${relative(process.cwd(), file)}: $.fixture_kind is ${JSON.stringify(kind)}; known kinds: ${[...byKind.keys()].join(', ') || 'none'}`,
+      );
+    }
+    const outcome = await replayer.replay(fixture, file);
+    outcomes.push(outcome);
+    onOutcome?.(outcome);
+  }
+  return outcomes;
+}
+
+async function listJson(path: string): Promise<string[]> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    throw new FixtureError(`${path}: no such file or folder`);
+  }
+  if (info.isFile()) return [path];
+  const entries = await readdir(path, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}

@@ -1,0 +1,9 @@
+import type { Replayer } from './replayer.js';
+
+/**
+ * Every replayer `warrant replay` knows, one per fixture kind. A layer that records scenarios
+ * adds its replayer here.
+ */
+export async function loadReplayers(): Promise<Replayer[]> {
+  return [];
+}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './database.js';
+import { migrate } from './migration.js';
+import { storeTargets } from './testing.js';
+
+describe.each(storeTargets())('store on $name', (target) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await target.open();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('normalises int8 to a number', async () => {
+    const [row] = await db.query<{ n: number }>('select 9007199254740991::int8 as n');
+    expect(row?.n).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('a transaction that throws writes nothing and rethrows the same error', async () => {
+    await db.query('create table t_rollback (v int)');
+    const boom = new Error('boom');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into t_rollback values (1)');
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+    expect(await db.query('select * from t_rollback')).toEqual([]);
+  });
+
+  it('migrations apply once and are skipped the second time', async () => {
+    const steps = [{ id: '900_probe', sql: 'create table probe (v int);\ninsert into probe values (1);' }];
+    expect(await migrate(db, steps)).toEqual({ applied: ['900_probe'], alreadyApplied: [] });
+    expect(await migrate(db, steps)).toEqual({ applied: [], alreadyApplied: ['900_probe'] });
+    expect(await db.query('select v from probe')).toEqual([{ v: 1 }]);
+  });
+
+  it('a failing migration leaves nothing behind', async () => {
+    const steps = [{ id: '901_broken', sql: 'create table broken (v int);\nselect no_such_function();' }];
+    await expect(migrate(db, steps)).rejects.toThrow(/migration 901_broken failed/);
+    expect(await db.query("select 1 from information_schema.tables where table_name = 'broken'")).toEqual([]);
+  });
+
+  it('refuses migrations listed out of order', async () => {
+    await expect(migrate(db, [{ id: '2', sql: '' }, { id: '1', sql: '' }])).rejects.toThrow(/id order/);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The one interface every layer's queries go through. PGlite and PostgreSQL both implement it,
+ * so the same SQL and the same migrations run on the embedded default and on a real server.
+ */
+
+/** A row as returned by a query: column name → value (int8 already normalised to `number`). */
+export type Row = Record<string, unknown>;
+
+/** Anything that can run a parameterised statement: a database or an open transaction. */
+export interface Queryable {
+  /** Runs one statement with `$1`-style parameters and returns its rows. */
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+/** A connected store. Transactions are explicit; there is no ambient one. */
+export interface Database extends Queryable {
+  /** `pglite` for the embedded default, `postgres` for a server reached through `DATABASE_URL`. */
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` inside one transaction: committed when it resolves, rolled back when it throws.
+   * The error `work` threw is rethrown unchanged.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Closes every connection. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** The store failed (connection lost, constraint the caller did not expect, migration failed). */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+  constructor(
+    message: string,
+    /** The driver's error, for logs. */
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+  /** True for any `StoreError`, even from a second copy of the package. */
+  static isInstance(error: unknown): error is StoreError {
+    return error instanceof Error && error.name === 'StoreError';
+  }
+}
+
+/** PostgreSQL's `unique_violation`: a second commit of something that may commit once. */
+export const UNIQUE_VIOLATION = '23505';
+
+/** The SQLSTATE of a driver error, when it has one. */
+export function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,0 +1,11 @@
+export type { Database, Queryable, Row } from './database.js';
+export { StoreError, UNIQUE_VIOLATION, sqlState } from './database.js';
+export type { Migration, MigrationReport } from './migration.js';
+export { migrate } from './migration.js';
+export { migrations } from './migrations/index.js';
+export type { StoreOptions } from './open-store.js';
+export { openStore, storeOptionsFromEnv } from './open-store.js';
+export type { PgliteDatabaseOptions } from './pglite-database.js';
+export { openPgliteDatabase } from './pglite-database.js';
+export type { PostgresDatabaseOptions } from './postgres-database.js';
+export { openPostgresDatabase } from './postgres-database.js';

@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import type { Database } from './database.js';
+import { migrate } from './migration.js';
+import { migrations } from './migrations/index.js';
+import { openPgliteDatabase } from './pglite-database.js';
+import { openPostgresDatabase } from './postgres-database.js';
+
+/** Where the store lives. Read from the environment once by {@link storeOptionsFromEnv}. */
+export interface StoreOptions {
+  /** A `postgres://` URL. When set, a real server is used and `dataDir` is ignored. */
+  databaseUrl?: string;
+  /** PGlite data folder. Default `.warrant/pgdata` under the working directory. `':memory:'` keeps nothing. */
+  dataDir?: string;
+  /** PostgreSQL schema (real server only). Default `public`. */
+  schema?: string;
+}
+
+/**
+ * Reads `DATABASE_URL` and `WARRANT_DATA_DIR` from `env`. The only place the store looks at the
+ * environment, so tests pass their own.
+ */
+export function storeOptionsFromEnv(env: Record<string, string | undefined>, cwd = process.cwd()): StoreOptions {
+  const databaseUrl = env.DATABASE_URL?.trim();
+  if (databaseUrl) return { databaseUrl };
+  return { dataDir: env.WARRANT_DATA_DIR?.trim() || join(cwd, '.warrant', 'pgdata') };
+}
+
+/** Opens the store and applies every pending migration before returning it. */
+export async function openStore({ databaseUrl, dataDir, schema }: StoreOptions = {}): Promise<Database> {
+  const db = databaseUrl
+    ? await openPostgresDatabase({ url: databaseUrl, ...(schema ? { schema } : {}) })
+    : await openPgliteDatabase(dataDir === undefined || dataDir === ':memory:' ? {} : { dataDir });
+  try {
+    await migrate(db, migrations);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}

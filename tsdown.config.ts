@@ -1,0 +1,14 @@
+import { defineConfig } from 'tsdown';
+
+/** One entry per public subpath; see `exports` in package.json. */
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    contract: 'src/contract/index.ts',
+  },
+  format: 'esm',
+  dts: true,
+  platform: 'node',
+  target: 'node20',
+  clean: true,
+});
