@@ -1,7 +1,12 @@
 import type { Migration } from '../migration.js';
+import { effectsMigration } from './010-effects.js';
+import { apiKeysMigration } from './050-api-keys.js';
 
 /**
  * Every migration of the schema, in id order. A layer that needs tables adds one file here and
  * one line below; ids are never renumbered once they have landed.
  */
-export const migrations: readonly Migration[] = [];
+export const migrations: readonly Migration[] = [
+  effectsMigration,
+  apiKeysMigration,
+];
