@@ -5,6 +5,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     contract: 'src/contract/index.ts',
+    model: 'src/model/index.ts',
   },
   format: 'esm',
   dts: true,

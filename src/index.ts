@@ -12,3 +12,5 @@ export type { ReplayOutcome, Replayer } from './replay/index.js';
 export { replayFixtures } from './replay/index.js';
 export type { Database, Queryable, StoreOptions } from './store/index.js';
 export { StoreError, openStore, storeOptionsFromEnv } from './store/index.js';
+export type { ModelCallRecord, ModelOutcome, ModelProfile, ModelSettings, Models, PromptSource, TaskResult } from './model/index.js';
+export { createModels, folderPromptSource, modelSettingsFromEnv, resolvePrompt, runObjectTask, runTextTask } from './model/index.js';

@@ -1,0 +1,13 @@
+export type { ModelCallRecord, ModelOutcome, TaskResult } from './model-call-record.js';
+export { MODEL_OUTCOMES } from './model-call-record.js';
+export type { ModelConfig } from './model-config.js';
+export { MODEL_PROVIDERS, parseModelConfig } from './model-config.js';
+export type { ModelApiKeys, ModelProfile, ModelSettings } from './model-settings.js';
+export { modelProfileSchema, modelSettingsSchema, taskKey } from './model-settings.js';
+export { modelSettingsFromEnv } from './model-settings-from-env.js';
+export type { CreateModelsOptions, Models, TaskModel } from './create-models.js';
+export { DEFAULT_TIMEOUT_MS, createModels } from './create-models.js';
+export type { PromptSource, ResolvedPrompt } from './prompt-source.js';
+export { folderPromptSource, promptHash, resolvePrompt } from './prompt-source.js';
+export type { ObjectTaskOptions, TextTaskOptions } from './run-task.js';
+export { runObjectTask, runTextTask } from './run-task.js';

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../errors.js';
+import { createModels } from './create-models.js';
+import { parseModelConfig } from './model-config.js';
+import { modelSettingsFromEnv } from './model-settings-from-env.js';
+import { scriptedModel } from './testing.js';
+
+describe('parseModelConfig', () => {
+  it('reads the three provider forms', () => {
+    expect(parseModelConfig('openai:gpt-4o-mini')).toEqual({ provider: 'openai', modelName: 'gpt-4o-mini' });
+    expect(parseModelConfig('anthropic:claude-sonnet-4-5')).toEqual({ provider: 'anthropic', modelName: 'claude-sonnet-4-5' });
+    expect(parseModelConfig('openai-compatible:http://127.0.0.1:11434/v1/#llama3.1:8b')).toEqual({
+      provider: 'openai-compatible',
+      baseURL: 'http://127.0.0.1:11434/v1',
+      modelName: 'llama3.1:8b',
+    });
+  });
+
+  it('names what is wrong with a bad string', () => {
+    expect(parseModelConfig('gpt-4o')).toHaveProperty('problem');
+    expect(parseModelConfig('openai:')).toHaveProperty('problem');
+    expect(parseModelConfig('openai-compatible:http://x/v1')).toHaveProperty('problem');
+    expect(parseModelConfig('openai-compatible:ftp://x#m')).toHaveProperty('problem');
+  });
+});
+
+describe('modelSettingsFromEnv', () => {
+  it('reads the default profile, per-task profiles and API keys', () => {
+    const settings = modelSettingsFromEnv({
+      WARRANT_MODEL: 'openai:gpt-4o-mini',
+      WARRANT_MODEL_TIMEOUT_MS: '9000',
+      WARRANT_MODEL_UNDERSTAND_VERIFY: 'anthropic:claude-haiku-4-5',
+      WARRANT_MODEL_ACKNOWLEDGE_REVIEW: 'false',
+      WARRANT_MODEL_ANSWER_TEMPERATURE: '0.3',
+      WARRANT_MODEL_API_KEY: 'local-key',
+      OPENAI_API_KEY: 'sk-test',
+      WARRANT_MODEL_REVIEW: '',
+      PATH: '/usr/bin',
+    });
+    expect(settings).toEqual({
+      default: { model: 'openai:gpt-4o-mini', timeoutMs: 9000 },
+      tasks: {
+        understand_verify: { model: 'anthropic:claude-haiku-4-5' },
+        acknowledge: { review: false },
+        answer: { temperature: 0.3 },
+      },
+      apiKeys: { openai: 'sk-test', openaiCompatible: 'local-key' },
+    });
+  });
+
+  it('an empty environment configures no model', () => {
+    expect(modelSettingsFromEnv({})).toEqual({});
+  });
+
+  it('refuses values it cannot read, naming each variable', () => {
+    try {
+      modelSettingsFromEnv({ WARRANT_MODEL_TIMEOUT_MS: 'soon', WARRANT_MODEL_ACKNOWLEDGE_REVIEW: 'yes' });
+      expect.unreachable();
+    } catch (error) {
+      expect(InputError.isInstance(error)).toBe(true);
+      expect((error as InputError).issues.map((i) => i.path).sort()).toEqual([
+        'env.WARRANT_MODEL_ACKNOWLEDGE_REVIEW',
+        'env.WARRANT_MODEL_TIMEOUT_MS',
+      ]);
+    }
+  });
+});
+
+describe('createModels', () => {
+  it('lays a task’s profile over the default; task names match env spelling', () => {
+    const a = scriptedModel(['a']);
+    const b = scriptedModel(['b']);
+    const models = createModels(
+      modelSettingsFromEnv({ WARRANT_MODEL: 'mock:a', WARRANT_MODEL_UNDERSTAND_VERIFY: 'mock:b', WARRANT_MODEL_ACKNOWLEDGE_REVIEW: 'false' }),
+      { languageModels: { 'mock:a': a, 'mock:b': b } },
+    );
+    expect(models.forTask('understand.verify')).toMatchObject({ model: b, modelId: 'mock:b', review: true, timeoutMs: 30_000 });
+    expect(models.forTask('understand')).toMatchObject({ model: a, modelId: 'mock:a' });
+    expect(models.forTask('acknowledge')).toMatchObject({ model: a, review: false });
+  });
+
+  it('no model configured is a supported mode', () => {
+    expect(createModels().forTask('answer')).toMatchObject({ model: undefined, modelId: null });
+  });
+
+  it('builds real providers from configuration strings', () => {
+    const models = createModels({
+      default: { model: 'openai-compatible:http://127.0.0.1:11434/v1#llama3.1' },
+      tasks: { review: { model: 'openai:gpt-4o-mini' }, answer: { model: 'anthropic:claude-haiku-4-5' } },
+      apiKeys: { openai: 'sk', anthropic: 'ak' },
+    });
+    expect(models.forTask('acknowledge').model?.modelId).toBe('llama3.1');
+    expect(models.forTask('review').model?.modelId).toBe('gpt-4o-mini');
+    expect(models.forTask('answer').model?.provider).toContain('anthropic');
+  });
+
+  it('refuses a misconfigured deployment up front, naming the setting', () => {
+    expect(() => createModels({ tasks: { review: { model: 'gpt-4o' } } })).toThrow(/\$\.tasks\.review\.model/);
+    expect(() => createModels({ default: { model: 'openai:gpt-4o' } })).toThrow(/OPENAI_API_KEY/);
+    expect(() => createModels({ default: { model: 'mock:a', temprature: 1 } as never })).toThrow(/temprature: unknown key/);
+  });
+});
