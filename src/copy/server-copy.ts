@@ -1,0 +1,111 @@
+import type { CopyStruct, CopyTexts, CopyTranslation } from './copy-texts.js';
+import { englishCopy } from './english-copy.js';
+import { italianCopy } from './italian-copy.js';
+import { resolveLocale } from './resolve-locale.js';
+
+/** Every struct and field a complete language has, in a stable order (English is the reference). */
+const FIELDS: readonly (readonly [CopyStruct, readonly string[]])[] = (Object.keys(englishCopy) as CopyStruct[]).map(
+  (struct) => [struct, Object.keys(englishCopy[struct])] as const,
+);
+
+/** One sentence a declared locale has no text for. */
+export interface MissingSentence {
+  readonly struct: CopyStruct;
+  readonly field: string;
+  readonly locale: string;
+}
+
+/** A partially filled language, as stored inside {@link ServerCopy}. */
+type PartialTexts = { readonly [S in CopyStruct]: Partial<CopyTexts[S]> };
+
+/**
+ * The server's sentences in every language it has. Immutable: {@link ServerCopy.translated}
+ * returns a new copy. Build one with {@link ServerCopy.builtIn} (English and Italian) or
+ * {@link ServerCopy.english} (English alone, to add languages to field by field).
+ */
+export class ServerCopy {
+  private constructor(private readonly languages: ReadonlyMap<string, PartialTexts>) {}
+
+  /** English alone: the starting point for a deployment that writes its own languages. */
+  static english(): ServerCopy {
+    return new ServerCopy(new Map([['en', englishCopy]]));
+  }
+
+  /** The shipped languages: English (`en`) and Italian (`it`). */
+  static builtIn(): ServerCopy {
+    return new ServerCopy(
+      new Map<string, PartialTexts>([
+        ['en', englishCopy],
+        ['it', italianCopy],
+      ]),
+    );
+  }
+
+  /** The locale tags this copy has any text for. */
+  get locales(): readonly string[] {
+    return [...this.languages.keys()];
+  }
+
+  /**
+   * Adds `locale`, or replaces fields of it, field by field: fields not given keep the text they
+   * had (none, for a new language). An empty string counts as missing, never as a sentence.
+   */
+  translated(locale: string, texts: CopyTranslation): ServerCopy {
+    const current = this.languages.get(locale);
+    const merged = Object.fromEntries(
+      FIELDS.map(([struct]) => [struct, { ...(current?.[struct] ?? {}), ...(texts[struct] ?? {}) }]),
+    ) as unknown as PartialTexts;
+    return new ServerCopy(new Map([...this.languages, [locale, merged]]));
+  }
+
+  /**
+   * Every (struct, field, locale) of `locales` with no text, in struct order then locale order.
+   * Empty when the copy is complete for all of them.
+   */
+  missing(locales: readonly string[]): MissingSentence[] {
+    const out: MissingSentence[] = [];
+    for (const [struct, fields] of FIELDS) {
+      for (const field of fields) {
+        for (const locale of locales) {
+          const text = (this.languages.get(locale)?.[struct] as Record<string, unknown> | undefined)?.[field];
+          if (typeof text !== 'string' || text.trim() === '') out.push({ struct, field, locale });
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The sentences for `locale`, resolved as {@link resolveLocale} does over the languages held
+   * (`it-IT` → `it`), falling back to English. Call only on a copy {@link missing} found complete
+   * for the locales served; a field still absent reads as English rather than as nothing.
+   */
+  texts(locale: string): CopyTexts {
+    const tag = resolveLocale(locale, this.locales, this.languages.has('en') ? 'en' : this.locales[0]);
+    const chosen = this.languages.get(tag) ?? {};
+    return Object.fromEntries(
+      FIELDS.map(([struct]) => [struct, { ...englishCopy[struct], ...((chosen as PartialTexts)[struct] ?? {}) }]),
+    ) as unknown as CopyTexts;
+  }
+}
+
+/**
+ * A deployment declared a locale that some server sentence has no text in. Thrown when a runtime
+ * is built, never while serving: misconfiguration, not input. Names every missing sentence.
+ */
+export class CopyIncompleteError extends Error {
+  override readonly name = 'CopyIncompleteError';
+  constructor(readonly missing: readonly MissingSentence[]) {
+    super(
+      `server copy lacks ${missing.length} sentence(s):\n${missing
+        .map((m) => `  ${m.struct}.${m.field} in ${m.locale}`)
+        .join('\n')}`,
+    );
+  }
+}
+
+/** Throws {@link CopyIncompleteError} unless `copy` has every sentence in every one of `locales` (W8). */
+export function assertCopyComplete(copy: ServerCopy, locales: readonly string[]): void {
+  const missing = copy.missing(locales);
+  if (missing.length > 0) throw new CopyIncompleteError(missing);
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { parseInput } from '../errors.js';
+
+/** What a question asks about, which decides who may answer it and whether it sets an ask. */
+export type QuestionKind = 'capability' | 'field_values' | 'status' | 'other';
+
+/** One thing the user asked to be done. */
+export interface Act {
+  /** The operation; absent only on a reply to the previous ask (`answersAsk`). */
+  readonly operation?: string;
+  /** The workflow, needed when the act creates a record. */
+  readonly workflow?: string;
+  /** The record acted on. For a creating act, the new record's id (default `{workflow}-{turn id}`). */
+  readonly record?: string;
+  /** The act's values, checked against the operation's input schema. */
+  readonly values: Readonly<Record<string, unknown>>;
+  /** True when this act is the user's reply to the previous turn's awaited act («the company»). */
+  readonly answersAsk: boolean;
+}
+
+/** A question in the message. */
+export interface Question {
+  readonly text: string;
+  readonly kind: QuestionKind;
+  /** The records it is about; none means the records in view. */
+  readonly records: readonly string[];
+  /** For `field_values`: the field asked about. */
+  readonly field?: string;
+}
+
+/** The user says a receipt is wrong. */
+export interface Dispute {
+  /** The contested receipt's block id, e.g. `receipt:trip-1:3`. */
+  readonly receipt: string;
+  /** What the user said about it. */
+  readonly said: string;
+}
+
+/** The user's answer to a card. */
+export interface CardResponse {
+  readonly record: string;
+  readonly card: string;
+  readonly response: 'declined' | 'pressed';
+  /** For `pressed`: which button. */
+  readonly button?: string;
+}
+
+/** A file that came with the message. */
+export interface Attachment {
+  readonly name: string;
+  readonly mediaType: string;
+  /** Whether a model may be shown the file's content. */
+  readonly modelMayView: boolean;
+}
+
+/** What was understood of a message: the structured part of a turn. */
+export interface Understanding {
+  readonly acts: readonly Act[];
+  readonly questions: readonly Question[];
+  readonly disputes: readonly Dispute[];
+  readonly cardResponses: readonly CardResponse[];
+  readonly attachments: readonly Attachment[];
+  /** Parts of the message that were not understood, quoted. */
+  readonly unread: readonly string[];
+}
+
+/** One turn as the host hands it over. */
+export interface TurnInput {
+  /** Idempotency key: a turn id commits once per tenant. */
+  readonly turnId: string;
+  readonly conversationId: string;
+  /** BCP 47 tag, e.g. `en` or `it-IT`. */
+  readonly locale: string;
+  /** How the writer should sound, e.g. `warm`. Default `neutral`. */
+  readonly tone: string;
+  /** The user's words. Required when no understanding is given. */
+  readonly message?: string;
+  /** What was understood; absent means an injected `understand` function produces it from `message`. */
+  readonly understanding?: Understanding;
+}
+
+const id = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const values = z.record(z.string(), z.unknown());
+
+const actWire = z
+  .strictObject({
+    operation: id.optional(),
+    workflow: id.optional(),
+    record: id.optional(),
+    values: values.default({}),
+    answers_ask: z.boolean().default(false),
+  })
+  .superRefine((act, ctx) => {
+    if (!act.answers_ask && act.operation === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['operation'], message: 'required unless answers_ask is true' });
+    }
+    if (!act.answers_ask && act.record === undefined && act.workflow === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['record'], message: 'give the record acted on, or the workflow of a new one' });
+    }
+  });
+
+const questionWire = z
+  .strictObject({
+    text: z.string().trim().min(1, 'must not be empty'),
+    kind: z.enum(['capability', 'field_values', 'status', 'other']),
+    records: z.array(id).default([]),
+    field: id.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.kind === 'field_values' && q.field === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['field'], message: 'required for a field_values question' });
+    }
+  });
+
+const cardResponseWire = z
+  .strictObject({
+    record: id,
+    card: id,
+    response: z.enum(['declined', 'pressed']),
+    button: id.optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.response === 'pressed' && r.button === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['button'], message: 'required when response is pressed' });
+    }
+  });
+
+const understandingWire = z.strictObject({
+  acts: z.array(actWire).default([]),
+  questions: z.array(questionWire).default([]),
+  disputes: z.array(z.strictObject({ receipt: id, said: z.string() })).default([]),
+  card_responses: z.array(cardResponseWire).default([]),
+  attachments: z
+    .array(z.strictObject({ name: z.string().min(1), media_type: z.string().min(1), model_may_view: z.boolean() }))
+    .default([]),
+  unread: z.array(z.string().trim().min(1, 'must not be empty')).default([]),
+});
+
+/**
+ * The turn input's wire format: snake_case JSON, unknown keys refused. Parsing converts it to the
+ * camelCase {@link TurnInput}; this is the only place that conversion happens.
+ */
+export const turnInputSchema = z
+  .strictObject({
+    turn_id: id,
+    conversation_id: id,
+    locale: z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 tag such as en or it-IT'),
+    tone: z.string().trim().min(1).default('neutral'),
+    message: z.string().optional(),
+    understanding: understandingWire.optional(),
+  })
+  .superRefine((t, ctx) => {
+    if (t.message === undefined && t.understanding === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['understanding'], message: 'required when no message is given' });
+    }
+  })
+  .transform(
+    (t): TurnInput => ({
+      turnId: t.turn_id,
+      conversationId: t.conversation_id,
+      locale: t.locale,
+      tone: t.tone,
+      ...(t.message === undefined ? {} : { message: t.message }),
+      ...(t.understanding === undefined
+        ? {}
+        : {
+            understanding: {
+              acts: t.understanding.acts.map((a) => ({
+                ...(a.operation === undefined ? {} : { operation: a.operation }),
+                ...(a.workflow === undefined ? {} : { workflow: a.workflow }),
+                ...(a.record === undefined ? {} : { record: a.record }),
+                values: a.values,
+                answersAsk: a.answers_ask,
+              })),
+              questions: t.understanding.questions.map((q) => ({
+                text: q.text,
+                kind: q.kind,
+                records: q.records,
+                ...(q.field === undefined ? {} : { field: q.field }),
+              })),
+              disputes: t.understanding.disputes,
+              cardResponses: t.understanding.card_responses.map((r) => ({
+                record: r.record,
+                card: r.card,
+                response: r.response,
+                ...(r.button === undefined ? {} : { button: r.button }),
+              })),
+              attachments: t.understanding.attachments.map((a) => ({
+                name: a.name,
+                mediaType: a.media_type,
+                modelMayView: a.model_may_view,
+              })),
+              unread: t.understanding.unread,
+            },
+          }),
+    }),
+  );
+
+/** The wire form of a turn input, as JSON (before parsing). */
+export type TurnInputJson = z.input<typeof turnInputSchema>;
+
+/** Parses a wire turn input; refuses it with an `InputError` naming every wrong path (W9). */
+export function parseTurnInput(value: unknown): TurnInput {
+  return parseInput(turnInputSchema, value, 'turn input');
+}
+
+/** An understanding with nothing in it: a message nothing was read from. */
+export function emptyUnderstanding(): Understanding {
+  return { acts: [], questions: [], disputes: [], cardResponses: [], attachments: [], unread: [] };
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { RecordFacts } from './record-facts.js';
+import type { Understanding } from './turn-input.js';
+import type { WriterCall } from './writer.js';
+
+/** An operation on offer to the understanding step, with its input schema for structured output. */
+export interface OperationOnOffer {
+  readonly workflow: string;
+  readonly operation: string;
+  readonly label: string;
+  readonly creates: boolean;
+  readonly input: z.ZodType;
+}
+
+/** What turning a message into an {@link Understanding} may look at. */
+export interface UnderstandRequest {
+  readonly turnId: string;
+  readonly conversationId: string;
+  readonly locale: string;
+  readonly message: string;
+  /** The records in view, with their facts. */
+  readonly records: readonly RecordFacts[];
+  /** Every operation of every workflow, for the records in view and for new ones. */
+  readonly operations: readonly OperationOnOffer[];
+  /** The card on screen after the previous turn, if any. */
+  readonly previousAsk: string | null;
+  /** Earlier turns' transitions, oldest first. */
+  readonly history: readonly string[];
+  /** Emits one understanding step to the progress channel: what was read, never what happened. */
+  readonly reportStep: (step: string) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** The understanding, or why there is none (the runtime then treats the message as unread). */
+export type UnderstandResult =
+  | { readonly ok: true; readonly understanding: Understanding; readonly calls: readonly WriterCall[] }
+  | { readonly ok: false; readonly reason: string; readonly calls: readonly WriterCall[] };
+
+/** Turns a message into the structured understanding of a turn (issue 4 supplies one). */
+export type Understand = (request: UnderstandRequest) => Promise<UnderstandResult>;

@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+
+/** Fixed text per locale tag: `{ en: 'traveler', it: 'viaggiatore' }`. */
+export type Localized = Readonly<Record<string, string>>;
+
+/** Text per locale computed from parameters: `{ en: (p) => \`…${p.name}…\` }`. */
+export type LocalizedFn<P, R = string> = Readonly<Record<string, (params: P) => R>>;
+
+/** Payload of an event: JSON values only, because it is stored as `jsonb`. */
+export type EventPayload = Readonly<Record<string, unknown>>;
+
+/** An event a handler proposes. It becomes a fact only when the turn commits. */
+export interface EventDraft {
+  /** The event type, e.g. `traveler_added`; the workflow's `receipts` render it. */
+  readonly type: string;
+  readonly payload: EventPayload;
+}
+
+/**
+ * What an operation's handler decides: the events it would append, or a refusal in the domain's
+ * own sentence per locale. An empty `events` list is an act that changes nothing.
+ */
+export type OperationOutcome = { readonly events: readonly EventDraft[] } | { readonly refusal: Localized };
+
+/** Something a record's workflow lets a user do. */
+export interface OperationDefinition<State, Input = any> {
+  /** What it does, as a verb phrase per locale («add a traveler» / «aggiungere un viaggiatore»). */
+  readonly label: Localized;
+  /** The act's values. Validated before the handler runs; a missing required value is awaited. */
+  readonly input: z.ZodType<Input>;
+  /** True when the operation creates its record. Default false: it needs an existing one. */
+  readonly creates?: boolean;
+  /** Decides the act against the record's current state. Pure: no I/O, no clock. */
+  handle(state: State, input: Input): OperationOutcome;
+}
+
+/** A receipt's words. */
+export interface ReceiptText {
+  readonly title: string;
+  readonly body: string;
+}
+
+/** One open instance of an obligation, e.g. one extra that has no payer. */
+export interface OpenObligation {
+  /** Parameters for the obligation's sentence. */
+  readonly params?: Readonly<Record<string, string>>;
+  /** The act values this instance fixes when the obligation has an act (e.g. `{ extra: 'hotel' }`). */
+  readonly fixes?: Readonly<Record<string, unknown>>;
+}
+
+/** What an open record still owes. */
+export interface ObligationDefinition<State> {
+  /** Stable key, used in the ask's id. */
+  readonly key: string;
+  /** The open instances in `state`, first asked first. Empty when satisfied. */
+  open(state: State): readonly OpenObligation[];
+  /** The question the server asks for one instance, in the workflow's words per locale. */
+  readonly sentence: LocalizedFn<Readonly<Record<string, string>>>;
+  /**
+   * The act that answers it: `operation` on the same record, with the instance's `fixes`, and the
+   * user's answer as the value of `answers`. So a bare «the company» answers «who pays?».
+   */
+  readonly act?: { readonly operation: string; readonly answers: string };
+}
+
+/** A button on a card and what pressing it means. */
+export interface CardButton {
+  readonly key: string;
+  readonly label: Localized;
+  /** The act a press runs on the card's record; none means the button dismisses the card. */
+  readonly act?: { readonly operation: string; readonly values?: Readonly<Record<string, unknown>> };
+}
+
+/** An interaction block the server shows (e.g. a confirmation). */
+export interface CardDefinition<State> {
+  readonly key: string;
+  /** Whether the card is on screen for a record in `state`. */
+  shows(state: State): boolean;
+  readonly title: Localized;
+  readonly buttons: readonly CardButton[];
+}
+
+/**
+ * Where a record stands, as a writer's guidance is keyed: `collecting` while it owes something,
+ * `confirming` while a card is on screen, `settled` when it owes nothing and shows no card.
+ */
+export type RecordPhase = 'collecting' | 'confirming' | 'settled';
+
+/**
+ * A host's workflow: everything the runtime needs to act on its records and to say what
+ * happened, in every locale the deployment serves. Define one with {@link defineWorkflow} so the
+ * state type flows into every handler.
+ */
+export interface WorkflowDefinition<State = any> {
+  /** Unique key, e.g. `trip`. Also the noun when none is declared. */
+  readonly key: string;
+  /** The workflow's word for one record, per locale. Default: the key. */
+  readonly noun?: Localized;
+  /** The record's state. Validated whenever state is read back from the store. */
+  readonly state: z.ZodType<State>;
+  /** State of a record that has just been created, before its first event. */
+  readonly initialState: State;
+  /** Folds one committed event into the state. Pure. */
+  apply(state: State, event: EventDraft): State;
+  readonly operations: Readonly<Record<string, OperationDefinition<State>>>;
+  /** How each event type reads as a receipt, per locale. Every event type a handler emits needs one. */
+  readonly receipts: Readonly<Record<string, LocalizedFn<EventPayload, ReceiptText>>>;
+  /** What an open record still owes, first asked first. Default none. */
+  readonly obligations?: readonly ObligationDefinition<State>[];
+  /** Sentences on what may come next once nothing is owed and no card is on screen. Default none. */
+  readonly nextSteps?: readonly Localized[];
+  /** Cards, first shown first. Default none. */
+  readonly cards?: readonly CardDefinition<State>[];
+  /** Guidance for a writer per phase, per locale. Default none. */
+  readonly guidance?: Readonly<Partial<Record<RecordPhase, Localized>>>;
+}
+
+/** Identity function that infers `State` from the schema, so handlers are typed. */
+export function defineWorkflow<State>(definition: WorkflowDefinition<State>): WorkflowDefinition<State> {
+  return definition;
+}
+
+/** The text for `locale` (exact tag, then its language, then English, then any). */
+export function pick<T>(localized: Readonly<Record<string, T>>, locale: string): T | undefined {
+  const language = locale.split(/[-_]/)[0] ?? locale;
+  return localized[locale] ?? localized[language] ?? localized.en ?? Object.values(localized)[0];
+}
+
+/** The workflow's noun in `locale`, or its key when it declares none. */
+export function nounOf(workflow: WorkflowDefinition, locale: string): string {
+  return (workflow.noun && pick(workflow.noun, locale)) ?? workflow.key;
+}

@@ -1,0 +1,105 @@
+/**
+ * The writer seam: where a model (or anything else) writes the words around a committed turn.
+ *
+ * The runtime calls a {@link TurnWriter} only AFTER the turn's events committed (W4), so nothing a
+ * writer does can repeat or undo an effect. Per turn it calls:
+ *
+ * 1. `answer` once per question, every call started before `acknowledge` and run concurrently.
+ *    Each is handed the question and ONLY the facts of the records that question is about.
+ * 2. `acknowledge` once (unless the turn only answers questions), handed the outcome document,
+ *    the answers and notices, the card on screen, locale, tone, the workflow's guidance for the
+ *    phase, the user's message only when nothing was left undone, and the history as earlier
+ *    transitions alone. The writer reviews its own text and may rewrite it once; what it returns
+ *    is shown as written.
+ *
+ * A writer never throws for a provider problem: it returns `{ ok: false, reason }`, and the
+ * runtime falls back to code's own words and records the reason in the turn's evidence. Whatever
+ * it returns, every call it made comes back in `calls` and is persisted with the turn (W6).
+ */
+import type { Ask, CardOnScreen, OutcomeDocument } from './outcome-document.js';
+import type { RecordFacts } from './record-facts.js';
+import type { AnswerBlock, AnswerStatus, NoticeBlock } from './turn-result.js';
+import type { QuestionKind } from './turn-input.js';
+
+/**
+ * The evidence of one model call. Structural so the model layer's own record (task, prompt name
+ * and hash, model id, latency, tokens, outcome) fits as it is; keys are converted to snake_case
+ * when the turn result is written as JSON.
+ */
+export type WriterCall = { readonly task: string; readonly outcome: string } & Readonly<Record<string, unknown>>;
+
+/** What a knowledge source returned for a question. */
+export interface KnowledgeResult {
+  /** `found`, `none` (searched, nothing relevant) or `unavailable` (the source failed). */
+  readonly status: 'found' | 'none' | 'unavailable';
+  readonly passages: readonly string[];
+}
+
+/** A host's knowledge source, asked once per question before its answer is written. */
+export interface KnowledgeSource {
+  lookup(question: { readonly text: string; readonly kind: QuestionKind }, records: readonly RecordFacts[]): Promise<KnowledgeResult>;
+}
+
+/** One question to answer, with only what its answer may rest on. */
+export interface AnswerRequest {
+  readonly turnId: string;
+  readonly locale: string;
+  readonly tone: string;
+  readonly questionIndex: number;
+  readonly question: { readonly text: string; readonly kind: QuestionKind; readonly field?: string };
+  /** The facts of the records this question is about (the records in view when it names none). */
+  readonly records: readonly RecordFacts[];
+  /** What the knowledge source returned; `none` when no source is configured. */
+  readonly knowledge: KnowledgeResult;
+  /** The server's own answer when it has one (capabilities, status): a writer may rephrase it. */
+  readonly codeAnswer: string | null;
+  /** Aborted when the turn's deadline passes. */
+  readonly signal?: AbortSignal;
+}
+
+/** A writer's answer, or why there is none. */
+export type WrittenAnswer =
+  | {
+      readonly ok: true;
+      readonly text: string;
+      /** `answered`, or why not (`unsupported`, `source_unavailable`, `withheld`). */
+      readonly status: Exclude<AnswerStatus, 'not_written'>;
+      readonly calls: readonly WriterCall[];
+    }
+  | { readonly ok: false; readonly reason: string; readonly calls: readonly WriterCall[] };
+
+/** Everything the acknowledgement may rest on, and nothing else. */
+export interface AcknowledgeRequest {
+  readonly turnId: string;
+  readonly locale: string;
+  readonly tone: string;
+  readonly outcome: OutcomeDocument;
+  /** The answers, as blocks (status, basis, text). Their questions' words are not included. */
+  readonly answers: readonly AnswerBlock[];
+  readonly notices: readonly NoticeBlock[];
+  /** The card on screen, so the reply does not repeat its wording. */
+  readonly card: CardOnScreen | null;
+  readonly ask: Ask | null;
+  /** The workflow's guidance for the phase its record is in, in the turn's language. */
+  readonly guidance: string | null;
+  /** The user's message, only when nothing was left undone; otherwise `null`. */
+  readonly message: string | null;
+  /** Earlier turns' transitions (the replies the user read), oldest first. */
+  readonly history: readonly string[];
+  /** Code's own words for this turn: the fallback the writer replaces. */
+  readonly codeWords: string;
+  /** Reports writer phases (`reviewing`, `rewriting`) to the turn's progress channel. */
+  readonly reportPhase: (phase: 'reviewing' | 'rewriting') => void;
+  readonly signal?: AbortSignal;
+}
+
+/** A written (and, where the profile says so, reviewed) acknowledgement, or why there is none. */
+export type WrittenAcknowledgement =
+  | { readonly ok: true; readonly text: string; readonly calls: readonly WriterCall[] }
+  | { readonly ok: false; readonly reason: string; readonly calls: readonly WriterCall[] };
+
+/** Writes the words around a committed turn. Optional: with none, code's own words stand. */
+export interface TurnWriter {
+  answer(request: AnswerRequest): Promise<WrittenAnswer>;
+  acknowledge(request: AcknowledgeRequest): Promise<WrittenAcknowledgement>;
+}
