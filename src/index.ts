@@ -6,6 +6,35 @@
  * The root export gathers the public faces of every layer; `warrant/contract` and the other
  * subpaths give one layer alone.
  */
+export type {
+  CandidateVerdict,
+  CompileOptions,
+  CompiledContract,
+  ContractWarning,
+  ForbiddenMatch,
+  IndexedCandidateVerdict,
+  MatchStrategy,
+  NormalizationHint,
+  ReadContractResult,
+  ReplyContract,
+  ReplyContractJson,
+  ReplyEffect,
+  ReplyEffectJson,
+  ReplyTraceJson,
+  TermListName,
+} from './contract/index.js';
+export {
+  compileContract,
+  effectFromJson,
+  effectToJson,
+  governReply,
+  readContract,
+  relayBody,
+  replyContractSchema,
+  replyEffectJsonSchema,
+  replyTraceJsonSchema,
+  traceOf,
+} from './contract/index.js';
 export type { InputIssue } from './errors.js';
 export { InputError, jsonPath, parseInput, parseJsonText } from './errors.js';
 export type { ReplayOutcome, Replayer } from './replay/index.js';

@@ -1,0 +1,17 @@
+export type { CandidateVerdict, ForbiddenMatch, IndexedCandidateVerdict, NormalizationHint } from './candidate-verdict.js';
+export type { CompileOptions, CompiledContract } from './compile-contract.js';
+export { compileContract, isCompiledContract } from './compile-contract.js';
+export type { ContractVerifier, MatchStrategy } from './contract-verifier.js';
+export { INCLUDES_MAX_TERMS } from './contract-verifier.js';
+export { governReply } from './govern-reply.js';
+export { isNfc } from './is-nfc.js';
+export type { ContractLint, ContractWarning } from './lint-contract.js';
+export type { ReadContractResult } from './read-contract.js';
+export { CONTRACT_SUBJECT, readContract } from './read-contract.js';
+export { relayBody } from './relay-body.js';
+export type { ReplyContract, ReplyContractJson, TermListName } from './reply-contract.js';
+export { TERM_LISTS, contractFromJson, contractToJson, isWellFormed, replyContractSchema } from './reply-contract.js';
+export type { ReplyEffect, ReplyEffectJson } from './reply-effect.js';
+export { candidateVerdictJsonSchema, effectFromJson, effectToJson, replyEffectJsonSchema } from './reply-effect.js';
+export type { ReplyTraceJson } from './trace-of.js';
+export { replyTraceJsonSchema, traceOf } from './trace-of.js';

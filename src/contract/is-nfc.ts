@@ -1,0 +1,43 @@
+/**
+ * Code units that leave any string they appear in unchanged by NFC: starters (canonical
+ * combining class 0) that are NFC_Quick_Check=Yes and never compose with a preceding
+ * character. Only whole blocks known to qualify are listed — Latin below the combining
+ * diacritics, common punctuation, CJK punctuation, kana, bopomofo, CJK ideographs, Hangul
+ * syllables, fullwidth forms — and a test checks each code unit against `String.normalize`.
+ */
+const NFC_INERT_RANGES: readonly (readonly [number, number])[] = [
+  [0x0000, 0x02ff],
+  [0x2010, 0x2027],
+  [0x2030, 0x205e],
+  [0x3000, 0x3029],
+  [0x3030, 0x303f],
+  [0x3041, 0x3096],
+  [0x30a0, 0x30ff],
+  [0x3100, 0x312f],
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xac00, 0xd7a3],
+  [0xff00, 0xffef],
+];
+
+const inert = new Uint8Array(65536);
+for (const [from, to] of NFC_INERT_RANGES) inert.fill(1, from, to + 1);
+
+/** The ranges of {@link isNfc}'s fast path, for its test. */
+export function nfcInertRanges(): readonly (readonly [number, number])[] {
+  return NFC_INERT_RANGES;
+}
+
+/**
+ * True when `text` is already in Normalization Form C. Typical Chinese, Japanese, Korean and
+ * plain Latin replies are settled by one table lookup per code unit; only text holding
+ * combining marks, compatibility ideographs, supplementary characters and the like is handed
+ * to `String.prototype.normalize`, which copies the string.
+ */
+export function isNfc(text: string): boolean {
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    if (inert[text.charCodeAt(i)] === 0) return text.normalize('NFC') === text;
+  }
+  return true;
+}

@@ -1,0 +1,79 @@
+import type { InputIssue } from '../errors.js';
+import type { ContractVerifier } from './contract-verifier.js';
+import { contractTerms, TERM_LISTS, type ReplyContract, type TermListName } from './reply-contract.js';
+
+/** Something about a contract worth fixing that does not stop it from being used. */
+export interface ContractWarning {
+  /** Stable code: `duplicate_term` (a term listed twice in one list; it is checked once). */
+  readonly code: 'duplicate_term';
+  /** JSON path of the later copy, e.g. `$.forbidden_terms[3]`. */
+  readonly path: string;
+  /** The warning in a sentence. */
+  readonly message: string;
+}
+
+/** What {@link lintContract} found: issues refuse the contract, warnings do not. */
+export interface ContractLint {
+  readonly issues: InputIssue[];
+  readonly warnings: ContractWarning[];
+}
+
+const REQUIRED_LISTS = ['must_include', 'must_ask', 'canonical_terms'] as const;
+
+/**
+ * Checks what a schema cannot: that the approved fallback obeys its own contract (W2: the
+ * fallback is shown unverified, so it is verified here, once, by the same verifier that judges
+ * candidates) and that the contract can be satisfied at all (no forbidden term inside a
+ * required one). Duplicate terms are warnings. Paths use the wire names.
+ */
+export function lintContract(contract: ReplyContract, verifier: ContractVerifier): ContractLint {
+  const issues: InputIssue[] = [];
+  const firstIndex = (list: TermListName, term: string) => contractTerms(contract, list).indexOf(term);
+  const named = (list: TermListName, term: string) => `${list}[${firstIndex(list, term)}] ${JSON.stringify(term)}`;
+
+  const fallback = verifier.verify(contract.fallbackBody);
+  const lacks = (list: TermListName, terms: readonly string[]) => {
+    for (const term of terms) {
+      issues.push({ path: '$.fallback_body', message: `the approved fallback lacks ${named(list, term)}` });
+    }
+  };
+  lacks('must_include', fallback.missingMustInclude);
+  lacks('must_ask', fallback.missingMustAsk);
+  lacks('canonical_terms', fallback.missingCanonicalTerms);
+  for (const match of fallback.forbiddenMatches) {
+    issues.push({
+      path: '$.fallback_body',
+      message: `the approved fallback contains ${named('forbidden_terms', match.term)} at [${match.start}, ${match.end})`,
+    });
+  }
+
+  for (const list of REQUIRED_LISTS) {
+    const seen = new Set<string>();
+    for (const required of contractTerms(contract, list)) {
+      if (seen.has(required)) continue;
+      seen.add(required);
+      for (const forbidden of verifier.verify(required).forbiddenTermsPresent) {
+        issues.push({
+          path: `$.forbidden_terms[${firstIndex('forbidden_terms', forbidden)}]`,
+          message: `unsatisfiable: ${JSON.stringify(forbidden)} occurs inside ${named(list, required)}, so no reply can contain one without the other`,
+        });
+      }
+    }
+  }
+
+  const warnings: ContractWarning[] = [];
+  for (const list of TERM_LISTS) {
+    const terms = contractTerms(contract, list);
+    terms.forEach((term, i) => {
+      const first = terms.indexOf(term);
+      if (first !== i) {
+        warnings.push({
+          code: 'duplicate_term',
+          path: `$.${list}[${i}]`,
+          message: `duplicate of ${list}[${first}] ${JSON.stringify(term)}; it is checked once`,
+        });
+      }
+    });
+  }
+  return { issues, warnings };
+}

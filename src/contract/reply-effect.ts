@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { IndexedCandidateVerdict } from './candidate-verdict.js';
+import { TERM_LISTS } from './reply-contract.js';
+
+/**
+ * The record of one governed reply: which candidate was shown (or that the fallback was), the
+ * body itself, and every candidate's verdict. Carries the contract's evidence fields so the
+ * record stands alone.
+ */
+export interface ReplyEffect {
+  /** Always `"v0"`. */
+  readonly contractVersion: 'v0';
+  /** The contract's `interaction_kind`. */
+  readonly interactionKind: string;
+  /** The contract's `authority_status`. */
+  readonly authorityStatus: string;
+  /** The contract's `entity_roles`. */
+  readonly entityRoles: Readonly<Record<string, string>>;
+  /** `accepted` when a candidate passed and is shown; `fallback` when the approved fallback is. */
+  readonly status: 'accepted' | 'fallback';
+  /** Index of the shown candidate, or `null` when the fallback is shown. */
+  readonly selectedCandidate: number | null;
+  /** The reply to show: the selected candidate, or the contract's fallback body. */
+  readonly body: string;
+  /** Every candidate's verdict, in the order the candidates were given. */
+  readonly candidates: readonly IndexedCandidateVerdict[];
+}
+
+const termArray = z.array(z.string());
+
+/** One candidate's verdict on the wire. */
+export const candidateVerdictJsonSchema = z.strictObject({
+  index: z.number().int().nonnegative(),
+  passed: z.boolean(),
+  missing_must_include: termArray,
+  missing_must_ask: termArray,
+  missing_canonical_terms: termArray,
+  forbidden_terms_present: termArray,
+  forbidden_matches: z.array(
+    z.strictObject({
+      term: z.string(),
+      start: z.number().int().nonnegative().describe('UTF-16 offset, inclusive'),
+      end: z.number().int().nonnegative().describe('UTF-16 offset, exclusive'),
+    }),
+  ),
+  normalization_hints: z.array(z.strictObject({ list: z.enum(TERM_LISTS), term: z.string() })),
+});
+
+/**
+ * The wire form of a {@link ReplyEffect}: snake_case JSON with the field names of Reply
+ * Contract v0. The server builds its OpenAPI document from this schema; fixtures record it.
+ */
+export const replyEffectJsonSchema = z
+  .strictObject({
+    contract_version: z.literal('v0'),
+    interaction_kind: z.string(),
+    authority_status: z.string(),
+    entity_roles: z.record(z.string(), z.string()),
+    status: z.enum(['accepted', 'fallback']),
+    selected_candidate: z.number().int().nonnegative().nullable(),
+    body: z.string(),
+    candidates: z.array(candidateVerdictJsonSchema),
+  })
+  .meta({ id: 'ReplyEffect', description: 'The record of one governed reply under a Reply Contract v0.' });
+
+/** A Reply Effect in its snake_case wire form. */
+export type ReplyEffectJson = z.infer<typeof replyEffectJsonSchema>;
+
+/** The library's effect → its wire form. The one place effect field names change case. */
+export function effectToJson(effect: ReplyEffect): ReplyEffectJson {
+  return {
+    contract_version: effect.contractVersion,
+    interaction_kind: effect.interactionKind,
+    authority_status: effect.authorityStatus,
+    entity_roles: { ...effect.entityRoles },
+    status: effect.status,
+    selected_candidate: effect.selectedCandidate,
+    body: effect.body,
+    candidates: effect.candidates.map((c) => ({
+      index: c.index,
+      passed: c.passed,
+      missing_must_include: [...c.missingMustInclude],
+      missing_must_ask: [...c.missingMustAsk],
+      missing_canonical_terms: [...c.missingCanonicalTerms],
+      forbidden_terms_present: [...c.forbiddenTermsPresent],
+      forbidden_matches: c.forbiddenMatches.map((m) => ({ term: m.term, start: m.start, end: m.end })),
+      normalization_hints: c.normalizationHints.map((h) => ({ list: h.list, term: h.term })),
+    })),
+  };
+}
+
+/** The wire form → the library's effect, e.g. for an effect read back from the store. */
+export function effectFromJson(json: ReplyEffectJson): ReplyEffect {
+  return {
+    contractVersion: json.contract_version,
+    interactionKind: json.interaction_kind,
+    authorityStatus: json.authority_status,
+    entityRoles: { ...json.entity_roles },
+    status: json.status,
+    selectedCandidate: json.selected_candidate,
+    body: json.body,
+    candidates: json.candidates.map((c) => ({
+      index: c.index,
+      passed: c.passed,
+      missingMustInclude: [...c.missing_must_include],
+      missingMustAsk: [...c.missing_must_ask],
+      missingCanonicalTerms: [...c.missing_canonical_terms],
+      forbiddenTermsPresent: [...c.forbidden_terms_present],
+      forbiddenMatches: c.forbidden_matches.map((m) => ({ term: m.term, start: m.start, end: m.end })),
+      normalizationHints: c.normalization_hints.map((h) => ({ list: h.list, term: h.term })),
+    })),
+  };
+}
