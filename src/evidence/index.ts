@@ -1,0 +1,8 @@
+export type { EffectFilter, EffectStore, EffectStoreOptions, StoredEffect } from './effect-store.js';
+export { createEffectStore } from './effect-store.js';
+export type { GroupCommitWriter, GroupCommitWriterOptions } from './group-commit-writer.js';
+export { createGroupCommitWriter } from './group-commit-writer.js';
+export type { JsonLoggerOptions, LogRecord, Logger } from './json-logger.js';
+export { createJsonLogger, silentLogger } from './json-logger.js';
+export { newRecordId, recordIdTime } from './record-id.js';
+export { defaultTracer, inSpan, recordFinishedSpan } from './spans.js';
