@@ -5,5 +5,7 @@ import type { Replayer } from './replayer.js';
  * adds its replayer here.
  */
 export async function loadReplayers(): Promise<Replayer[]> {
-  return [];
+  return [
+    (await import('../contract/replay-contract-fixture.js')).replyContractReplayer,
+  ];
 }

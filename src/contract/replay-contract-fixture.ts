@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { InputError, parseInput } from '../errors.js';
+import { FixtureError, diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
+import { governReply } from './govern-reply.js';
+import { readContract } from './read-contract.js';
+import { relayBody } from './relay-body.js';
+import { effectToJson } from './reply-effect.js';
+import { traceOf } from './trace-of.js';
+
+/**
+ * A recorded reply-contract scenario: the host truth the contract was authored from, the
+ * candidates, the complete contract, what governing them must produce, and an English
+ * translation for readers. Replay evaluates the original strings; the translation is never read.
+ */
+export const contractFixtureSchema = z.strictObject({
+  fixture_kind: z.literal('reply_contract'),
+  name: z.string().min(1),
+  industry: z.string().min(1),
+  summary: z.string().min(1),
+  host_truth: z.strictObject({ facts: z.record(z.string(), z.unknown()), en: z.string().min(1) }),
+  candidates: z.array(z.string()),
+  /** Kept loose here: `readContract` checks it, so a refused contract is reported as such. */
+  contract: z.unknown(),
+  expected: z.strictObject({
+    /** The expected effect, snake_case; only the keys present are compared. */
+    effect: z.record(z.string(), z.unknown()),
+    /** The expected trace, snake_case; only the keys present are compared. */
+    trace: z.record(z.string(), z.unknown()).optional(),
+  }),
+  translation: z.strictObject({
+    language: z.string().min(1),
+    candidates: z.array(z.string()),
+    fallback_body: z.string(),
+    terms: z.record(z.string(), z.string()),
+  }),
+});
+
+/**
+ * Replays `reply_contract` fixtures offline — no model, host API, provider or database:
+ * reads the recorded contract, governs the recorded candidates, and compares the effect, the
+ * relay body and the trace with what was recorded.
+ */
+export const replyContractReplayer: Replayer = {
+  kind: 'reply_contract',
+  async replay(input, file): Promise<ReplayOutcome> {
+    let fixture;
+    try {
+      fixture = parseInput(contractFixtureSchema, input, 'reply contract fixture');
+    } catch (error) {
+      if (InputError.isInstance(error)) throw new FixtureError(`${file}: ${error.message}`);
+      throw error;
+    }
+    const { name } = fixture;
+    let contract;
+    try {
+      contract = readContract(fixture.contract).contract;
+    } catch (error) {
+      if (!InputError.isInstance(error)) throw error;
+      return { name, file, passed: false, differences: error.issues.map((i) => `$.contract: refused at ${i.path}: ${i.message}`) };
+    }
+    const effect = governReply(contract, fixture.candidates);
+    const differences = [
+      ...diffExpected(fixture.expected.effect, effectToJson(effect), '$.expected.effect'),
+      ...diffExpected(fixture.expected.effect.body, relayBody(effect), '$.relay_body'),
+      ...(fixture.expected.trace ? diffExpected(fixture.expected.trace, traceOf(effect), '$.expected.trace') : []),
+    ];
+    return { name, file, passed: differences.length === 0, differences };
+  },
+};
