@@ -1,4 +1,4 @@
-import { SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
+import { SpanStatusCode, context as otelContext, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 
 /**
  * The tracer Warrant uses when the caller gives none: the global one named `warrant`. Without a
@@ -10,18 +10,23 @@ export function defaultTracer(): Tracer {
 }
 
 /**
- * Runs `work` inside an active span named `name`. The span records an exception and an error
- * status when `work` throws (the error is rethrown unchanged), and always ends.
+ * Runs `work` inside a span named `name`, a child of `parent` (default: the active context). The
+ * parent is passed explicitly because Warrant does not install a context manager of its own:
+ * spans nest correctly whether or not the host registered one. `work` receives the span and the
+ * context to hand to its own children. The span records an exception and an error status when
+ * `work` throws (the error is rethrown unchanged), and always ends.
  */
 export async function inSpan<T>(
   tracer: Tracer,
   name: string,
   attributes: Attributes,
-  work: (span: Span) => Promise<T> | T,
+  work: (span: Span, context: Context) => Promise<T> | T,
+  parent: Context = otelContext.active(),
 ): Promise<T> {
-  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+  return tracer.startActiveSpan(name, { attributes }, parent, async (span) => {
+    const scope = trace.setSpan(parent, span);
     try {
-      return await work(span);
+      return await work(span, scope);
     } catch (error) {
       span.recordException(error as Error);
       span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error)?.message ?? String(error) });

@@ -1,0 +1,115 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Tracer } from '@opentelemetry/api';
+import { createEffectStore, type EffectStore } from '../evidence/effect-store.js';
+import { createJsonLogger, type Logger } from '../evidence/json-logger.js';
+import { defaultTracer } from '../evidence/spans.js';
+import type { Database } from '../store/index.js';
+import { openApiKeyring, provisionApiKeys, type ApiKeyGrant } from './api-keys.js';
+import { createContractCache } from './contract-cache.js';
+import { observeRequests } from './observe-requests.js';
+import { HttpProblem, problemOf, problemResponse } from './problem.js';
+import { requireApiKey } from './require-api-key.js';
+import { healthRoutes, type ReadinessCheck } from './routes/health.js';
+import { inspectorRoutes } from './routes/inspector.js';
+import { replyContractRoutes } from './routes/reply-contracts.js';
+import type { ServerEnv } from './server-env.js';
+
+/** Options of {@link createServer}: one object, defaults stated per field. */
+export interface ServerOptions {
+  /** The migrated store (see `openStore`). The server does not close it; its owner does. */
+  store: Database;
+  /** Keys to provision (stored as digests) before serving. Default none: keys already stored still work. */
+  apiKeys?: readonly ApiKeyGrant[];
+  /** Largest request body, in bytes. Default 256 KiB: a contract with thousands of terms fits, a runaway upload does not. */
+  bodyLimitBytes?: number;
+  /** Deepest JSON nesting accepted. Default 32: Warrant's own formats nest under 8. */
+  maxJsonDepth?: number;
+  /** Where the one-line-per-request logs go. Default JSON lines on standard output. */
+  logger?: Logger;
+  /** Tracer for request, verification, turn and model-call spans. Default the global `warrant` tracer (a no-op until a provider is registered). */
+  tracer?: Tracer;
+  /** Extra `/readyz` checks by name, e.g. locale completeness; each returns `undefined` when fine or what is wrong. */
+  readinessChecks?: Readonly<Record<string, ReadinessCheck>>;
+  /** Group-commit tuning of the effects writer; defaults suit the store kind. */
+  effectWriter?: { maxBatchRows?: number; maxConcurrentFlushes?: number };
+}
+
+/** A configured sidecar: a fetch handler plus what a graceful shutdown needs. */
+export interface WarrantServer {
+  /** The Hono app; `app.request()` drives it in tests without a socket. */
+  readonly app: OpenAPIHono<ServerEnv>;
+  /** The standard fetch handler, for any runtime adapter. */
+  readonly fetch: (request: Request) => Response | Promise<Response>;
+  /** Durable effects (group-committed). */
+  readonly effects: EffectStore;
+  /** Requests being handled right now. */
+  readonly inFlight: number;
+  /** Resolves when no request is in flight and every acknowledged write is flushed. */
+  drain(): Promise<void>;
+}
+
+/**
+ * Builds the HTTP sidecar: `/v0` routes behind bearer keys per tenant, public `/healthz` and
+ * `/readyz`, the OpenAPI document at `/v0/openapi.json`, and the inspector page at `/inspector`.
+ * Provisions `apiKeys` and loads the stored ones before returning.
+ */
+export async function createServer({
+  store,
+  apiKeys = [],
+  bodyLimitBytes = 256 * 1024,
+  maxJsonDepth = 32,
+  logger = createJsonLogger(),
+  tracer = defaultTracer(),
+  readinessChecks = {},
+  effectWriter = {},
+}: ServerOptions): Promise<WarrantServer> {
+  await provisionApiKeys(store, apiKeys);
+  const keyring = await openApiKeyring(store);
+  const effects = createEffectStore(store, effectWriter);
+  const limits = { bodyLimitBytes, maxJsonDepth };
+
+  const app = new OpenAPIHono<ServerEnv>();
+  const observed = observeRequests({ logger, tracer });
+  app.use('*', observed.middleware);
+  app.onError((error, c) => {
+    const problem = problemOf(error, c.req.path);
+    if (problem.status >= 500) {
+      logger.log({ level: 'error', msg: 'request_failed', path: c.req.path, error: (error as Error)?.stack ?? String(error) });
+    }
+    return problemResponse(c, problem);
+  });
+  app.notFound((c) => problemResponse(c, problemOf(new HttpProblem(404, 'not_found', 'no such route'), c.req.path)));
+
+  healthRoutes(app, { store, readinessChecks });
+  inspectorRoutes(app);
+  app.use('/v0/*', requireApiKey(keyring));
+  replyContractRoutes(app, { effects, contracts: createContractCache(), limits, tracer, logger });
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer' });
+  app.get('/v0/openapi.json', (c) =>
+    c.json(
+      app.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: {
+          title: 'Warrant sidecar',
+          version: '0',
+          description: 'Governs what a conversational assistant may say. Every `/v0` route needs `Authorization: Bearer <key>`.',
+        },
+        security: [{ apiKey: [] }],
+      }),
+    ),
+  );
+
+  return {
+    app,
+    fetch: (request) => app.fetch(request),
+    effects,
+    get inFlight() {
+      return observed.inFlight.count;
+    },
+    async drain() {
+      await observed.inFlight.idle();
+      await effects.drain();
+    },
+  };
+}

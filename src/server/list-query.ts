@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { decodeCursor } from './cursor.js';
+
+/** Largest page a listing returns; a client asking for more gets a 400 naming `$.limit`. */
+export const MAX_PAGE_SIZE = 200;
+
+/** Page size when the client names none. */
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** Query parameters every listing takes: time range, cursor and page size. Spread into a listing's own schema. */
+export const listQueryShape = {
+  since: z.iso.datetime({ offset: true }).optional().describe('inclusive lower bound on `created_at` (ISO 8601)'),
+  until: z.iso.datetime({ offset: true }).optional().describe('exclusive upper bound on `created_at` (ISO 8601)'),
+  cursor: z.string().optional().describe('`next_cursor` of the previous page, unchanged'),
+  limit: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'a whole number from 1')
+    .refine((s) => Number(s) <= MAX_PAGE_SIZE, `at most ${MAX_PAGE_SIZE}`)
+    .optional()
+    .describe(`page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}`),
+};
+
+/** A listing's page request: bounds as dates, the cursor decoded to the last id seen. */
+export interface ListQuery {
+  readonly since?: Date | undefined;
+  readonly until?: Date | undefined;
+  readonly beforeId?: string | undefined;
+  readonly limit: number;
+}
+
+/** Turns validated listing parameters into a {@link ListQuery}; a foreign cursor is refused at `$.cursor`. */
+export function toListQuery(query: { since?: string | undefined; until?: string | undefined; cursor?: string | undefined; limit?: string | undefined }): ListQuery {
+  return {
+    since: query.since === undefined ? undefined : new Date(query.since),
+    until: query.until === undefined ? undefined : new Date(query.until),
+    beforeId: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    limit: query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit),
+  };
+}

@@ -1,0 +1,99 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { InputError, type InputIssue } from '../errors.js';
+import { StoreError } from '../store/index.js';
+
+/**
+ * A refusal the server decides on before or instead of any work (no key, unknown id, body too
+ * large, wrong content type). Carries its HTTP status and a stable snake_case code.
+ */
+export class HttpProblem extends Error {
+  override readonly name = 'HttpProblem';
+  constructor(
+    readonly status: ContentfulStatusCode,
+    /** Stable snake_case code, e.g. `payload_too_large`; clients branch on it. */
+    readonly code: string,
+    /** What went wrong, in a sentence. */
+    readonly detail: string,
+    /** Where in the request it went wrong, when that is known. */
+    readonly issues: readonly InputIssue[] = [],
+  ) {
+    super(detail);
+  }
+  static isInstance(error: unknown): error is HttpProblem {
+    return error instanceof Error && error.name === 'HttpProblem' && typeof (error as HttpProblem).status === 'number';
+  }
+}
+
+/** An RFC 9457 problem document, plus Warrant's `code` and `issues` extension members. */
+export interface ProblemDocument {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly instance: string;
+  readonly code: string;
+  readonly issues: readonly InputIssue[];
+}
+
+/** The wire schema of {@link ProblemDocument}, for the OpenAPI document. */
+export const problemSchema = z
+  .strictObject({
+    type: z.string().describe('`urn:warrant:problem:<code>`'),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    instance: z.string().describe('the request path'),
+    code: z.string().describe('stable snake_case code'),
+    issues: z.array(z.strictObject({ path: z.string(), message: z.string() })).describe('each thing wrong, by JSON path'),
+  })
+  .meta({ id: 'Problem', description: 'RFC 9457 problem details (`application/problem+json`)' });
+
+const TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  500: 'Internal error',
+  503: 'Store unavailable',
+};
+
+/**
+ * The one place an error becomes an HTTP status: the caller's input (`InputError`) is 400 with
+ * every issue's path, a refusal (`HttpProblem`) its own status, the store failing
+ * (`StoreError`) 503, anything else — a bug — 500 without internals.
+ */
+export function problemOf(error: unknown, instance: string): ProblemDocument {
+  if (InputError.isInstance(error)) {
+    return document(400, 'invalid_input', `${error.subject} refused`, instance, error.issues);
+  }
+  if (HttpProblem.isInstance(error)) {
+    return document(error.status, error.code, error.detail, instance, error.issues);
+  }
+  if (StoreError.isInstance(error)) {
+    return document(503, 'store_unavailable', 'the store could not complete the request; nothing was acknowledged', instance);
+  }
+  return document(500, 'internal_error', 'an unexpected failure; it has been logged', instance);
+}
+
+/** Responds with `problem` as `application/problem+json`. */
+export function problemResponse(c: Context, problem: ProblemDocument): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/problem+json' };
+  if (problem.status === 401) headers['www-authenticate'] = 'Bearer realm="warrant"';
+  return c.body(JSON.stringify(problem), problem.status as ContentfulStatusCode, headers);
+}
+
+function document(status: number, code: string, detail: string, instance: string, issues: readonly InputIssue[] = []): ProblemDocument {
+  return {
+    type: `urn:warrant:problem:${code}`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+    instance,
+    code,
+    issues,
+  };
+}

@@ -1,0 +1,207 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Tracer } from '@opentelemetry/api';
+import { z } from 'zod';
+import { effectToJson, governReply, isWellFormed, relayBody, replyContractSchema, replyEffectJsonSchema } from '../../contract/index.js';
+import type { EffectStore, StoredEffect } from '../../evidence/effect-store.js';
+import type { Logger } from '../../evidence/json-logger.js';
+import { newRecordId, recordIdTime } from '../../evidence/record-id.js';
+import { inSpan } from '../../evidence/spans.js';
+import { parseInput } from '../../errors.js';
+import type { createContractCache } from '../contract-cache.js';
+import { encodeCursor } from '../cursor.js';
+import { listQueryShape, toListQuery } from '../list-query.js';
+import { HttpProblem, problemSchema } from '../problem.js';
+import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
+import type { ServerEnv } from '../server-env.js';
+
+/** Most candidates one verification takes: a host ranks a few drafts, not hundreds. */
+export const MAX_CANDIDATES = 64;
+
+const EFFECT_ID_PREFIX = 'eff_';
+
+const candidateText = z.string().refine(isWellFormed, 'a candidate is not well-formed Unicode (it holds a lone surrogate)');
+
+/** `POST /v0/reply-contracts/verify` request: a contract and the candidate replies, in preference order. */
+export const verifyRequestSchema = z
+  .strictObject({
+    contract: replyContractSchema,
+    candidates: z.array(candidateText).max(MAX_CANDIDATES).describe('candidate replies, best first; may be empty'),
+  })
+  .meta({ id: 'VerifyRequest' });
+
+const envelopeSchema = z.strictObject({
+  contract: z.looseObject({}),
+  candidates: verifyRequestSchema.shape.candidates,
+});
+
+/** A stored effect on the wire: the effect JSON with its id and time. */
+export const storedEffectJsonSchema = replyEffectJsonSchema
+  .extend({
+    id: z.string().describe('time-ordered id, `eff_…`'),
+    created_at: z.string().describe('ISO 8601'),
+  })
+  .meta({ id: 'StoredReplyEffect' });
+
+/** `POST /v0/reply-contracts/verify` response. A relay forwards `body` and nothing else. */
+export const verifyResponseSchema = z
+  .strictObject({
+    body: z.string().describe('the selected reply: the first passing candidate, else the approved fallback'),
+    effect: storedEffectJsonSchema,
+  })
+  .meta({ id: 'VerifyResponse' });
+
+/** `GET /v0/effects/{id}`: the effect with what it was decided on. */
+export const effectRecordSchema = z
+  .strictObject({
+    effect: storedEffectJsonSchema,
+    contract: replyContractSchema,
+    candidates: z.array(z.string()).describe('the candidate texts as sent; `forbidden_matches` offsets index into them'),
+  })
+  .meta({ id: 'EffectRecord' });
+
+/** One row of `GET /v0/effects`. */
+export const effectSummarySchema = z
+  .strictObject({
+    id: z.string(),
+    created_at: z.string(),
+    status: z.string(),
+    interaction_kind: z.string(),
+    authority_status: z.string(),
+    selected_candidate: z.number().int().nullable(),
+    body: z.string(),
+  })
+  .meta({ id: 'EffectSummary' });
+
+const effectListSchema = z
+  .strictObject({ items: z.array(effectSummarySchema), next_cursor: z.string().nullable().describe('pass as `cursor` for the next page; null on the last') })
+  .meta({ id: 'EffectList' });
+
+const effectListQuerySchema = z.strictObject({
+  ...listQueryShape,
+  status: z.enum(['accepted', 'fallback']).optional(),
+  interaction_kind: z.string().min(1).optional(),
+});
+
+const problems = (...statuses: number[]) =>
+  Object.fromEntries(
+    statuses.map((s) => [s, { description: 'problem details', content: { 'application/problem+json': { schema: problemSchema } } }]),
+  );
+
+/** Dependencies of {@link replyContractRoutes}. */
+export interface ReplyContractRouteDeps {
+  readonly effects: EffectStore;
+  readonly contracts: ReturnType<typeof createContractCache>;
+  readonly limits: JsonBodyLimits;
+  readonly tracer: Tracer;
+  readonly logger: Logger;
+}
+
+/**
+ * Reply contracts over HTTP: verify (persisting the effect before answering, W6), read one
+ * effect back, list a tenant's effects.
+ */
+export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, { effects, contracts, limits, tracer, logger }: ReplyContractRouteDeps): void {
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'post',
+      path: '/v0/reply-contracts/verify',
+      summary: 'Verify candidate replies against a Reply Contract v0; persist and return the effect',
+      request: { body: { required: true, content: { 'application/json': { schema: verifyRequestSchema } } } },
+      responses: {
+        200: { description: 'the selected body and the persisted effect', content: { 'application/json': { schema: verifyResponseSchema } } },
+        ...problems(400, 401, 413, 415, 503),
+      },
+    }),
+  );
+  app.post('/v0/reply-contracts/verify', readJsonBody(limits), async (c) => {
+    const tenantId = c.get('tenantId');
+    const request = parseInput(envelopeSchema, c.get('body'), 'verify request');
+    const { compiled, warnings } = contracts.get(request.contract);
+    if (warnings.length > 0) logger.log({ level: 'warn', msg: 'contract_warnings', tenant: tenantId, warnings });
+    const effect = await inSpan(tracer, 'warrant.verify', { 'warrant.candidates': request.candidates.length }, (span) => {
+      const governed = governReply(compiled, request.candidates);
+      span.setAttribute('warrant.status', governed.status);
+      span.setAttribute('warrant.interaction_kind', governed.interactionKind);
+      return governed;
+    }, c.get('traceContext'));
+    const json = effectToJson(effect);
+    const id = newRecordId(EFFECT_ID_PREFIX);
+    const createdAt = new Date(recordIdTime(id, EFFECT_ID_PREFIX)!);
+    const stored: StoredEffect = {
+      tenantId,
+      id,
+      createdAt,
+      status: json.status,
+      interactionKind: json.interaction_kind,
+      effect: json,
+      contract: request.contract,
+      candidates: request.candidates,
+    };
+    await effects.insert(stored);
+    return c.json({ body: relayBody(effect), effect: storedEffectJson(stored) });
+  });
+
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'get',
+      path: '/v0/effects/{id}',
+      summary: 'One persisted effect with its contract and candidates',
+      request: { params: z.strictObject({ id: z.string() }) },
+      responses: {
+        200: { description: 'the effect', content: { 'application/json': { schema: effectRecordSchema } } },
+        ...problems(401, 404, 503),
+      },
+    }),
+  );
+  app.get('/v0/effects/:id', async (c) => {
+    const stored = await effects.get(c.get('tenantId'), c.req.param('id'));
+    if (stored === undefined) throw new HttpProblem(404, 'not_found', 'no effect with this id');
+    return c.json({ effect: storedEffectJson(stored), contract: stored.contract, candidates: stored.candidates });
+  });
+
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'get',
+      path: '/v0/effects',
+      summary: "The tenant's effects, newest first, with filters and cursor pages",
+      request: { query: effectListQuerySchema },
+      responses: {
+        200: { description: 'a page of effects', content: { 'application/json': { schema: effectListSchema } } },
+        ...problems(400, 401, 503),
+      },
+    }),
+  );
+  app.get('/v0/effects', async (c) => {
+    const query = parseInput(effectListQuerySchema, c.req.query(), 'query');
+    const page = toListQuery(query);
+    const rows = await effects.list(c.get('tenantId'), {
+      ...page,
+      limit: page.limit + 1,
+      status: query.status,
+      interactionKind: query.interaction_kind,
+    });
+    const items = rows.slice(0, page.limit);
+    const last = items.at(-1);
+    return c.json({
+      items: items.map(summaryOf),
+      next_cursor: rows.length > page.limit && last !== undefined ? encodeCursor(last.id) : null,
+    });
+  });
+}
+
+function storedEffectJson(stored: StoredEffect) {
+  return { id: stored.id, created_at: stored.createdAt.toISOString(), ...stored.effect };
+}
+
+function summaryOf(stored: StoredEffect) {
+  const e = stored.effect as { authority_status?: string; selected_candidate?: number | null; body?: string };
+  return {
+    id: stored.id,
+    created_at: stored.createdAt.toISOString(),
+    status: stored.status,
+    interaction_kind: stored.interactionKind,
+    authority_status: e.authority_status ?? '',
+    selected_candidate: e.selected_candidate ?? null,
+    body: e.body ?? '',
+  };
+}

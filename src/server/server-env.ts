@@ -1,0 +1,13 @@
+import type { Context } from '@opentelemetry/api';
+
+/** What the sidecar's middleware hands its handlers through Hono's context. */
+export interface ServerEnv {
+  Variables: {
+    /** The tenant of the request's API key; set by the key check on every `/v0` route. */
+    tenantId: string;
+    /** The parsed JSON body; set by `readJsonBody` on routes that take one. */
+    body: unknown;
+    /** The request span's OpenTelemetry context: the parent of every span the handler starts. */
+    traceContext: Context;
+  };
+}
