@@ -1,0 +1,12 @@
+export { acknowledgeMaterial } from './acknowledge-material.js';
+export { createModelUnderstand, stepsOf } from './model-understand.js';
+export { createModelWriter } from './model-writer.js';
+export type { ReviewCheck, ReviewCheckKey, ReviewVerdict } from './review-checks.js';
+export { reviewChecks, reviewSchema } from './review-checks.js';
+export type { TurnModelOptions } from './turn-model-options.js';
+export type { TurnTask } from './turn-prompts.js';
+export { turnPrompts } from './turn-prompts.js';
+export type { ModelAct, ModelUnderstanding } from './understanding-schema.js';
+export { understandingFromModel, understandingSchema } from './understanding-schema.js';
+export { answerMaterial, writeAnswer } from './write-answer.js';
+export { writeAcknowledgement } from './write-acknowledgement.js';
