@@ -85,12 +85,12 @@ afterAll(async () => {
   await db.close();
 });
 
-function send(bad: BadRequest): Promise<Response> {
+async function send(bad: BadRequest): Promise<Response> {
   const method = bad.method ?? 'POST';
   const headers: Record<string, string> = { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json', ...bad.headers };
   for (const [k, v] of Object.entries(headers)) if (v === '') delete headers[k];
   if (method === 'GET') return server.app.request(bad.path ?? VERIFY, { headers });
-  let body: BodyInit;
+  let body: string | Uint8Array | ReadableStream<Uint8Array>;
   if (bad.body === 'stream') {
     const chunk = new TextEncoder().encode('x'.repeat(1024));
     let sent = 0;
@@ -101,7 +101,7 @@ function send(bad: BadRequest): Promise<Response> {
       },
     });
   } else if (typeof bad.body === 'string' || bad.body instanceof Uint8Array) {
-    body = bad.body as BodyInit;
+    body = bad.body;
   } else {
     body = JSON.stringify(bad.body);
   }
