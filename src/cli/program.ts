@@ -3,7 +3,9 @@ import { InputError } from '../errors.js';
 import { FixtureError } from '../replay/index.js';
 import { StoreError } from '../store/index.js';
 import { registerReplay } from './commands/replay.js';
+import { registerServe } from './commands/serve.js';
 import { registerStart } from './commands/start.js';
+import { registerVerify } from './commands/verify.js';
 import type { CliIo } from './io.js';
 
 /** Exit code for input the caller got wrong (refused contract, malformed file, bad flags). */
@@ -15,7 +17,7 @@ export function buildProgram(io: CliIo): Command {
     .description('Governs what a conversational assistant may say.')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
-  for (const register of [registerStart, registerReplay]) register(program, io);
+  for (const register of [registerStart, registerReplay, registerVerify, registerServe]) register(program, io);
   return program;
 }
 

@@ -38,10 +38,12 @@ export function isWellFormed(text: string): boolean {
   return !/\p{Surrogate}/u.test(text);
 }
 
+/** Says "required" for a missing field instead of zod's "expected string, received undefined". */
+const missing = (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : undefined);
 const wellFormed = (what: string) =>
-  z.string().refine(isWellFormed, { error: `${what} is not well-formed Unicode (it holds a lone surrogate)` });
+  z.string({ error: missing }).refine(isWellFormed, { error: `${what} is not well-formed Unicode (it holds a lone surrogate)` });
 const nonEmpty = (what: string) => wellFormed(what).refine((s) => s.length > 0, { error: `${what} must not be empty` });
-const termList = z.array(nonEmpty('a term'));
+const termList = z.array(nonEmpty('a term'), { error: missing });
 
 /**
  * The wire form of a Reply Contract v0: snake_case JSON, field for field as the host sends it.
@@ -50,9 +52,9 @@ const termList = z.array(nonEmpty('a term'));
  */
 export const replyContractSchema = z
   .strictObject({
-    contract_version: z.literal('v0', { error: 'contract_version must be "v0"' }),
+    contract_version: z.literal('v0', { error: (issue) => missing(issue) ?? 'contract_version must be "v0"' }),
     interaction_kind: nonEmpty('interaction_kind'),
-    entity_roles: z.record(wellFormed('a role key'), wellFormed('a role')),
+    entity_roles: z.record(wellFormed('a role key'), wellFormed('a role'), { error: missing }),
     authority_status: nonEmpty('authority_status'),
     fallback_body: nonEmpty('fallback_body'),
     must_include: termList,

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { isNfc, nfcInertRanges } from './is-nfc.js';
+
+describe('isNfc', () => {
+  it('every code unit of the fast path is a starter that NFC leaves alone, alone or after a base', () => {
+    const bases = ['a', 'e', 'A', '\u1100', '\uAC00', '\u304B', '\u30AB', '\u4E00', '\u0915', '\u0B47'];
+    const wrong: string[] = [];
+    for (const [from, to] of nfcInertRanges()) {
+      for (let unit = from; unit <= to; unit++) {
+        const c = String.fromCharCode(unit);
+        if (c.normalize('NFC') !== c || /\p{M}/u.test(c) || bases.some((b) => (b + c).normalize('NFC') !== b + c)) {
+          wrong.push(unit.toString(16));
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('agrees with String.prototype.normalize on text outside the fast path', () => {
+    for (const text of ['Cafe\u0301', 'Café', '看\uF902', '看車', '😀👍🏽', 'e\u0301\u0323', 'ｶﾞ', 'か\u3099', '']) {
+      expect(isNfc(text), JSON.stringify(text)).toBe(text.normalize('NFC') === text);
+    }
+  });
+});

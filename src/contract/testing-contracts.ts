@@ -1,0 +1,19 @@
+import type { ReplyContractJson } from './reply-contract.js';
+
+/** Seed 000's automotive contract, verbatim: the reference contract of tests and benchmarks. */
+export function automotiveContractJson(): ReplyContractJson {
+  return {
+    contract_version: 'v0',
+    interaction_kind: 'seller_home_valuation',
+    entity_roles: { customer: 'vehicle_seller', vehicle: 'customer_owned_vehicle_for_valuation' },
+    authority_status: 'awaiting_human_confirmation',
+    fallback_body: '已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。請提供待估車輛的車牌與里程。',
+    must_include: ['已記下希望到府估車的時段', '時間尚未確認，需由真人顧問回覆'],
+    must_ask: ['待估車輛的車牌與里程'],
+    canonical_terms: ['到府估車', '待估車輛'],
+    forbidden_terms: ['看車', '已經幫您預約', '購買'],
+  };
+}
+
+/** Seed 000's unsafe automotive candidate in Traditional Chinese. */
+export const UNSAFE_AUTOMOTIVE_CANDIDATE = '沒問題，已經幫您預約明天下午兩點看車。';
