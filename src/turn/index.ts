@@ -65,3 +65,5 @@ export type {
   WrittenAcknowledgement,
   WrittenAnswer,
 } from './writer.js';
+export type { ReviewCheck, ReviewCheckKey, TurnModelOptions } from './model/index.js';
+export { createModelUnderstand, createModelWriter } from './model/index.js';
