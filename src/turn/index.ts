@@ -1,3 +1,13 @@
+export type { ClaimVerdict } from './claim-guard.js';
+export { ClaimRefusedError, claimGuard } from './claim-guard.js';
+export type { AskInput, RecordTurnIsOn } from './choose-ask.js';
+export { chooseAsk, recordTurnIsOn } from './choose-ask.js';
+export type { CodeAnswer } from './code-answer.js';
+export { codeAnswer } from './code-answer.js';
+export { codeTransition } from './code-transition.js';
+export type { ComposeOptions } from './compose-turn.js';
+export { composeTurn } from './compose-turn.js';
+export { missingWorkflowText } from './missing-workflow-text.js';
 export type {
   Ask,
   AskKind,
@@ -10,7 +20,12 @@ export type {
   OutcomeDocument,
   StartingEntry,
 } from './outcome-document.js';
-export type { RecordFacts } from './record-facts.js';
+export type { OpenObligationOf, RecordFacts } from './record-facts.js';
+export { cardShown, factsOf, openObligations } from './record-facts.js';
+export type { ActOutcome, RecordDraft, RunActsContext } from './run-acts.js';
+export { runActs } from './run-acts.js';
+export type { CommittedEvent, StoredRecord } from './stored-record.js';
+export type { TurnCommit, TurnContext } from './turn-commit.js';
 export type {
   Act,
   Attachment,
@@ -38,6 +53,11 @@ export type {
   TurnResult,
 } from './turn-result.js';
 export { transitionOf } from './turn-result.js';
+export type { TurnResultJson } from './turn-result-json.js';
+export { turnResultFromJson, turnResultToJson } from './turn-result-json.js';
+export type { TurnRun, TurnRuntime, TurnRuntimeOptions } from './turn-runtime.js';
+export { WorkflowTextMissingError, createTurnRuntime } from './turn-runtime.js';
+export { TurnStore } from './turn-store.js';
 export type { OperationOnOffer, Understand, UnderstandRequest, UnderstandResult } from './understand.js';
 export type {
   CardButton,

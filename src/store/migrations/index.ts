@@ -1,5 +1,6 @@
 import type { Migration } from '../migration.js';
 import { effectsMigration } from './010-effects.js';
+import { turnsMigration } from './020-turns.js';
 import { apiKeysMigration } from './050-api-keys.js';
 
 /**
@@ -8,5 +9,6 @@ import { apiKeysMigration } from './050-api-keys.js';
  */
 export const migrations: readonly Migration[] = [
   effectsMigration,
+  turnsMigration,
   apiKeysMigration,
 ];

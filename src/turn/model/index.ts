@@ -4,6 +4,8 @@ export { createModelWriter } from './model-writer.js';
 export type { ReviewCheck, ReviewCheckKey, ReviewVerdict } from './review-checks.js';
 export { reviewChecks, reviewSchema } from './review-checks.js';
 export type { TurnModelOptions } from './turn-model-options.js';
+export { DEFAULT_TURN_DEADLINE_MS } from './turn-model-options.js';
+export { TurnDeadlines } from './turn-deadlines.js';
 export type { TurnTask } from './turn-prompts.js';
 export { turnPrompts } from './turn-prompts.js';
 export type { ModelAct, ModelUnderstanding } from './understanding-schema.js';

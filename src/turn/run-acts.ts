@@ -1,0 +1,194 @@
+import { formatSentence, type CopyTexts } from '../copy/index.js';
+import type { AwaitedAct, NotDoneCode } from './outcome-document.js';
+import type { StoredRecord } from './stored-record.js';
+import type { Act } from './turn-input.js';
+import { nounOf, pick, type EventDraft, type WorkflowDefinition } from './workflow.js';
+
+/** What became of one act before the commit decided. */
+export type ActOutcome =
+  | {
+      readonly status: 'applied';
+      readonly recordId: string;
+      readonly workflow: string;
+      readonly operation: string;
+      readonly events: readonly EventDraft[];
+    }
+  | {
+      readonly status: 'not_done';
+      readonly code: NotDoneCode;
+      readonly text: string;
+      readonly recordId: string | null;
+      readonly workflow: string | null;
+      readonly operation: string | null;
+    }
+  | {
+      readonly status: 'awaiting';
+      readonly awaiting: AwaitedAct;
+      /** True when the act would create its record: the turn is starting a workflow. */
+      readonly starting: boolean;
+      /** The awaited field, in the sentence the ask uses. */
+      readonly operationLabel: string;
+    };
+
+/** The writes a turn proposes for one record, checked against `baseRevision` at commit. */
+export interface RecordDraft {
+  readonly recordId: string;
+  readonly workflow: string;
+  /** The revision the handlers saw; `null` when the turn creates the record. */
+  readonly baseRevision: number | null;
+  readonly state: unknown;
+  readonly events: readonly EventDraft[];
+}
+
+/** Everything {@link runActs} needs. */
+export interface RunActsContext {
+  readonly turnId: string;
+  readonly locale: string;
+  readonly copy: CopyTexts;
+  readonly workflows: ReadonlyMap<string, WorkflowDefinition>;
+  /** Records as stored before the turn, by id (absent: no such record). */
+  readonly records: ReadonlyMap<string, StoredRecord>;
+  /** The previous turn's awaited act, which an `answersAsk` act completes. */
+  readonly awaited: AwaitedAct | null;
+}
+
+/**
+ * Runs each act's handler, in order, against a working copy of its record (so two acts on one
+ * record see each other). Nothing is written: the result is the outcome of each act and the
+ * drafts the commit will check and write. Pure.
+ */
+export function runActs(acts: readonly Act[], ctx: RunActsContext): { outcomes: ActOutcome[]; drafts: RecordDraft[] } {
+  const working = new Map<string, { draft: RecordDraft; events: EventDraft[]; state: unknown }>();
+  const outcomes: ActOutcome[] = [];
+  let created = 0;
+
+  const notDone = (
+    code: NotDoneCode,
+    template: string,
+    params: Record<string, string>,
+    where: { recordId?: string | null; workflow?: string | null; operation?: string | null },
+  ): ActOutcome => ({
+    status: 'not_done',
+    code,
+    text: formatSentence(template, params),
+    recordId: where.recordId ?? null,
+    workflow: where.workflow ?? null,
+    operation: where.operation ?? null,
+  });
+
+  for (const given of acts) {
+    let act = given;
+    if (given.answersAsk) {
+      if (!ctx.awaited) {
+        outcomes.push(notDone('no_open_ask', ctx.copy.notice.noOpenAsk, {}, {}));
+        continue;
+      }
+      act = {
+        operation: ctx.awaited.operation,
+        record: ctx.awaited.record,
+        workflow: ctx.awaited.workflow,
+        values: { ...ctx.awaited.values, ...given.values },
+        answersAsk: true,
+      };
+    }
+    const operationKey = act.operation ?? '';
+    const existing = act.record === undefined ? undefined : (working.get(act.record)?.draft ?? ctx.records.get(act.record));
+    const workflowKey = existing?.workflow ?? act.workflow ?? '';
+    const workflow = ctx.workflows.get(workflowKey);
+    if (!workflow) {
+      outcomes.push(
+        notDone('unknown_record', ctx.copy.notice.unknownRecord, { operation: operationKey, noun: workflowKey || '?', record: act.record ?? '?' }, {
+          recordId: act.record ?? null,
+          operation: operationKey,
+        }),
+      );
+      continue;
+    }
+    const noun = nounOf(workflow, ctx.locale);
+    const operation = workflow.operations[operationKey];
+    if (!operation) {
+      outcomes.push(
+        notDone('unknown_operation', ctx.copy.notice.unknownOperation, { operation: operationKey, noun }, {
+          recordId: act.record ?? null,
+          workflow: workflow.key,
+          operation: operationKey,
+        }),
+      );
+      continue;
+    }
+    const label = pick(operation.label, ctx.locale) ?? operationKey;
+    const creates = operation.creates === true;
+    let recordId: string;
+    if (creates) {
+      recordId = act.record ?? (created === 0 ? `${workflow.key}-${ctx.turnId}` : `${workflow.key}-${ctx.turnId}-${created}`);
+      created++;
+      if (working.has(recordId) || ctx.records.has(recordId)) {
+        outcomes.push(notDone('conflict', ctx.copy.notice.conflict, { operation: label, noun, record: recordId }, { recordId, workflow: workflow.key, operation: operationKey }));
+        continue;
+      }
+    } else {
+      if (act.record === undefined || !existing) {
+        outcomes.push(
+          notDone('unknown_record', ctx.copy.notice.unknownRecord, { operation: label, noun, record: act.record ?? '?' }, {
+            recordId: act.record ?? null,
+            workflow: workflow.key,
+            operation: operationKey,
+          }),
+        );
+        continue;
+      }
+      recordId = act.record;
+    }
+
+    const parsed = operation.input.safeParse(act.values);
+    if (!parsed.success) {
+      const missing = parsed.error.issues.find(
+        (i) => i.code === 'invalid_type' && i.path.length === 1 && !Object.hasOwn(act.values, String(i.path[0])),
+      );
+      if (missing) {
+        outcomes.push({
+          status: 'awaiting',
+          awaiting: { operation: operationKey, record: recordId, workflow: workflow.key, values: act.values, answers: String(missing.path[0]) },
+          starting: creates,
+          operationLabel: label,
+        });
+      } else {
+        const field = parsed.error.issues[0]?.path.map(String).join('.') || 'values';
+        outcomes.push(notDone('invalid_values', ctx.copy.notice.invalidValues, { operation: label, field }, { recordId, workflow: workflow.key, operation: operationKey }));
+      }
+      continue;
+    }
+
+    let entry = working.get(recordId);
+    if (!entry) {
+      const stored = ctx.records.get(recordId);
+      const state = creates || !stored ? workflow.initialState : stored.state;
+      entry = {
+        draft: { recordId, workflow: workflow.key, baseRevision: creates || !stored ? null : stored.revision, state, events: [] },
+        events: [],
+        state,
+      };
+    }
+    const decided = operation.handle(entry.state, parsed.data);
+    if ('refusal' in decided) {
+      const text = pick(decided.refusal, ctx.locale) ?? Object.values(decided.refusal)[0] ?? operationKey;
+      outcomes.push({ status: 'not_done', code: 'refused', text, recordId, workflow: workflow.key, operation: operationKey });
+      continue;
+    }
+    if (decided.events.length === 0 && !creates) {
+      outcomes.push(notDone('unchanged', ctx.copy.notice.unchanged, { operation: label, noun, record: recordId }, { recordId, workflow: workflow.key, operation: operationKey }));
+      continue;
+    }
+    for (const event of decided.events) {
+      if (!workflow.receipts[event.type]) {
+        throw new Error(`workflow ${workflow.key}: operation ${operationKey} emitted ${event.type}, which has no receipt`);
+      }
+      entry.state = workflow.apply(entry.state, event);
+      entry.events.push(event);
+    }
+    entry.draft = { ...entry.draft, state: entry.state, events: entry.events };
+    working.set(recordId, entry);
+    outcomes.push({ status: 'applied', recordId, workflow: workflow.key, operation: operationKey, events: decided.events });
+  }
+  return { outcomes, drafts: [...working.values()].map((w) => w.draft) };
+}
