@@ -7,5 +7,6 @@ import type { Replayer } from './replayer.js';
 export async function loadReplayers(): Promise<Replayer[]> {
   return [
     (await import('../contract/replay-contract-fixture.js')).replyContractReplayer,
+    (await import('../suggest/match-replayer.js')).matchReplayer,
   ];
 }

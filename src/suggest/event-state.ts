@@ -1,0 +1,97 @@
+import type { Match, MatchMessage } from './match.js';
+
+/** Where the conversation stands (seed 001's event gate). */
+export type EventState = 'active' | 'liked_message_pause' | 'ghosted' | 'cta' | 'lost_interest' | 'reactivated' | 'closed';
+
+/** The generation task an event allows: a first message, a reply, or the one re-entry after silence. */
+export type GenerationTask = 'opener' | 'reply' | 're_entry';
+
+/** Timing thresholds of the event gate, in milliseconds. */
+export interface EventThresholds {
+  /** Silence after the user's message before the match counts as gone quiet. Default 72 h: three evenings. */
+  readonly ghostAfterMs: number;
+  /** After the match liked the user's message without answering, how long to let it rest. Default 48 h. */
+  readonly likedPauseMs: number;
+}
+
+/** Default {@link EventThresholds}. */
+export const DEFAULT_EVENT_THRESHOLDS: EventThresholds = { ghostAfterMs: 72 * 3_600_000, likedPauseMs: 48 * 3_600_000 };
+
+/** What the event gate concluded: the state, the task it allows (if any), and why. */
+export interface EventReading {
+  readonly state: EventState;
+  /** The task generation may do; `null` when nothing should be written now. */
+  readonly task: GenerationTask | null;
+  /** When `task` is null: `hold` (wait) or `close` (end). */
+  readonly stop: 'hold' | 'close' | null;
+  /** Stable reason code, e.g. `awaiting_match_reply`, `re_entry_used`. */
+  readonly reason: string;
+  /** How many user re-entries have been sent into the current silence (at most one is allowed). */
+  readonly reEntries: number;
+}
+
+/**
+ * Splits the user's trailing messages (after the match last wrote) into attempts: a new attempt
+ * starts when the user wrote again after `ghostAfterMs` of silence.
+ */
+function userAttempts(trailing: readonly MatchMessage[], ghostAfterMs: number): number {
+  let attempts = 0;
+  let previous: number | null = null;
+  for (const m of trailing) {
+    if (previous === null || m.sentAt - previous >= ghostAfterMs) attempts++;
+    previous = m.sentAt;
+  }
+  return attempts;
+}
+
+/**
+ * Resolves the event state from the timeline and the status, deterministically, at `now` (ms).
+ * One bounded re-entry: after the match goes quiet the user may write once more; if that goes
+ * unanswered too, the interaction is over (`lost_interest`).
+ */
+export function resolveEventState(match: Match, now: number, thresholds: EventThresholds = DEFAULT_EVENT_THRESHOLDS): EventReading {
+  const { ghostAfterMs, likedPauseMs } = thresholds;
+  if (match.status === 'closed') return { state: 'closed', task: null, stop: 'close', reason: 'status_closed', reEntries: 0 };
+  const messages = match.messages;
+  const last = messages.at(-1);
+  if (!last) return { state: 'active', task: 'opener', stop: null, reason: 'no_messages_yet', reEntries: 0 };
+
+  if (last.author === 'match') {
+    if (match.status === 'cta') return { state: 'cta', task: 'reply', stop: null, reason: 'match_answered_after_cta', reEntries: 0 };
+    // The match wrote after the user's message had gone unanswered past the ghost threshold.
+    let i = messages.length - 1;
+    while (i >= 0 && messages[i]!.author === 'match') i--;
+    const before = messages[i];
+    const firstOfBurst = messages[i + 1]!;
+    if (before && firstOfBurst.sentAt - before.sentAt >= ghostAfterMs) {
+      return { state: 'reactivated', task: 'reply', stop: null, reason: 'match_returned_after_silence', reEntries: 0 };
+    }
+    return { state: 'active', task: 'reply', stop: null, reason: 'match_wrote_last', reEntries: 0 };
+  }
+
+  let firstTrailing = messages.length - 1;
+  while (firstTrailing > 0 && messages[firstTrailing - 1]!.author === 'user') firstTrailing--;
+  const trailing = messages.slice(firstTrailing);
+  const matchEverWrote = firstTrailing > 0;
+  const attempts = userAttempts(trailing, ghostAfterMs);
+  const reEntries = attempts - 1;
+  const silentMs = now - last.sentAt;
+
+  if (match.status === 'cta') return { state: 'cta', task: null, stop: 'hold', reason: 'awaiting_match_after_cta', reEntries };
+  if (reEntries >= 1) {
+    return silentMs >= ghostAfterMs
+      ? { state: 'lost_interest', task: null, stop: 'close', reason: 're_entry_unanswered', reEntries }
+      : { state: 'ghosted', task: null, stop: 'hold', reason: 're_entry_used_awaiting_reply', reEntries };
+  }
+  if (last.liked) {
+    return silentMs >= likedPauseMs
+      ? { state: 'liked_message_pause', task: 're_entry', stop: null, reason: 'liked_pause_elapsed', reEntries }
+      : { state: 'liked_message_pause', task: null, stop: 'hold', reason: 'liked_pause_resting', reEntries };
+  }
+  if (silentMs >= ghostAfterMs) {
+    return matchEverWrote
+      ? { state: 'ghosted', task: 're_entry', stop: null, reason: 'silence_past_threshold', reEntries }
+      : { state: 'ghosted', task: 're_entry', stop: null, reason: 'opener_unanswered', reEntries };
+  }
+  return { state: 'active', task: null, stop: 'hold', reason: 'awaiting_match_reply', reEntries };
+}

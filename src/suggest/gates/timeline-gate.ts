@@ -1,0 +1,72 @@
+import { resolveEventState } from '../event-state.js';
+import { defineGate } from '../gate.js';
+import { latestBurst, latestBurstBy } from '../latest-burst.js';
+import type { BurstReading, Callback } from '../skill-schemas.js';
+import { messageView } from '../views.js';
+
+/** How many earlier messages the burst reader sees for callbacks and parallel topics. */
+export const EARLIER_CONTEXT = 20;
+
+/**
+ * Timeline gate: the complete latest same-author burst is the reply target. Explicit callbacks
+ * (`reply_to`) are resolved here; the burst reader (a model skill) names the obligations,
+ * probable callbacks and parallel topics. Whatever it names must point into this match: other
+ * ids are dropped and recorded.
+ */
+export const timelineGate = defineGate('timeline', async ({ match, skills, state, calls, copy, now, thresholds }) => {
+  const burst = latestBurst(match.messages);
+  const matchBurst = latestBurstBy(match.messages, 'match');
+  const answered = burst.length > 0 && burst[0]!.author === 'user';
+  const explicitCallbacks: Callback[] = matchBurst
+    .filter((m) => m.replyTo !== null)
+    .map((m) => ({ messageId: m.id, refersTo: m.replyTo!, certainty: 'explicit' }));
+  const base = {
+    burst: burst.map((m) => m.id),
+    burstAuthor: burst[0]?.author ?? null,
+    matchBurst: matchBurst.map((m) => m.id),
+    answered,
+    explicitCallbacks,
+  };
+  state.timeline = { burst, matchBurst, answered, explicitCallbacks, reading: null };
+  if (matchBurst.length === 0) return { decision: 'pass', reason: 'no_match_burst', detail: base };
+  // A conversation the event gate will stop on timing or status alone is not worth a model call.
+  if (resolveEventState(match, now, thresholds).task === null) return { decision: 'pass', reason: 'not_read_event_stops', detail: base };
+  if (!skills) return { decision: 'needs_model', reason: 'burst_reading_needs_model', detail: base };
+
+  const firstIndex = match.messages.indexOf(matchBurst[0]!);
+  const earlier = match.messages.slice(Math.max(0, firstIndex - EARLIER_CONTEXT), firstIndex);
+  const result = await skills.readBurst({ language: match.language, burst: matchBurst.map(messageView), earlier: earlier.map(messageView) });
+  calls.push(result.call);
+  if (!result.ok) {
+    return { decision: 'stop', reason: 'burst_reading_failed', stop: { resultType: 'hold', analysisSummary: copy.skillFailed('burst reading', result.reason), question: '', suggestions: [] }, detail: base };
+  }
+  const burstIds = new Set(matchBurst.map((m) => m.id));
+  const allIds = new Set(match.messages.map((m) => m.id));
+  const dropped: string[] = [];
+  const obligations = result.value.obligations.filter((o) => {
+    if (!burstIds.has(o.messageId)) dropped.push(`obligation ${o.id}: ${o.messageId}`);
+    return burstIds.has(o.messageId);
+  });
+  if (obligations.length > 0 && !obligations.some((o) => o.primary)) {
+    // The reader must name one primary obligation; the first in the burst is the natural target.
+    obligations[0] = { ...obligations[0]!, primary: true };
+  }
+  const primaryIndex = obligations.findIndex((o) => o.primary);
+  const onePrimary = obligations.map((o, i) => (o.primary && i !== primaryIndex ? { ...o, primary: false } : o));
+  const callbacks = result.value.callbacks.filter((c) => {
+    const inside = burstIds.has(c.messageId) && allIds.has(c.refersTo);
+    if (!inside) dropped.push(`callback ${c.messageId}→${c.refersTo}`);
+    return inside;
+  });
+  const reading: BurstReading = {
+    obligations: onePrimary,
+    callbacks: [...explicitCallbacks, ...callbacks.filter((c) => !explicitCallbacks.some((e) => e.messageId === c.messageId && e.refersTo === c.refersTo))],
+    topics: result.value.topics.map((t) => t.toLowerCase()),
+  };
+  state.timeline = { ...state.timeline, reading };
+  return {
+    decision: 'pass',
+    reason: answered ? 'burst_read_already_answered' : 'burst_read',
+    detail: { ...base, obligations: reading.obligations.map((o) => ({ id: o.id, kind: o.kind, primary: o.primary })), callbacks: reading.callbacks, topics: reading.topics, droppedOutsideMatch: dropped },
+  };
+});

@@ -1,0 +1,37 @@
+/**
+ * `warrant/suggest`: gated reply suggestions (seed 001). Seven gates decide whether any message
+ * should be written; drafted candidates are shown only after every audit passes; every decision
+ * leaves evidence beside the four-property result.
+ */
+export type { Match, MatchMessage, MatchWire, CheckListItem, AiGeneration } from './match.js';
+export { matchSchema, matchMessageSchema, checkListItemSchema, aiGenerationSchema, parseMatch, matchJsonSchema } from './match.js';
+export type { Wiki, WikiEntry } from './wiki.js';
+export { wikiSchema, wikiEntrySchema, emptyWiki, parseWiki } from './wiki.js';
+export type { Profile, ProfileFact } from './profile.js';
+export { profileSchema, profileFactSchema, profileClassificationSchema, emptyProfile, parseProfile } from './profile.js';
+export type { SuggestionResult, Suggestion, StopState, StopKind } from './suggestion-result.js';
+export { suggestionResultSchema, suggestionSchema, stopState, suggestionResultJsonSchema } from './suggestion-result.js';
+export type { GateName, GateRecord, GateVerdict, GateDefinition, PipelineContext, PipelineState, PropertyInterpretation, Route } from './gate.js';
+export { GATE_NAMES, defineGate, gateRecord } from './gate.js';
+export type { EventState, EventReading, EventThresholds, GenerationTask } from './event-state.js';
+export { resolveEventState, DEFAULT_EVENT_THRESHOLDS } from './event-state.js';
+export { latestBurst, latestBurstBy } from './latest-burst.js';
+export type { CopyLanguage, LanguageVerdict } from './identify-language.js';
+export { identifyLanguage, MIN_LETTERS, MAX_RUNNER_UP } from './identify-language.js';
+export { textSimilarity, SAME_REPLY_SIMILARITY } from './text-similarity.js';
+export type { BurstReading, Obligation, Callback, Strategy, Draft, Drafts, Claim, Review, ReviewVerdict, Direction } from './skill-schemas.js';
+export { DIRECTIONS, burstReadingSchema, strategySchema, draftsSchema, reviewSchema } from './skill-schemas.js';
+export type { SuggestSkills, BurstInput, StrategyInput, DraftInput, ReviewInput, FailedDraft, MessageView, FactView } from './suggest-skills.js';
+export { SKILL_TASKS } from './suggest-skills.js';
+export type { ModelSkillsOptions } from './model-skills.js';
+export { modelSkills } from './model-skills.js';
+export type { AuditName, AuditRecord, AuditFinding, AuditDefinition, AuditContext, Candidate } from './audits/audit.js';
+export { AUDIT_NAMES, defineAudit, runAudit } from './audits/audit.js';
+export type { PrivateMaterial, PrivateKind } from './audits/private-material.js';
+export { privateMaterial } from './audits/private-material.js';
+export { ELIGIBLE_DIRECTIONS } from './gates/router-gate.js';
+export type { SuggestOptions, SuggestOutcome, SuggestEvidence, CandidateEvidence } from './suggest-replies.js';
+export { suggestReplies, GATES, CANDIDATE_AUDITS, HAPPY_PATH_MODEL_CALLS, MAX_MODEL_CALLS } from './suggest-replies.js';
+export type { MatchFixture } from './match-fixture.js';
+export { matchFixtureSchema, fixtureSkills } from './match-fixture.js';
+export { matchReplayer } from './match-replayer.js';

@@ -1,0 +1,80 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { MockLanguageModelV3 } from 'ai/test';
+import { z } from 'zod';
+import { createModels, type ModelSettings } from '../model/index.js';
+import { modelSkills } from './model-skills.js';
+import { SKILL_TASKS, type SuggestSkills } from './suggest-skills.js';
+
+/**
+ * A recorded suggestion request: the Match, Wiki and profile, the scripted answers of each skill
+ * (played by the AI SDK's mock model through the real model layer), and what must come out.
+ */
+export const matchFixtureSchema = z.strictObject({
+  fixture_kind: z.literal('match'),
+  name: z.string().min(1),
+  /** What the scenario shows, in a sentence. */
+  description: z.string().default(''),
+  /** The moment the request is made (the event gate measures silence against it). */
+  now: z.iso.datetime({ offset: true }),
+  match: z.unknown(),
+  wiki: z.unknown().optional(),
+  profile: z.unknown().optional(),
+  analysis_language: z.enum(['en', 'lt']).optional(),
+  /** Per skill task, the answers its model gives, one per call in order. Absent: no model configured. */
+  model_outputs: z.partialRecord(z.enum(Object.values(SKILL_TASKS) as [string, ...string[]]), z.array(z.unknown())).optional(),
+  expected: z.strictObject({
+    /** Compared key by key: only what is recorded is promised. */
+    result: z.record(z.string(), z.unknown()),
+    event_state: z.string().optional(),
+    model_calls: z.number().int().min(0).optional(),
+    needs_model: z.boolean().optional(),
+    /** Failures the audits must catch: audit name, finding code (or its prefix) and candidate index. */
+    caught: z
+      .array(z.strictObject({ audit: z.string(), code: z.string(), candidate: z.number().int().min(0), by: z.enum(['code', 'model_review']).default('code') }))
+      .default([]),
+    /** Candidates that must be kept, by index. */
+    kept: z.array(z.number().int().min(0)).optional(),
+  }),
+});
+
+/** A parsed match fixture. */
+export type MatchFixture = z.output<typeof matchFixtureSchema>;
+
+/** A mock model answering each call with the next recorded output (serialised as JSON); the last repeats. */
+function scriptedModel(task: string, outputs: readonly unknown[]): LanguageModelV3 {
+  let call = 0;
+  return new MockLanguageModelV3({
+    modelId: `fixture:${task}`,
+    doGenerate: async () => {
+      const output = outputs[Math.min(call++, outputs.length - 1)];
+      const text = typeof output === 'string' ? output : JSON.stringify(output);
+      return {
+        content: [{ type: 'text', text }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 0, text: 0, reasoning: undefined },
+        },
+        warnings: [],
+      };
+    },
+  });
+}
+
+/**
+ * The skills a fixture's recorded outputs drive: the real model layer (createModels,
+ * runObjectTask, structured output parsing) over scripted mock models, one per skill task.
+ * `null` when the fixture records no outputs: the request runs with no model configured.
+ */
+export function fixtureSkills(outputs: MatchFixture['model_outputs']): SuggestSkills | null {
+  if (!outputs) return null;
+  const languageModels: Record<string, LanguageModelV3> = {};
+  const settings: ModelSettings = { tasks: {} };
+  for (const [task, answers] of Object.entries(outputs)) {
+    if (!answers) continue;
+    const key = `fixture:${task}`;
+    languageModels[key] = scriptedModel(task, answers);
+    settings.tasks![task] = { model: key };
+  }
+  return modelSkills({ models: createModels(settings, { languageModels }) });
+}

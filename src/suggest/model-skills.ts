@@ -1,0 +1,71 @@
+import { runObjectTask, type Models, type PromptSource } from '../model/index.js';
+import { burstReadingSchema, draftsSchema, reviewSchema, strategySchema } from './skill-schemas.js';
+import { SKILL_TASKS, type SuggestSkills } from './suggest-skills.js';
+
+const locales: Record<string, string> = { en: 'en', lt: 'lt-LT' };
+
+const instructions = {
+  readBurst: [
+    'You read the latest burst of messages a dating-app match sent, to say what a reply must do.',
+    'List every response obligation in the burst: direct questions, meaningful disclosures, corrections,',
+    'boundaries, practical decisions, greetings. Mark exactly one as primary. For a boundary, give its scope:',
+    'end_contact (they want no more messages), pause (not now), or topic (a subject to avoid, with avoidTerms).',
+    'When answering needs a fact about the user that is not in the material, name its topic in needsUserFact.',
+    'List callbacks (a burst message referring to an earlier one) and the topics still open.',
+    'Use only message ids from the material. Do not invent content.',
+  ].join(' '),
+  planStrategy: [
+    'You plan replies the user may send to a dating-app match. Choose the primary conversational move,',
+    'the message architecture, a topic plan, the pressure level, at most one hook from the listed facts',
+    '(by id) and 3 to 5 distinct directions from eligibleDirections. Write analysisSummary for the user in',
+    'the requested language: why these directions fit. Never propose meeting in person. Never promise results.',
+  ].join(' '),
+  draftCandidates: [
+    'Draft one copy-ready reply per listed direction, in the requested language, from the strategy brief.',
+    'Each reply satisfies the primary obligation, acknowledges the other obligations (list their ids in handles),',
+    'asks at most one question, stays compact, never invites to meet in person, never claims it was sent,',
+    'and states nothing about the user beyond the listed facts (cite the fact id) or the conversation (cite the',
+    'message id). List every claim, including what a question presupposes (premise: true), with its source.',
+    'The rationale explains the strategy in the requested language without quoting private material.',
+    'On a redraft, avoid what failed and stay distinct from the kept replies.',
+  ].join(' '),
+  reviewCandidates: [
+    'Review each candidate reply before the user sees it. privacy: leak if the text or rationale reveals or',
+    'paraphrases any item of privateMaterial. implication: unsupported if it states or presupposes something',
+    'about the user not carried by the listed facts, or about the match not in the messages (a photo of holding',
+    'an air pistol does not mean shooting-range experience). obligations: ignored if it skips a listed obligation.',
+    'One verdict per candidate, by index, with a short reason.',
+  ].join(' '),
+};
+
+/** Options of {@link modelSkills}. */
+export interface ModelSkillsOptions {
+  /** The deployment's models; each skill runs under its task name in {@link SKILL_TASKS}. */
+  models: Models;
+  /** The deployment's own prompts, consulted before the built-in instructions (per locale first). */
+  prompts?: PromptSource;
+  /** Upper bound per call in milliseconds; the task profile's own `timeoutMs` applies when smaller. */
+  timeoutMs?: number;
+  abortSignal?: AbortSignal;
+}
+
+/** The suggestion skills on the model layer: one structured task call each, recorded, never thrown. */
+export function modelSkills({ models, prompts, timeoutMs, abortSignal }: ModelSkillsOptions): SuggestSkills {
+  const common = {
+    models,
+    ...(prompts ? { prompts } : {}),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(abortSignal ? { abortSignal } : {}),
+  };
+  const locale = (language: string) => locales[language] ?? language;
+  return {
+    readBurst: (input) =>
+      runObjectTask({ ...common, task: SKILL_TASKS.readBurst, locale: locale(input.language), schema: burstReadingSchema, instructions: instructions.readBurst, input }),
+    planStrategy: (input) =>
+      runObjectTask({ ...common, task: SKILL_TASKS.planStrategy, locale: locale(input.language), schema: strategySchema, instructions: instructions.planStrategy, input }),
+    draftCandidates: (input) =>
+      runObjectTask({ ...common, task: SKILL_TASKS.draftCandidates, locale: locale(input.language), schema: draftsSchema, instructions: instructions.draftCandidates, input }),
+    reviewCandidates: (input) =>
+      runObjectTask({ ...common, task: SKILL_TASKS.reviewCandidates, locale: locale(input.language), schema: reviewSchema, instructions: instructions.reviewCandidates, input }),
+  };
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/** What the latest burst asks of a reply, as the burst-reading skill names it. */
+export const obligationSchema = z.strictObject({
+  /** Short id the drafts refer to, e.g. `o1`. */
+  id: z.string().min(1),
+  kind: z.enum(['direct_question', 'disclosure', 'correction', 'boundary', 'decision', 'greeting', 'other']),
+  /** The message it comes from (an id in this match). */
+  messageId: z.string().min(1),
+  /** What the match said or asked, in a few words. */
+  summary: z.string(),
+  /** The one primary obligation every candidate must satisfy. */
+  primary: z.boolean(),
+  /** A boundary's scope: `end_contact` closes, `pause` holds, `topic` keeps its terms out of copy. */
+  boundary: z.enum(['end_contact', 'pause', 'topic']).nullable(),
+  /** For a `topic` boundary: the words the match asked not to discuss. */
+  avoidTerms: z.array(z.string()),
+  /** A profile topic (e.g. `work`) whose fact the user must supply before anyone can answer; `null` if none. */
+  needsUserFact: z.string().nullable(),
+});
+
+/** A callback: a burst message that refers to an earlier message. */
+export const callbackSchema = z.strictObject({
+  messageId: z.string().min(1),
+  refersTo: z.string().min(1),
+  certainty: z.enum(['explicit', 'probable']),
+});
+
+/** The burst-reading skill's answer: obligations, callbacks and the active topics. */
+export const burstReadingSchema = z.strictObject({
+  obligations: z.array(obligationSchema),
+  callbacks: z.array(callbackSchema),
+  /** Topics still open in the conversation (parallel threads), lower case. */
+  topics: z.array(z.string()),
+});
+
+/** Candidate directions seed 001 names; a ruleset allows a subset. */
+export const DIRECTIONS = [
+  'direct_answer_and_callback',
+  'acknowledge_and_specific_question',
+  'playful_shared_premise',
+  'true_self_disclosure_and_bridge',
+  'unusual_opener_presentation',
+  'optional_social_exchange',
+] as const;
+/** A named candidate direction. */
+export type Direction = (typeof DIRECTIONS)[number];
+
+/** The strategy skill's answer: the brief every draft is written from. */
+export const strategySchema = z.strictObject({
+  /** A short analysis for the user, in the copy language. Audited like copy. */
+  analysisSummary: z.string(),
+  primaryMove: z.string().min(1),
+  /** How the message is built, e.g. `answer, then one light question`. */
+  architecture: z.string().min(1),
+  topicPlan: z.array(z.string()),
+  pressure: z.enum(['low', 'medium', 'high']),
+  /** The permitted hook or self-disclosure: a selected profile fact, or none. */
+  hookFactId: z.string().nullable(),
+  /** The diversity plan: one direction per candidate, at least three distinct. */
+  directions: z.array(z.enum(DIRECTIONS)).min(3).max(5),
+});
+
+/** Where a claim comes from: a profile fact, a message of this match, or nowhere. */
+export const claimSourceSchema = z.strictObject({
+  kind: z.enum(['profile_fact', 'match_message', 'none']),
+  /** The fact's or message's id; empty for `none`. */
+  id: z.string(),
+});
+
+/** One conceptual claim a candidate makes or presupposes. */
+export const claimSchema = z.strictObject({
+  claim: z.string().min(1),
+  about: z.enum(['user', 'match', 'shared']),
+  /** True when a question presupposes it rather than states it. */
+  premise: z.boolean(),
+  source: claimSourceSchema,
+});
+
+/** One drafted candidate with its direction, the obligations it handles and its claims. */
+export const draftSchema = z.strictObject({
+  direction: z.enum(DIRECTIONS),
+  text: z.string(),
+  rationale: z.string(),
+  /** Ids of the obligations this candidate satisfies. */
+  handles: z.array(z.string()),
+  claims: z.array(claimSchema),
+});
+
+/** The drafting skill's answer. */
+export const draftsSchema = z.strictObject({ candidates: z.array(draftSchema).min(1).max(5) });
+
+/** The model review of one candidate: the meaning-level half of the privacy and implication audits. */
+export const reviewVerdictSchema = z.strictObject({
+  index: z.number().int().min(0),
+  privacy: z.enum(['clean', 'leak']),
+  implication: z.enum(['clean', 'unsupported']),
+  obligations: z.enum(['handled', 'ignored']),
+  reason: z.string(),
+});
+
+/** The review skill's answer: one verdict per candidate shown. */
+export const reviewSchema = z.strictObject({ verdicts: z.array(reviewVerdictSchema) });
+
+/** Obligations, callbacks and topics of the latest burst. */
+export type BurstReading = z.output<typeof burstReadingSchema>;
+/** One response obligation. */
+export type Obligation = z.output<typeof obligationSchema>;
+/** One callback to an earlier message. */
+export type Callback = z.output<typeof callbackSchema>;
+/** The strategy brief. */
+export type Strategy = z.output<typeof strategySchema>;
+/** One drafted candidate. */
+export type Draft = z.output<typeof draftSchema>;
+/** One claim of a candidate. */
+export type Claim = z.output<typeof claimSchema>;
+/** The drafting skill's answer. */
+export type Drafts = z.output<typeof draftsSchema>;
+/** The review of one candidate. */
+export type ReviewVerdict = z.output<typeof reviewVerdictSchema>;
+/** The review skill's answer. */
+export type Review = z.output<typeof reviewSchema>;

@@ -1,0 +1,108 @@
+import type { CopyLanguage } from './identify-language.js';
+
+/**
+ * Warrant's own words for every stop state and the fallback analysis summary, in each copy
+ * language. These are code's sentences, never a model's, so a stop state reads the same every
+ * time and needs no audit of its own.
+ */
+export interface StopCopy {
+  statusClosed: string;
+  reEntryUnanswered: string;
+  awaitingAfterCta: string;
+  reEntryUsed: string;
+  likedPauseResting: (hours: number) => string;
+  awaitingMatchReply: string;
+  boundaryEndContact: string;
+  boundaryPause: string;
+  blocker: (paths: readonly string[]) => string;
+  unsupportedLanguageSummary: (language: string) => string;
+  unsupportedLanguageQuestion: string;
+  photoSummary: string;
+  photoQuestion: string;
+  missingFactSummary: (topic: string) => string;
+  missingFactQuestion: (topic: string) => string;
+  needsModel: string;
+  skillFailed: (skill: string, outcome: string) => string;
+  strategyIncomplete: (problem: string) => string;
+  tooFewSurvived: (kept: number, drafted: number, causes: string) => string;
+  fallbackAnalysis: (count: number) => string;
+  /** Each audit's name as the user reads it in a summary. */
+  auditNames: Record<'schema' | 'language' | 'conduct' | 'privacy' | 'implication' | 'obligations' | 'diversity', string>;
+}
+
+const en: StopCopy = {
+  statusClosed: 'This conversation is closed, so no message should be written.',
+  reEntryUnanswered: 'You already wrote once more after the silence and it went unanswered; writing again would be pressure. Let this one close.',
+  awaitingAfterCta: 'A plan or contact was already proposed; the next move is theirs, so wait for their answer.',
+  reEntryUsed: 'Your one follow-up after the silence has been sent; wait for their answer before writing again.',
+  likedPauseResting: (hours) => `They liked your last message without replying yet; give it at least ${hours} hours before writing again.`,
+  awaitingMatchReply: 'Your message is the latest one and it has not been long; wait for their reply.',
+  boundaryEndContact: 'They asked not to be contacted further; respect that and write nothing.',
+  boundaryPause: 'They asked for a pause; wait until they write again.',
+  blocker: (paths) => `Something you marked as a deal-breaker applies to this match (${paths.join(', ')}), so no reply is suggested.`,
+  unsupportedLanguageSummary: (language) => `Replies are written in English or Lithuanian, and this match's language is "${language}".`,
+  unsupportedLanguageQuestion: 'Should the replies be written in English or in Lithuanian?',
+  photoSummary: 'Their latest messages include a photo Warrant cannot see, and a reply has to respond to it.',
+  photoQuestion: 'What does the photo they sent show?',
+  missingFactSummary: (topic) => `They asked about your ${topic}, and your profile has no verified fact about it that may be shared.`,
+  missingFactQuestion: (topic) => `What may a reply say about your ${topic}?`,
+  needsModel: 'Every gate passed, but writing suggestions needs a model, and none is configured.',
+  skillFailed: (skill, outcome) => `The ${skill} step could not be completed (${outcome}); no unchecked reply is shown. Try again shortly.`,
+  strategyIncomplete: (problem) => `No usable reply plan could be made (${problem}); no unchecked reply is shown.`,
+  tooFewSurvived: (kept, drafted, causes) =>
+    `Only ${kept} of ${drafted} drafted replies passed every check (${causes}); fewer than three is not enough to choose from, so none is shown.`,
+  fallbackAnalysis: (count) => `${count} replies to their latest message, each taking a different direction.`,
+  auditNames: {
+    schema: 'shape',
+    language: 'language',
+    conduct: 'invitation or promise',
+    privacy: 'privacy',
+    implication: 'unsupported claims',
+    obligations: 'unanswered points',
+    diversity: 'too similar',
+  },
+};
+
+const lt: StopCopy = {
+  statusClosed: 'Šis pokalbis uždarytas, todėl žinutės rašyti nereikia.',
+  reEntryUnanswered: 'Po tylos jau parašėte dar kartą ir atsakymo negavote; dar viena žinutė būtų spaudimas. Leiskite šiam pokalbiui baigtis.',
+  awaitingAfterCta: 'Planas ar kontaktai jau pasiūlyti; dabar jų eilė, todėl palaukite atsakymo.',
+  reEntryUsed: 'Vienintelė žinutė po tylos jau išsiųsta; prieš rašydami vėl palaukite atsakymo.',
+  likedPauseResting: (hours) => `Jūsų paskutinė žinutė jiems patiko, bet atsakymo dar nėra; prieš rašydami vėl palaukite bent ${hours} valandų.`,
+  awaitingMatchReply: 'Paskutinė žinutė yra jūsų ir praėjo dar nedaug laiko; palaukite atsakymo.',
+  boundaryEndContact: 'Jie paprašė daugiau nerašyti; gerbkite tai ir nieko nerašykite.',
+  boundaryPause: 'Jie paprašė pertraukos; palaukite, kol parašys patys.',
+  blocker: (paths) => `Šiam pokalbiui galioja tai, ką pažymėjote kaip nepriimtina (${paths.join(', ')}), todėl atsakymai nesiūlomi.`,
+  unsupportedLanguageSummary: (language) => `Atsakymai rašomi anglų arba lietuvių kalba, o šio pokalbio kalba yra „${language}“.`,
+  unsupportedLanguageQuestion: 'Kokia kalba rašyti atsakymus: anglų ar lietuvių?',
+  photoSummary: 'Paskutinėse jų žinutėse yra nuotrauka, kurios Warrant nemato, o atsakymas turi į ją reaguoti.',
+  photoQuestion: 'Kas matyti jų atsiųstoje nuotraukoje?',
+  missingFactSummary: (topic) => `Jie paklausė apie jūsų sritį „${topic}“, o jūsų profilyje nėra patvirtinto fakto, kurį būtų galima atskleisti.`,
+  missingFactQuestion: (topic) => `Ką atsakyme galima pasakyti apie jūsų sritį „${topic}“?`,
+  needsModel: 'Visi patikrinimai praeiti, bet atsakymams parašyti reikia modelio, o jis nesukonfigūruotas.',
+  skillFailed: (skill, outcome) => `Žingsnio „${skill}“ atlikti nepavyko (${outcome}); nepatikrinti atsakymai nerodomi. Pabandykite netrukus.`,
+  strategyIncomplete: (problem) => `Nepavyko sudaryti tinkamo atsakymo plano (${problem}); nepatikrinti atsakymai nerodomi.`,
+  tooFewSurvived: (kept, drafted, causes) =>
+    `Visus patikrinimus praėjo tik ${kept} iš ${drafted} parengtų atsakymų (${causes}); mažiau nei trijų neužtenka pasirinkimui, todėl nerodomas nė vienas.`,
+  fallbackAnalysis: (count) => `${count} atsakymai į paskutinę jų žinutę, kiekvienas vis kita kryptimi.`,
+  auditNames: {
+    schema: 'forma',
+    language: 'kalba',
+    conduct: 'kvietimas ar pažadas',
+    privacy: 'privatumas',
+    implication: 'nepagrįsti teiginiai',
+    obligations: 'neatsakyti klausimai',
+    diversity: 'per daug panašūs',
+  },
+};
+
+/** The stop-state sentences of `language`; English for a language Warrant does not write. */
+export function stopCopy(language: string): StopCopy {
+  return language === 'lt' ? lt : en;
+}
+
+/** The copy language of `language`, or `null` when suggestions cannot be written in it. */
+export function copyLanguageOf(language: string): CopyLanguage | null {
+  // Exactly the root codes the seed names: a regional tag is a different promise about copy.
+  return language === 'en' || language === 'lt' ? language : null;
+}

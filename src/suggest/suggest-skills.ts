@@ -1,0 +1,97 @@
+import type { TaskResult } from '../model/index.js';
+import type { CopyLanguage } from './identify-language.js';
+import type { BurstReading, Direction, Draft, Drafts, Obligation, Review, Strategy } from './skill-schemas.js';
+
+/** A message as a skill sees it: no private material, only what the match and user wrote. */
+export interface MessageView {
+  readonly id: string;
+  readonly author: 'user' | 'match';
+  readonly text: string;
+  readonly sentAt: string;
+}
+
+/** A verified, disclosable profile fact as a skill sees it: what it supports and what it does not. */
+export interface FactView {
+  readonly id: string;
+  readonly statement: string;
+  readonly supports: readonly string[];
+  readonly doesNotSupport: readonly string[];
+}
+
+/** Input of {@link SuggestSkills.readBurst}. */
+export interface BurstInput {
+  readonly language: string;
+  /** The latest burst of the match's messages, complete. */
+  readonly burst: readonly MessageView[];
+  /** Earlier messages, most recent last, for callbacks and parallel topics. */
+  readonly earlier: readonly MessageView[];
+}
+
+/** Input of {@link SuggestSkills.planStrategy}. */
+export interface StrategyInput {
+  readonly language: CopyLanguage;
+  readonly ruleset: string;
+  readonly eventState: string;
+  readonly burst: readonly MessageView[];
+  readonly obligations: readonly Obligation[];
+  readonly topics: readonly string[];
+  readonly facts: readonly FactView[];
+  readonly eligibleDirections: readonly Direction[];
+}
+
+/** A candidate that failed, shown to the redraft so it does not repeat the failure. */
+export interface FailedDraft {
+  readonly direction: Direction;
+  readonly text: string;
+  readonly failures: readonly string[];
+}
+
+/** Input of {@link SuggestSkills.draftCandidates}. */
+export interface DraftInput {
+  readonly language: CopyLanguage;
+  readonly strategy: Strategy;
+  /** Directions to write, one candidate each. */
+  readonly directions: readonly Direction[];
+  readonly burst: readonly MessageView[];
+  readonly obligations: readonly Obligation[];
+  readonly facts: readonly FactView[];
+  /** On the one redraft: what failed, and the texts already kept (to stay distinct from them). */
+  readonly failed: readonly FailedDraft[];
+  readonly kept: readonly string[];
+}
+
+/** Input of {@link SuggestSkills.reviewCandidates}. */
+export interface ReviewInput {
+  readonly language: CopyLanguage;
+  readonly candidates: readonly (Pick<Draft, 'text' | 'rationale' | 'claims'> & { readonly index: number })[];
+  readonly burst: readonly MessageView[];
+  readonly obligations: readonly Obligation[];
+  readonly facts: readonly FactView[];
+  /** The private material nothing may reveal: shown to the reviewer so it can recognise it. */
+  readonly privateMaterial: readonly string[];
+}
+
+/**
+ * The model-backed skills of the suggestion pipeline: where meaning is needed and code cannot
+ * decide. Each returns a {@link TaskResult} — its value and the call's record, or why it has
+ * none — and never throws. Gates and audits depend on this interface only, so tests and hosts can
+ * supply their own; {@link modelSkills} runs them on the deployment's models.
+ */
+export interface SuggestSkills {
+  /** Reads the latest burst: response obligations, callbacks, parallel topics. */
+  readBurst(input: BurstInput): Promise<TaskResult<BurstReading>>;
+  /** Writes the strategy brief. */
+  planStrategy(input: StrategyInput): Promise<TaskResult<Strategy>>;
+  /** Drafts one candidate per direction, each with its claims and their sources. */
+  draftCandidates(input: DraftInput): Promise<TaskResult<Drafts>>;
+  /** Reviews candidates for private material, unsupported implications and ignored obligations. */
+  reviewCandidates(input: ReviewInput): Promise<TaskResult<Review>>;
+}
+
+/** The task names the skills run under (each can have its own model profile and prompt). */
+export const SKILL_TASKS = {
+  readBurst: 'suggest.burst',
+  planStrategy: 'suggest.strategy',
+  draftCandidates: 'suggest.draft',
+  reviewCandidates: 'suggest.review',
+} as const;
