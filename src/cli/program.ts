@@ -5,6 +5,7 @@ import { StoreError } from '../store/index.js';
 import { registerReplay } from './commands/replay.js';
 import { registerServe } from './commands/serve.js';
 import { registerStart } from './commands/start.js';
+import { registerSuggest } from './commands/suggest.js';
 import { registerVerify } from './commands/verify.js';
 import type { CliIo } from './io.js';
 
@@ -17,7 +18,7 @@ export function buildProgram(io: CliIo): Command {
     .description('Governs what a conversational assistant may say.')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
-  for (const register of [registerStart, registerReplay, registerVerify, registerServe]) register(program, io);
+  for (const register of [registerStart, registerReplay, registerVerify, registerServe, registerSuggest]) register(program, io);
   return program;
 }
 

@@ -46,7 +46,7 @@ const en: StopCopy = {
   photoQuestion: 'What does the photo they sent show?',
   missingFactSummary: (topic) => `They asked about your ${topic}, and your profile has no verified fact about it that may be shared.`,
   missingFactQuestion: (topic) => `What may a reply say about your ${topic}?`,
-  needsModel: 'Every gate passed, but writing suggestions needs a model, and none is configured.',
+  needsModel: 'No gate stopped this conversation, but reading it and writing suggestions need a model, and none is configured.',
   skillFailed: (skill, outcome) => `The ${skill} step could not be completed (${outcome}); no unchecked reply is shown. Try again shortly.`,
   strategyIncomplete: (problem) => `No usable reply plan could be made (${problem}); no unchecked reply is shown.`,
   tooFewSurvived: (kept, drafted, causes) =>
@@ -79,7 +79,7 @@ const lt: StopCopy = {
   photoQuestion: 'Kas matyti jų atsiųstoje nuotraukoje?',
   missingFactSummary: (topic) => `Jie paklausė apie jūsų sritį „${topic}“, o jūsų profilyje nėra patvirtinto fakto, kurį būtų galima atskleisti.`,
   missingFactQuestion: (topic) => `Ką atsakyme galima pasakyti apie jūsų sritį „${topic}“?`,
-  needsModel: 'Visi patikrinimai praeiti, bet atsakymams parašyti reikia modelio, o jis nesukonfigūruotas.',
+  needsModel: 'Nė vienas patikrinimas šio pokalbio nesustabdė, bet jam perskaityti ir atsakymams parašyti reikia modelio, o jis nesukonfigūruotas.',
   skillFailed: (skill, outcome) => `Žingsnio „${skill}“ atlikti nepavyko (${outcome}); nepatikrinti atsakymai nerodomi. Pabandykite netrukus.`,
   strategyIncomplete: (problem) => `Nepavyko sudaryti tinkamo atsakymo plano (${problem}); nepatikrinti atsakymai nerodomi.`,
   tooFewSurvived: (kept, drafted, causes) =>

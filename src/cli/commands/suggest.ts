@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { InputError, parseJsonText } from '../../errors.js';
+import { createModels, modelSettingsFromEnv } from '../../model/index.js';
+import {
+  SKILL_TASKS,
+  emptyProfile,
+  emptyWiki,
+  modelSkills,
+  parseMatch,
+  parseProfile,
+  parseWiki,
+  suggestReplies,
+  type SuggestOutcome,
+} from '../../suggest/index.js';
+import type { CliIo } from '../io.js';
+
+interface SuggestFlags {
+  wiki?: string;
+  profile?: string;
+  json?: boolean;
+  evidence?: boolean;
+  now?: string;
+  analysisLanguage?: string;
+}
+
+/**
+ * `warrant suggest MATCH.json [--wiki F] [--profile F] [--json] [--evidence]`: runs the seven
+ * gates and, when a model is configured for every suggestion skill, drafting and audits; prints
+ * the result (exactly its JSON with `--json`; with `--evidence` beside its evidence). With no
+ * model it still runs every gate, returns the stop state and says that generation needs a model.
+ */
+export function registerSuggest(program: Command, io: CliIo): void {
+  program
+    .command('suggest')
+    .description('decide whether to write to a match and, if so, print 3–5 audited reply suggestions')
+    .argument('<match>', 'the Match (JSON file)')
+    .option('--wiki <file>', "the user's private Wiki (JSON file)")
+    .option('--profile <file>', "the user's profile: facts, classifications, private notes (JSON file)")
+    .option('--json', 'print exactly the result JSON')
+    .option('--evidence', 'with --json: print { result, evidence }')
+    .option('--now <iso>', 'the moment to measure silence against (default: now)')
+    .option('--analysis-language <code>', 'analysis and rationales in en or lt (default: the match language)')
+    .action(async (matchFile: string, flags: SuggestFlags) => {
+      const match = parseMatch(await readJson(io, matchFile, 'match'));
+      const wiki = flags.wiki ? parseWiki(await readJson(io, flags.wiki, 'wiki')) : emptyWiki;
+      const profile = flags.profile ? parseProfile(await readJson(io, flags.profile, 'profile')) : emptyProfile;
+      const now = flags.now === undefined ? Date.now() : Date.parse(flags.now);
+      if (Number.isNaN(now)) throw new InputError('suggest arguments', [{ path: '--now', message: `not a date: ${flags.now}` }]);
+      const analysisLanguage = flags.analysisLanguage;
+      if (analysisLanguage !== undefined && analysisLanguage !== 'en' && analysisLanguage !== 'lt') {
+        throw new InputError('suggest arguments', [{ path: '--analysis-language', message: 'expected en or lt' }]);
+      }
+      const models = createModels(modelSettingsFromEnv(io.env));
+      const unconfigured = Object.values(SKILL_TASKS).filter((task) => !models.forTask(task).model);
+      const skills = unconfigured.length === 0 ? modelSkills({ models }) : null;
+      const outcome = await suggestReplies({ match, wiki, profile, skills, now, ...(analysisLanguage ? { analysisLanguage } : {}) });
+      if (flags.json) io.out(JSON.stringify(flags.evidence ? outcome : outcome.result, null, 2));
+      else for (const line of readableSuggestions(outcome)) io.out(line);
+      if (outcome.evidence.needsModel) {
+        io.err(
+          `warrant: generation needs a model: every gate ran, but no model is configured for ${unconfigured.join(', ')}. ` +
+            'Set WARRANT_MODEL (or WARRANT_MODEL_<TASK>, e.g. WARRANT_MODEL_SUGGEST_DRAFT).',
+        );
+      }
+    });
+}
+
+async function readJson(io: CliIo, path: string, subject: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(resolve(io.cwd, path), 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new InputError(subject, [{ path: '$', message: `cannot read ${path} (${reason})` }]);
+  }
+  return parseJsonText(text, subject);
+}
+
+/** The human report: the result, then each gate's decision and what the audits dropped. */
+export function readableSuggestions({ result, evidence }: SuggestOutcome): string[] {
+  const lines = [`result     ${result.resultType}`, `analysis   ${result.analysisSummary}`];
+  if (result.resultType === 'clarification') lines.push(`question   ${result.question}`);
+  result.suggestions.forEach((s, i) => {
+    lines.push(`${i + 1}.         ${s.text}`, `           why: ${s.rationale}`);
+  });
+  lines.push('gates');
+  for (const g of evidence.gates) lines.push(`  ${g.gate.padEnd(9)} ${g.decision.padEnd(11)} ${g.reason}`);
+  const dropped = evidence.audits.filter((a) => !a.passed && a.candidate !== null);
+  if (evidence.candidates.length > 0) {
+    lines.push(`audits     ${evidence.candidates.filter((c) => c.kept).length} of ${evidence.candidates.length} drafted candidates kept`);
+    for (const a of dropped) lines.push(`  candidate ${a.candidate} ${a.audit} (${a.by}): ${a.findings.map((f) => f.code).join(', ')}`);
+  }
+  lines.push(`model      ${evidence.calls.length} call(s)`);
+  return lines;
+}
