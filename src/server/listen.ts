@@ -1,6 +1,22 @@
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
 import type { WarrantServer } from './create-server.js';
+
+/** How long the server must be idle during a shutdown before open connections are cut. */
+const QUIET_MS = 100;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Waits for `work` or until `deadline` (epoch ms), whichever comes first, leaving no timer behind. */
+async function withDeadline(work: Promise<void>, deadline: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
@@ -26,23 +42,36 @@ export interface RunningServer {
 
 /** Serves `server` over HTTP/1.1 on Node's `http` module. */
 export async function listen(server: WarrantServer, { port = 8787, host = '127.0.0.1', drainTimeoutMs = 10_000 }: ListenOptions = {}): Promise<RunningServer> {
-  const http = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: server.fetch, port, hostname: host }, () => resolve(s));
+  const http = await new Promise<Server>((resolve, reject) => {
+    // HTTP/1.1 is what serve() builds unless told otherwise.
+    const s = serve({ fetch: server.fetch, port, hostname: host }, () => resolve(s as Server)) as Server;
     s.once('error', reject);
   });
   const bound = (http.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
+  let shuttingDown = false;
+  http.on('request', (_req, res) => {
+    if (shuttingDown) res.setHeader('connection', 'close');
+  });
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
     port: bound,
     close: () =>
       (closing ??= (async () => {
+        // From now on every response tells its client to close the connection, and no new
+        // connection is accepted; requests already on open connections are still served.
+        shuttingDown = true;
         const closed = new Promise<void>((resolve) => http.close(() => resolve()));
-        if ('closeIdleConnections' in http) http.closeIdleConnections();
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([server.drain(), new Promise<void>((resolve) => (timer = setTimeout(resolve, drainTimeoutMs)))]);
-        clearTimeout(timer);
-        if ('closeAllConnections' in http) http.closeAllConnections();
+        const deadline = Date.now() + drainTimeoutMs;
+        // A request may be on the wire of an open connection, not yet parsed: wait until the
+        // server has been quiet for a moment, not merely until nothing is in flight.
+        while (Date.now() < deadline) {
+          await withDeadline(server.drain(), deadline);
+          await sleep(QUIET_MS);
+          if (server.inFlight === 0) break;
+        }
+        await withDeadline(server.drain(), deadline);
+        http.closeAllConnections();
         await closed;
       })()),
   };
