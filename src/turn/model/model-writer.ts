@@ -7,8 +7,9 @@ import { writeAnswer } from './write-answer.js';
 /**
  * The turn's writer backed by models: `answer` per question (the runtime starts them all before
  * the acknowledgement, concurrently), `acknowledge` with its review and at most one rewrite.
- * All of one turn's calls share one deadline (`turnDeadlineMs`). Pass it to the turn runtime as its writer; with no model configured every call reports
- * `no_model` and the runtime answers in code's own words, saying so in the turn's evidence.
+ * All of one turn's calls share one deadline (`turnDeadlineMs`). Pass it to the turn runtime as
+ * its writer; with no model configured every call reports `no_model` and the runtime answers in
+ * code's own words, saying so in the turn's evidence.
  */
 export function createModelWriter(options: TurnModelOptions): TurnWriter {
   const deadlines = new TurnDeadlines(options.turnDeadlineMs ?? DEFAULT_TURN_DEADLINE_MS);
