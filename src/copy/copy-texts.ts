@@ -9,6 +9,8 @@
 export interface NoticeCopy {
   /** An act named a record that does not exist. Slots: `operation`, `noun`, `record`. */
   readonly unknownRecord: string;
+  /** An act named a record that does not exist, with an operation no workflow offers. Slot: `record`. */
+  readonly noSuchRecord: string;
   /** An act named an operation its workflow does not offer. Slots: `operation`, `noun`. */
   readonly unknownOperation: string;
   /** An act's values were refused by the operation's schema. Slots: `operation`, `field`. */

@@ -4,6 +4,7 @@ import type { CopyTexts } from './copy-texts.js';
 export const englishCopy: CopyTexts = {
   notice: {
     unknownRecord: 'Could not {operation}: there is no {noun} “{record}”.',
+    noSuchRecord: 'There is nothing called “{record}” to act on.',
     unknownOperation: '“{operation}” is not something I can do on a {noun}.',
     invalidValues: 'Could not {operation}: the value given for {field} was not accepted.',
     unchanged: 'Nothing to {operation} on {noun} “{record}”: it was already that way.',

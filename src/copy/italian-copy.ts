@@ -4,6 +4,7 @@ import type { CopyTexts } from './copy-texts.js';
 export const italianCopy: CopyTexts = {
   notice: {
     unknownRecord: 'Non ho potuto {operation}: non esiste nessun {noun} «{record}».',
+    noSuchRecord: 'Non c’è nulla che si chiami «{record}» su cui agire.',
     unknownOperation: '«{operation}» non è qualcosa che posso fare su un {noun}.',
     invalidValues: 'Non ho potuto {operation}: il valore dato per {field} non è stato accettato.',
     unchanged: 'Niente da {operation} su {noun} «{record}»: era già così.',

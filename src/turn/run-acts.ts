@@ -93,11 +93,13 @@ export function runActs(acts: readonly Act[], ctx: RunActsContext): { outcomes: 
     }
     const operationKey = act.operation ?? '';
     const existing = act.record === undefined ? undefined : (working.get(act.record)?.draft ?? ctx.records.get(act.record));
-    const workflowKey = existing?.workflow ?? act.workflow ?? '';
-    const workflow = ctx.workflows.get(workflowKey);
+    // An unknown record has no workflow of its own: the one offering the operation speaks for it.
+    const workflow =
+      ctx.workflows.get(existing?.workflow ?? act.workflow ?? '') ??
+      [...ctx.workflows.values()].find((w) => Object.hasOwn(w.operations, operationKey));
     if (!workflow) {
       outcomes.push(
-        notDone('unknown_record', ctx.copy.notice.unknownRecord, { operation: operationKey, noun: workflowKey || '?', record: act.record ?? '?' }, {
+        notDone('unknown_record', ctx.copy.notice.noSuchRecord, { record: act.record ?? act.workflow ?? '' }, {
           recordId: act.record ?? null,
           operation: operationKey,
         }),

@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tripWorkflow, type TripState } from '../../examples/trip/index.js';
+import { InputError } from '../errors.js';
+import type { Database } from '../store/index.js';
+import { storeTargets } from '../store/testing.js';
+import type { TurnProgressEvent } from './turn-progress.js';
+import { transitionOf, type AnswerBlock, type TurnResult } from './turn-result.js';
+import { createTurnRuntime } from './turn-runtime.js';
+import type { WorkflowDefinition } from './workflow.js';
+import type { AcknowledgeRequest, AnswerRequest, TurnWriter } from './writer.js';
+
+const start = (record: string) => ({ operation: 'start_trip', workflow: 'trip', record, values: { destination: 'Oslo' } });
+const traveler = (record: string, name = 'Ada') => ({ operation: 'add_traveler', record, values: { name } });
+
+describe.each(storeTargets())('turn runtime on $name', (target) => {
+  let db: Database;
+  let tenant = 0;
+  /** A runtime on its own tenant, so tests never see each other's records or turns. */
+  const runtimeFor = (options: Partial<Parameters<typeof createTurnRuntime>[0]> = {}) =>
+    createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: `t${++tenant}`, ...options });
+  const count = async (table: string, tenantId: string) =>
+    (await db.query<{ n: number }>(`select count(*)::int8 as n from ${table} where tenant_id = $1`, [tenantId]))[0]!.n;
+
+  beforeAll(async () => {
+    db = await target.open();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('W1: a failed command beside a successful one renders a receipt for the success alone', async () => {
+    const runtime = runtimeFor();
+    const result = await runtime.run({
+      turn_id: 'w1',
+      conversation_id: 'c',
+      locale: 'en',
+      understanding: { acts: [start('r'), { operation: 'remove_traveler', record: 'r', values: { name: 'Zed' } }] },
+    });
+    expect(result.blocks.filter((b) => b.kind === 'receipt').map((b) => b.id)).toEqual(['receipt:r:1']);
+    expect(result.outcome.notDone).toEqual([
+      { code: 'refused', text: 'Zed is not traveling on this trip, so there is no one to remove.', recordId: 'r' },
+    ]);
+    expect(result.evidence.eventsCommitted).toBe(1);
+  });
+
+  it('a refusal is said in the domain’s own sentence in the turn’s language', async () => {
+    const runtime = runtimeFor();
+    const result = await runtime.run({
+      turn_id: 'it',
+      conversation_id: 'c',
+      locale: 'it-IT',
+      understanding: { acts: [start('r'), { operation: 'set_payer', record: 'r', values: { extra: 'taxi', payer: 'company' } }] },
+    });
+    expect(result.locale).toBe('it');
+    expect(result.outcome.notDone[0]?.text).toBe('Questo viaggio non ha nessun extra chiamato «taxi».');
+  });
+
+  it('unknown records, unknown operations, invalid values and no-op acts become not-done entries', async () => {
+    const runtime = runtimeFor();
+    await runtime.run({ turn_id: 'a', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r'), traveler('r')] } });
+    const result = await runtime.run({
+      turn_id: 'b',
+      conversation_id: 'c',
+      locale: 'en',
+      understanding: {
+        acts: [
+          traveler('nope'),
+          { operation: 'teleport', record: 'r', values: {} },
+          { operation: 'set_payer', record: 'r', values: { extra: 'hotel', payer: 'the moon' } },
+          traveler('r'),
+        ],
+      },
+    });
+    expect(result.outcome.notDone.map((n) => [n.code, n.text])).toEqual([
+      ['unknown_record', 'Could not add a traveler: there is no trip “nope”.'],
+      ['unknown_operation', '“teleport” is not something I can do on a trip.'],
+      ['invalid_values', 'Could not choose who pays for an extra: the value given for payer was not accepted.'],
+      ['unchanged', 'Nothing to add a traveler on trip “r”: it was already that way.'],
+    ]);
+    expect(result.blocks.filter((b) => b.kind === 'receipt')).toEqual([]);
+  });
+
+  it('W3: every question gets exactly one answer block with a basis and a status', async () => {
+    const runtime = runtimeFor();
+    const result = await runtime.run({
+      turn_id: 'q',
+      conversation_id: 'c',
+      locale: 'en',
+      understanding: {
+        acts: [start('r')],
+        questions: [
+          { text: 'What can you do?', kind: 'capability' },
+          { text: 'Where are we?', kind: 'status', records: ['r'] },
+          { text: 'Is Oslo cold?', kind: 'other' },
+        ],
+      },
+    });
+    const answers = result.blocks.filter((b): b is AnswerBlock => b.kind === 'answer');
+    expect(answers.map((a) => [a.id, a.status, a.basis.source, a.writtenBy])).toEqual([
+      ['answer:0', 'answered', 'operations', 'code'],
+      ['answer:1', 'answered', 'record', 'code'],
+      ['answer:2', 'not_written', 'none', null],
+    ]);
+    expect(answers[1]?.text).toBe('Trip “r” still needs something: Who is traveling?');
+  });
+
+  it('a turn that only answers questions replies with the answers alone', async () => {
+    const runtime = runtimeFor();
+    const result = await runtime.run({
+      turn_id: 'only',
+      conversation_id: 'c',
+      locale: 'en',
+      understanding: { questions: [{ text: 'What can you do?', kind: 'capability' }] },
+    });
+    expect(transitionOf(result).text).toBe('On a trip I can start a trip, add a traveler, remove a traveler, add an extra, choose who pays for an extra and confirm the trip.');
+    expect(result.ask).toBeNull();
+  });
+
+  it('a declined card is not done, and the card leaves the screen', async () => {
+    const runtime = runtimeFor();
+    await runtime.run({ turn_id: 'a', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r'), traveler('r')] } });
+    const result = await runtime.run({
+      turn_id: 'b',
+      conversation_id: 'c',
+      locale: 'en',
+      understanding: { card_responses: [{ record: 'r', card: 'confirm_trip', response: 'declined' }] },
+    });
+    expect(result.outcome.notDone).toEqual([{ code: 'card_declined', text: 'You declined “Confirm this trip”, so nothing was confirmed.', recordId: 'r' }]);
+    expect(result.outcome.card).toBeNull();
+  });
+
+  it('W5: progress streams phases, then the reply exactly once, last, after the commit', async () => {
+    const runtime = runtimeFor();
+    const run = runtime.submit({ turn_id: 'p', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r')] } });
+    const events: TurnProgressEvent[] = [];
+    for await (const event of run.progress) events.push(event);
+    const result = await run.result;
+    expect(events.filter((e) => e.kind === 'phase').map((e) => (e.kind === 'phase' ? e.phase : ''))).toEqual([
+      'acting',
+      'committing',
+      'guarding',
+      'done',
+    ]);
+    expect(events.filter((e) => e.kind === 'reply')).toHaveLength(1);
+    expect(events.at(-1)).toEqual({ kind: 'reply', result });
+  });
+
+  it('W6: the result is persisted with the turn as snake_case JSON before it is returned', async () => {
+    const runtime = runtimeFor();
+    const result = await runtime.run({ turn_id: 'j', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r')] } });
+    const [row] = await db.query<{ result: Record<string, unknown> }>('select result from turns where id = $1 and tenant_id = $2', ['j', `t${tenant}`]);
+    expect(row?.result).toMatchObject({
+      turn_id: 'j',
+      conversation_id: 'c',
+      about_record: 'r',
+      blocks: [{ kind: 'receipt', id: 'receipt:r:1', record_id: 'r', event_type: 'trip_started' }, { kind: 'transition', written_by: 'code' }],
+    });
+    expect(result.blocks[0]).toMatchObject({ recordId: 'r' });
+  });
+
+  it('a retried turn id returns the committed turn and writes nothing', async () => {
+    const runtime = runtimeFor();
+    const input = { turn_id: 'again', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r'), traveler('r')] } };
+    const first = await runtime.run(input);
+    const second = await runtime.run({ ...input, understanding: { acts: [traveler('r', 'Someone else')] } });
+    expect(second).toEqual(first);
+    expect(await count('turn_events', `t${tenant}`)).toBe(2);
+    expect(await count('turns', `t${tenant}`)).toBe(1);
+  });
+
+  it('50 concurrent submissions of one turn id commit once and return identical results', async () => {
+    const runtime = runtimeFor();
+    const input = { turn_id: 'burst', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r'), traveler('r')] } };
+    const results = await Promise.all(Array.from({ length: 50 }, () => runtime.run(input)));
+    for (const r of results) expect(r).toEqual(results[0]);
+    expect(await count('turn_events', `t${tenant}`)).toBe(2);
+    expect(await count('turns', `t${tenant}`)).toBe(1);
+  });
+
+  it('two turns racing on one record: one commits, the other is refused with a notice, no event lost or doubled', async () => {
+    const runtime = runtimeFor();
+    await runtime.run({ turn_id: 'setup', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r')] } });
+    const [a, b] = await Promise.all(
+      ['Ada', 'Bo'].map((name) =>
+        runtime.run({ turn_id: `race-${name}`, conversation_id: `c-${name}`, locale: 'en', understanding: { acts: [traveler('r', name)] } }),
+      ),
+    );
+    const outcomes = [a!, b!].map((r) => ({ receipts: r.outcome.done.length, conflicts: r.outcome.notDone.filter((n) => n.code === 'conflict').length }));
+    expect(outcomes.sort((x, y) => x.receipts - y.receipts)).toEqual([
+      { receipts: 0, conflicts: 1 },
+      { receipts: 1, conflicts: 0 },
+    ]);
+    const loser = [a!, b!].find((r) => r.outcome.done.length === 0)!;
+    expect(loser.outcome.notDone[0]?.text).toMatch(/^Could not add a traveler: trip “r” was changed at the same moment by someone else/);
+    const events = await db.query<{ revision: number; type: string }>(
+      'select revision, type from turn_events where tenant_id = $1 order by revision',
+      [`t${tenant}`],
+    );
+    expect(events.map((e) => [e.revision, e.type])).toEqual([
+      [1, 'trip_started'],
+      [2, 'traveler_added'],
+    ]);
+    const [record] = await db.query<{ revision: number; state: TripState }>('select revision, state from turn_records where tenant_id = $1', [`t${tenant}`]);
+    expect(record?.revision).toBe(2);
+    expect(record?.state.travelers).toHaveLength(1);
+  });
+
+  it('a process killed between commit and composition: the same turn id composes from the committed events and commits nothing new', async () => {
+    let crash = true;
+    const crashing: WorkflowDefinition = {
+      ...tripWorkflow,
+      receipts: {
+        ...tripWorkflow.receipts,
+        trip_started: {
+          en: (p) => {
+            if (crash) throw new Error('process died while composing');
+            return tripWorkflow.receipts.trip_started!.en!(p);
+          },
+          it: tripWorkflow.receipts.trip_started!.it!,
+        },
+      },
+    };
+    const tenantId = `crash-${++tenant}`;
+    const input = { turn_id: 'k', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r'), traveler('r')] } };
+    await expect(createTurnRuntime({ db, workflows: [crashing], locales: ['en', 'it'], tenantId }).run(input)).rejects.toThrow(
+      'process died while composing',
+    );
+    expect(await count('turn_events', tenantId)).toBe(2);
+    const [pending] = await db.query<{ result: unknown }>('select result from turns where tenant_id = $1', [tenantId]);
+    expect(pending?.result).toBeNull();
+
+    crash = false;
+    const restarted = createTurnRuntime({ db, workflows: [crashing], locales: ['en', 'it'], tenantId });
+    const result = await restarted.run({ ...input, understanding: { acts: [traveler('r', 'Not again')] } });
+    expect(result.outcome.done.map((d) => d.receiptId)).toEqual(['receipt:r:1', 'receipt:r:2']);
+    expect(await count('turn_events', tenantId)).toBe(2);
+    expect(await count('turns', tenantId)).toBe(1);
+  });
+
+  it.each([
+    ['no turn id', { conversation_id: 'c', locale: 'en', understanding: {} }, '$.turn_id'],
+    ['an empty turn id', { turn_id: ' ', conversation_id: 'c', locale: 'en', understanding: {} }, '$.turn_id'],
+    ['a locale that is not a tag', { turn_id: 'x', conversation_id: 'c', locale: 'English please', understanding: {} }, '$.locale'],
+    ['an unknown top-level key', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: {}, mesage: 'hi' }, '$.mesage'],
+    ['neither message nor understanding', { turn_id: 'x', conversation_id: 'c', locale: 'en' }, '$.understanding'],
+    ['an act with no operation', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { acts: [{ record: 'r' }] } }, '$.understanding.acts[0].operation'],
+    ['an act with neither record nor workflow', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { acts: [{ operation: 'confirm' }] } }, '$.understanding.acts[0].record'],
+    ['values that are not an object', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { acts: [{ operation: 'confirm', record: 'r', values: [1] }] } }, '$.understanding.acts[0].values'],
+    ['a question of an unknown kind', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { questions: [{ text: 'why?', kind: 'why' }] } }, '$.understanding.questions[0].kind'],
+    ['a field-values question with no field', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { questions: [{ text: 'who?', kind: 'field_values' }] } }, '$.understanding.questions[0].field'],
+    ['a pressed card with no button', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { card_responses: [{ record: 'r', card: 'k', response: 'pressed' }] } }, '$.understanding.card_responses[0].button'],
+    ['an attachment with a misspelt key', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { attachments: [{ name: 'a.pdf', media_type: 'application/pdf', model_may_see: true }] } }, '$.understanding.attachments[0].model_may_see'],
+    ['a message with no understanding and no understand function', { turn_id: 'x', conversation_id: 'c', locale: 'en', message: 'hi' }, '$.understanding'],
+  ])('W9: a turn input with %s is refused at its path and writes nothing', async (_name, input, path) => {
+    const runtime = runtimeFor();
+    const error = await runtime.run(input).catch((e: unknown) => e);
+    expect(InputError.isInstance(error)).toBe(true);
+    expect((error as InputError).issues.map((i) => i.path)).toContain(path);
+    expect(await count('turns', `t${tenant}`)).toBe(0);
+    expect(await count('turn_events', `t${tenant}`)).toBe(0);
+  });
+
+  describe('with a writer', () => {
+    const input = (id: string, extra: Record<string, unknown> = {}) => ({
+      turn_id: id,
+      conversation_id: `conv-${id}`,
+      locale: 'en',
+      message: 'Start a trip for Ada. What can you do? Where are we?',
+      understanding: {
+        acts: [start('r'), traveler('r')],
+        questions: [
+          { text: 'What can you do?', kind: 'capability' },
+          { text: 'Where are we?', kind: 'status', records: ['r'] },
+        ],
+        ...extra,
+      },
+    });
+
+    it('answers are all started before the acknowledgement, which is shown only what it may rest on', async () => {
+      const log: string[] = [];
+      let acknowledged: AcknowledgeRequest | undefined;
+      const answered: AnswerRequest[] = [];
+      const writer: TurnWriter = {
+        answer: async (request) => {
+          log.push(`answer ${request.questionIndex} started`);
+          answered.push(request);
+          await new Promise((r) => setTimeout(r, 5));
+          log.push(`answer ${request.questionIndex} done`);
+          return { ok: true, text: `written answer ${request.questionIndex}`, status: 'answered', calls: [{ task: 'answer', outcome: 'ok' }] };
+        },
+        acknowledge: async (request) => {
+          log.push('acknowledge');
+          acknowledged = request;
+          return { ok: true, text: 'Ada is on the trip to Oslo.', calls: [{ task: 'acknowledge', outcome: 'ok' }] };
+        },
+      };
+      const result = await runtimeFor({ writer }).run(input('writer-ok'));
+      expect(log.slice(0, 2).sort()).toEqual(['answer 0 started', 'answer 1 started']);
+      expect(log.at(-1)).toBe('acknowledge');
+      expect(answered[1]?.records.map((r) => [r.id, r.needs])).toEqual([['r', []]]);
+      expect(acknowledged?.message).toBe('Start a trip for Ada. What can you do? Where are we?');
+      expect(acknowledged?.outcome.done.map((d) => d.title)).toEqual(['Trip started', 'Traveler added']);
+      expect(acknowledged?.answers.map((a) => a.text)).toEqual(['written answer 0', 'written answer 1']);
+      expect(acknowledged?.guidance).toBe('Everything is in place; point the user to the confirmation card without repeating it.');
+      expect(transitionOf(result)).toMatchObject({ text: 'Ada is on the trip to Oslo.', writtenBy: 'writer', fallbackReason: null });
+      expect(result.evidence.modelCalls.map((c) => c.task)).toEqual(['answer', 'answer', 'acknowledge']);
+    });
+
+    it('the acknowledgement is not shown the message when something was left undone', async () => {
+      let acknowledged: AcknowledgeRequest | undefined;
+      const writer: TurnWriter = {
+        answer: async () => ({ ok: false, reason: 'no_model', calls: [] }),
+        acknowledge: async (request) => {
+          acknowledged = request;
+          return { ok: true, text: 'ok', calls: [] };
+        },
+      };
+      await runtimeFor({ writer }).run(input('undone', { unread: ['blah'] }));
+      expect(acknowledged?.message).toBeNull();
+    });
+
+    it('W4: a writer that fails changes no receipt, notice or card; code’s words stand in and the evidence says why', async () => {
+      const failing: TurnWriter = {
+        answer: async () => ({ ok: false, reason: 'timeout', calls: [{ task: 'answer', outcome: 'timeout' }] }),
+        acknowledge: async () => {
+          throw new Error('provider exploded');
+        },
+      };
+      const withFailing = await runtimeFor({ writer: failing }).run(input('fails'));
+      const withNone = await runtimeFor().run(input('fails'));
+      const structural = (r: TurnResult) => r.blocks.filter((b) => b.kind !== 'transition');
+      expect(structural(withFailing)).toEqual(structural(withNone));
+      expect(transitionOf(withFailing)).toEqual({ ...transitionOf(withNone), fallbackReason: 'writer threw: provider exploded' });
+      expect(withFailing.evidence.modelCalls).toEqual([
+        { task: 'answer', outcome: 'timeout' },
+        { task: 'answer', outcome: 'timeout' },
+      ]);
+    });
+  });
+});
