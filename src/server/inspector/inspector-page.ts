@@ -38,6 +38,7 @@ export const inspectorPage = String.raw`<!doctype html>
   .muted { color:var(--muted); }
   .text { white-space:pre-wrap; word-break:break-word; background:var(--bg); border:1px solid var(--line); border-radius:6px; padding:10px 12px; margin:6px 0; font-size:16px; }
   mark.forbidden { background:var(--badbg); color:var(--bad); border-bottom:2px solid var(--bad); padding:0 1px; border-radius:2px; }
+  .termrow { display:grid; grid-template-columns:160px 1fr; gap:8px; align-items:baseline; }
   ul.terms { list-style:none; padding:0; margin:4px 0; display:flex; flex-wrap:wrap; gap:6px; }
   ul.terms li { background:var(--warnbg); color:var(--warn); border-radius:4px; padding:1px 8px; }
   ul.terms.bad li { background:var(--badbg); color:var(--bad); }
@@ -180,8 +181,8 @@ export const inspectorPage = String.raw`<!doctype html>
   }
   function termList(label, terms, bad) {
     if (!terms || terms.length === 0) return null;
-    return el('div', {}, [
-      el('span', { class: 'muted', text: label + ': ' }),
+    return el('div', { class: 'termrow' }, [
+      el('span', { class: 'muted', text: label }),
       el('ul', { class: 'terms' + (bad ? ' bad' : ''), 'data-list': label }, terms.map(function (t) { return el('li', { text: t }); })),
     ]);
   }
