@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { claimGuard } from './claim-guard.js';
+import type { CommittedEvent } from './stored-record.js';
+import type { ReceiptBlock, TurnResult } from './turn-result.js';
+
+const receipt = (recordId: string, revision: number, eventType = 'traveler_added'): ReceiptBlock => ({
+  kind: 'receipt',
+  id: `receipt:${recordId}:${revision}`,
+  recordId,
+  workflow: 'trip',
+  eventType,
+  revision,
+  title: 'Traveler added',
+  body: 'Ada is on the trip.',
+});
+
+const turn = (blocks: TurnResult['blocks']): TurnResult => ({
+  turnId: 't1',
+  conversationId: 'c',
+  locale: 'en',
+  blocks,
+  outcome: { done: [], notDone: [], disputes: [], starting: [], ask: null, card: null },
+  ask: null,
+  aboutRecord: null,
+  inView: [],
+  evidence: { modelCalls: [], understandingFailure: null, eventsCommitted: 0 },
+});
+
+const committed: CommittedEvent[] = [{ recordId: 'r', revision: 2, type: 'traveler_added', payload: { name: 'Ada' }, turnId: 't1' }];
+const transition = { kind: 'transition', id: 'transition', text: 'Done.', writtenBy: 'code', fallbackReason: null } as const;
+
+describe('claim guard', () => {
+  it('passes a turn whose every receipt stands on an event it committed', () => {
+    expect(claimGuard(turn([receipt('r', 2), transition]), committed)).toEqual({ ok: true });
+  });
+
+  it('W1: refuses a forged receipt with no committed event behind it', () => {
+    expect(claimGuard(turn([receipt('r', 3), transition]), committed)).toEqual({
+      ok: false,
+      code: 'receipt_without_events',
+      blockId: 'receipt:r:3',
+    });
+  });
+
+  it('W1: refuses a receipt resting on an event another turn committed', () => {
+    const other = [{ ...committed[0]!, turnId: 'someone-else' }];
+    expect(claimGuard(turn([receipt('r', 2)]), other)).toMatchObject({ ok: false, code: 'receipt_without_events' });
+  });
+
+  it('W1: refuses a receipt whose event type does not match the committed event', () => {
+    expect(claimGuard(turn([receipt('r', 2, 'trip_confirmed')]), committed)).toMatchObject({ ok: false, code: 'receipt_without_events' });
+  });
+
+  it('refuses two receipts sharing an id', () => {
+    expect(claimGuard(turn([receipt('r', 2), receipt('r', 2), transition]), committed)).toEqual({
+      ok: false,
+      code: 'duplicate_block_id',
+      blockId: 'receipt:r:2',
+    });
+  });
+});
