@@ -41,7 +41,7 @@ export const matchFixtureSchema = z.strictObject({
 export type MatchFixture = z.output<typeof matchFixtureSchema>;
 
 /** A mock model answering each call with the next recorded output (serialised as JSON); the last repeats. */
-function scriptedModel(task: string, outputs: readonly unknown[]): LanguageModelV3 {
+function scriptedModel(task: string, outputs: readonly unknown[]): MockLanguageModelV3 {
   let call = 0;
   return new MockLanguageModelV3({
     modelId: `fixture:${task}`,
@@ -67,14 +67,26 @@ function scriptedModel(task: string, outputs: readonly unknown[]): LanguageModel
  * `null` when the fixture records no outputs: the request runs with no model configured.
  */
 export function fixtureSkills(outputs: MatchFixture['model_outputs']): SuggestSkills | null {
-  if (!outputs) return null;
+  return outputs ? scriptedSkills(outputs).skills : null;
+}
+
+/**
+ * The skills over scripted mock models, with the mock of each skill task (keyed by task name) so
+ * a caller can read what each model was sent.
+ */
+export function scriptedSkills(outputs: NonNullable<MatchFixture['model_outputs']>): {
+  skills: SuggestSkills;
+  models: Record<string, MockLanguageModelV3>;
+} {
   const languageModels: Record<string, LanguageModelV3> = {};
+  const models: Record<string, MockLanguageModelV3> = {};
   const settings: ModelSettings = { tasks: {} };
   for (const [task, answers] of Object.entries(outputs)) {
     if (!answers) continue;
     const key = `fixture:${task}`;
-    languageModels[key] = scriptedModel(task, answers);
+    models[task] = scriptedModel(task, answers);
+    languageModels[key] = models[task];
     settings.tasks![task] = { model: key };
   }
-  return modelSkills({ models: createModels(settings, { languageModels }) });
+  return { skills: modelSkills({ models: createModels(settings, { languageModels }) }), models };
 }

@@ -1,6 +1,6 @@
 import type { Match } from '../match.js';
 import type { Profile } from '../profile.js';
-import { isContentWord } from '../phrase-match.js';
+import { isContentWord, stem } from '../phrase-match.js';
 import { words } from '../text-similarity.js';
 import type { Wiki } from '../wiki.js';
 
@@ -24,10 +24,14 @@ export interface PrivateMaterial {
   readonly shortPhrases: ReadonlyMap<string, PrivateKind>;
 }
 
-/** Word n-grams of `text`, joined by a space. */
+/**
+ * Word n-grams, each word cut to its {@link stem} so an inflected echo ("overthink" of
+ * "overthinks", "astmos" of "astma") still matches; joined by a space.
+ */
 export function ngrams(ws: readonly string[], n: number): string[] {
+  const stems = ws.map(stem);
   const out: string[] = [];
-  for (let i = 0; i + n <= ws.length; i++) out.push(ws.slice(i, i + n).join(' '));
+  for (let i = 0; i + n <= stems.length; i++) out.push(stems.slice(i, i + n).join(' '));
   return out;
 }
 
@@ -74,7 +78,7 @@ export function privateMaterial(match: Match, wiki: Wiki, profile: Profile): Pri
     }
     for (const gram of ngrams(ws, 3)) {
       // A trigram of function words ("and it was") says nothing private.
-      if (publicTrigrams.has(gram) || !gram.split(' ').some(isContentWord)) continue;
+      if (publicTrigrams.has(gram) || !gram.split(' ').some((w) => w.length >= 4 && isContentWord(w))) continue;
       if (!trigrams.has(gram)) trigrams.set(gram, item.kind);
     }
   }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { resolveEventState } from './event-state.js';
+import type { Match, MatchMessage } from './match.js';
+
+const H = 3_600_000;
+const T0 = Date.parse('2026-11-01T12:00:00Z');
+let n = 0;
+const msg = (author: 'user' | 'match', atHours: number, extra: Partial<MatchMessage> = {}): MatchMessage => ({
+  id: `m${n++}`, author, kind: 'text', text: 'hi', sentAt: T0 + atHours * H, liked: false, replyTo: null, ...extra,
+});
+const match = (messages: MatchMessage[], status: Match['status'] = 'open'): Match => ({
+  id: 'x', language: 'en', status, messages, details: {}, checkList: [], summary: '', aiGenerations: [],
+});
+const at = (hours: number) => T0 + hours * H;
+
+describe('event gate: state from timeline and status', () => {
+  it('event: no messages yet is an active opener', () => {
+    expect(resolveEventState(match([]), at(0))).toMatchObject({ state: 'active', task: 'opener' });
+  });
+  it('event: the match wrote last is an active reply', () => {
+    expect(resolveEventState(match([msg('user', 0), msg('match', 1)]), at(2))).toMatchObject({ state: 'active', task: 'reply' });
+  });
+  it('event: the user wrote last recently holds, awaiting the match', () => {
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1)]), at(10))).toMatchObject({ state: 'active', task: null, stop: 'hold' });
+  });
+  it('event: a liked message without a reply rests for 48 h, then allows the one re-entry', () => {
+    const m = match([msg('match', 0), msg('user', 1, { liked: true })]);
+    expect(resolveEventState(m, at(20))).toMatchObject({ state: 'liked_message_pause', stop: 'hold' });
+    expect(resolveEventState(m, at(50))).toMatchObject({ state: 'liked_message_pause', task: 're_entry' });
+  });
+  it('event: 72 h of silence after the user wrote is ghosted, with one re-entry allowed', () => {
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1)]), at(74))).toMatchObject({ state: 'ghosted', task: 're_entry', reEntries: 0 });
+  });
+  it('event: the re-entry is bounded to one — sent and waiting holds, unanswered closes as lost interest', () => {
+    const m = match([msg('match', 0), msg('user', 1), msg('user', 80)]);
+    expect(resolveEventState(m, at(90))).toMatchObject({ state: 'ghosted', task: null, stop: 'hold', reEntries: 1 });
+    expect(resolveEventState(m, at(160))).toMatchObject({ state: 'lost_interest', task: null, stop: 'close' });
+  });
+  it('event: several messages in one sitting are one attempt, not a re-entry', () => {
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('user', 1.1)]), at(80))).toMatchObject({ state: 'ghosted', task: 're_entry' });
+  });
+  it('event: the match writing after the silence is reactivated', () => {
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('match', 100)]), at(101))).toMatchObject({ state: 'reactivated', task: 'reply' });
+  });
+  it('event: after a call to action, the user waits; the match answering is a CTA follow-up', () => {
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1)], 'cta'), at(2))).toMatchObject({ state: 'cta', stop: 'hold' });
+    expect(resolveEventState(match([msg('user', 0), msg('match', 1)], 'cta'), at(2))).toMatchObject({ state: 'cta', task: 'reply' });
+  });
+  it('event: a closed status closes whatever the timeline says', () => {
+    expect(resolveEventState(match([msg('user', 0), msg('match', 1)], 'closed'), at(2))).toMatchObject({ state: 'closed', stop: 'close' });
+  });
+});
