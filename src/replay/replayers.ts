@@ -8,5 +8,7 @@ export async function loadReplayers(): Promise<Replayer[]> {
   return [
     (await import('../contract/replay-contract-fixture.js')).replyContractReplayer,
     (await import('../suggest/match-replayer.js')).matchReplayer,
+    (await import('../turn/model/model-turn-replayer.js')).modelTurnReplayer,
+    (await import('../turn/replay-turn-fixture.js')).turnReplayer,
   ];
 }

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { parseInput } from '../../errors.js';
+import { createModels, type ModelCallRecord } from '../../model/index.js';
+import { packageRoot } from '../../package-root.js';
+import { diffExpected, type Replayer } from '../../replay/index.js';
+import { openStore, type Database } from '../../store/index.js';
+import { createTurnRuntime } from '../turn-runtime.js';
+import type { TurnResult } from '../turn-result.js';
+import type { WorkflowDefinition } from '../workflow.js';
+import { createModelUnderstand } from './model-understand.js';
+import { createModelWriter } from './model-writer.js';
+import { recordedModel, recordedOutputSchema } from './recorded-model.js';
+
+const TASKS = ['understand', 'understand.verify', 'answer', 'acknowledge', 'review'] as const;
+
+/** A recorded model turn: `fixture_kind: "model_turn"`. */
+export const modelTurnFixtureSchema = z.strictObject({
+  fixture_kind: z.literal('model_turn'),
+  name: z.string().min(1),
+  description: z.string().optional(),
+  /** A workflow module folder under the package root (exports `workflows` and `locales`), e.g. `examples/trip`. */
+  workflows: z.string().min(1),
+  /** Turns run first, in code's own words, to set the conversation up. */
+  before: z.array(z.unknown()).default([]),
+  /** The turn under test, usually with a `message` and no understanding. */
+  turn: z.unknown(),
+  /** Recorded outputs per task, in call order. A task with none has no model configured. */
+  model: z.partialRecord(z.enum(TASKS), z.array(recordedOutputSchema).min(1)).default({}),
+  /** Each call's timeout. Default 200 ms, so a recorded hang replays quickly. */
+  timeout_ms: z.number().int().positive().default(200),
+  /** Whether the acknowledgement is reviewed. Default true. */
+  review: z.boolean().default(true),
+  /** What the turn must show: any subset of {@link projectModelTurn}'s keys. */
+  expected: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * What a model-turn fixture is compared on: the reply and who wrote it (and why code's words
+ * stand, when they do), the receipts' titles, the notices' codes, each answer, the ask, why the
+ * understanding failed, and the model calls as sorted `task:outcome` pairs (answers finish in any
+ * order, so the list is sorted).
+ */
+export function projectModelTurn(result: TurnResult): Record<string, unknown> {
+  const blocks = result.blocks;
+  const transition = blocks.find((b) => b.kind === 'transition');
+  return {
+    transition: transition && { text: transition.text, written_by: transition.writtenBy, fallback_reason: transition.fallbackReason },
+    receipts: blocks.flatMap((b) => (b.kind === 'receipt' ? [b.title] : [])),
+    notices: blocks.flatMap((b) => (b.kind === 'notice' ? [b.code] : [])),
+    answers: blocks.flatMap((b) => (b.kind === 'answer' ? [{ status: b.status, written_by: b.writtenBy, text: b.text }] : [])),
+    ask: result.ask?.text ?? null,
+    understanding_failure: result.evidence.understandingFailure,
+    model_calls: (result.evidence.modelCalls as unknown as ModelCallRecord[]).map((c) => `${c.task}:${c.outcome}`).sort(),
+  };
+}
+
+let shared: Promise<Database> | undefined;
+
+/** A parsed model-turn fixture. */
+export type ModelTurnFixture = z.output<typeof modelTurnFixtureSchema>;
+
+/**
+ * Runs a recorded model turn: the turns `before` in code's own words, then the turn under test
+ * through the real runtime and the real model layer, each task's model playing its recorded
+ * outputs. Runs on an in-memory store shared by the process, each fixture under a tenant of its
+ * own so turn ids never collide.
+ */
+export async function runModelTurnFixture(fixture: ModelTurnFixture): Promise<TurnResult> {
+  const module = (await import(pathToFileURL(join(packageRoot(), fixture.workflows, 'index.ts')).href)) as {
+    workflows: WorkflowDefinition[];
+    locales?: string[];
+  };
+  shared ??= openStore({ dataDir: ':memory:' });
+  const db = await shared;
+  const tenantId = `replay-${randomUUID()}`;
+  const base = { db, tenantId, workflows: module.workflows, ...(module.locales ? { locales: module.locales } : {}) };
+  const plain = createTurnRuntime(base);
+  for (const turn of fixture.before) await plain.run(turn);
+
+  const languageModels = Object.fromEntries(
+    Object.entries(fixture.model).map(([task, outputs]) => [`recorded:${task}`, recordedModel(task, outputs)]),
+  );
+  const models = createModels(
+    {
+      default: { timeoutMs: fixture.timeout_ms },
+      tasks: {
+        ...Object.fromEntries(Object.keys(fixture.model).map((task) => [task, { model: `recorded:${task}` }])),
+        acknowledge: { ...(fixture.model.acknowledge ? { model: 'recorded:acknowledge' } : {}), review: fixture.review },
+      },
+    },
+    { languageModels },
+  );
+  const runtime = createTurnRuntime({
+    ...base,
+    writer: createModelWriter({ models }),
+    understand: createModelUnderstand({ models }),
+  });
+  return runtime.run(fixture.turn);
+}
+
+/** Replays `fixture_kind: "model_turn"` recordings offline and compares them with what they expect. */
+export const modelTurnReplayer: Replayer = {
+  kind: 'model_turn',
+  async replay(value, file) {
+    const fixture = parseInput(modelTurnFixtureSchema, value, `model turn fixture ${basename(file)}`);
+    const differences = diffExpected(fixture.expected, projectModelTurn(await runModelTurnFixture(fixture)));
+    return { name: fixture.name, file, passed: differences.length === 0, differences };
+  },
+};
