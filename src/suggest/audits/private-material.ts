@@ -59,28 +59,41 @@ export function privateMaterial(match: Match, wiki: Wiki, profile: Profile): Pri
     ...profile.facts.filter((f) => !f.disclosable || !f.verified).map((f) => ({ kind: 'private_fact' as const, text: f.statement })),
   ].filter((i) => i.text.trim() !== '');
 
-  const publicTexts = [
-    ...match.messages.map((m) => m.text),
-    ...Object.values(match.details).map((v) => String(v ?? '')),
-    ...profile.facts.filter((f) => f.disclosable && f.verified).flatMap((f) => [f.statement, ...f.supports]),
-  ];
-  const publicTrigrams = new Set(publicTexts.flatMap((t) => ngrams(words(t), 3)));
-  const publicWords = new Set(publicTexts.flatMap((t) => words(t)));
-
   const trigrams = new Map<string, PrivateKind>();
   const shortPhrases = new Map<string, PrivateKind>();
   for (const item of items) {
     const ws = words(item.text);
     if (ws.length <= 2) {
       // A one- or two-word classification ("avoidant") leaks when it appears at all, unless public.
-      if (ws.some((w) => w.length >= 6) && !ws.every((w) => publicWords.has(w))) shortPhrases.set(ws.join(' '), item.kind);
+      if (ws.some((w) => w.length >= 6)) shortPhrases.set(ws.join(' '), item.kind);
       continue;
     }
     for (const gram of ngrams(ws, 3)) {
       // A trigram of function words ("and it was") says nothing private.
-      if (publicTrigrams.has(gram) || !gram.split(' ').some((w) => w.length >= 4 && isContentWord(w))) continue;
-      if (!trigrams.has(gram)) trigrams.set(gram, item.kind);
+      if (!trigrams.has(gram) && gram.split(' ').some((w) => w.length >= 4 && isContentWord(w))) trigrams.set(gram, item.kind);
     }
+  }
+
+  // Public wording is subtracted: a 200-message match is scanned once, and a trigram key is built
+  // only where its first stem begins some private trigram, so the cost stays near tokenising.
+  const publicTexts = [
+    ...match.messages.map((m) => m.text),
+    ...Object.values(match.details).map((v) => String(v ?? '')),
+    ...profile.facts.filter((f) => f.disclosable && f.verified).flatMap((f) => [f.statement, ...f.supports]),
+  ];
+  const firstStems = new Set([...trigrams.keys()].map((g) => g.slice(0, g.indexOf(' '))));
+  const shortWords = new Set([...shortPhrases.keys()].flatMap((p) => p.split(' ')));
+  const publicShortWords = new Set<string>();
+  for (const text of publicTexts) {
+    const ws = words(text);
+    const stems = ws.map(stem);
+    for (let i = 0; i < ws.length; i++) {
+      if (shortWords.has(ws[i]!)) publicShortWords.add(ws[i]!);
+      if (i + 2 < stems.length && firstStems.has(stems[i]!)) trigrams.delete(`${stems[i]} ${stems[i + 1]} ${stems[i + 2]}`);
+    }
+  }
+  for (const phrase of shortPhrases.keys()) {
+    if (phrase.split(' ').every((w) => publicShortWords.has(w))) shortPhrases.delete(phrase);
   }
   return { texts: items.map((i) => i.text), trigrams, shortPhrases };
 }

@@ -1,0 +1,87 @@
+/**
+ * Gates and audits for a 200-message match, against parsing and validating the same match alone.
+ * The skills answer instantly from the happy-path recording, so the figure is Warrant's own work
+ * (seven gates, drafting bookkeeping, every audit); a second figure runs the same skills through
+ * the real model layer over mock models. Model calls per request: happy path and the bound.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TaskResult } from '../src/model/index.js';
+import {
+  HAPPY_PATH_MODEL_CALLS,
+  MAX_MODEL_CALLS,
+  SKILL_TASKS,
+  burstReadingSchema,
+  draftsSchema,
+  parseMatch,
+  parseProfile,
+  parseWiki,
+  reviewSchema,
+  scriptedSkills,
+  strategySchema,
+  suggestReplies,
+  type SuggestSkills,
+} from '../src/suggest/index.js';
+import { median, report, round, timeAsync, timeIt } from './measure.js';
+
+const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'matches', 'en-active-reply-happy-path.json'), 'utf8'));
+const base = fixture.match as { messages: Record<string, unknown>[] };
+const filler = [
+  'Haha that is a good point, I had not thought about it that way.',
+  'We spent the whole afternoon by the river, it was lovely and quiet.',
+  'My sister keeps sending me recipes I will never cook.',
+  'Did you see the sunset yesterday? The sky was completely orange.',
+];
+const start = Date.parse('2026-09-01T10:00:00Z');
+const earlier = Array.from({ length: 195 }, (_, i) => ({
+  id: `b${i}`,
+  author: i % 2 === 0 ? 'user' : 'match',
+  text: filler[i % filler.length],
+  sent_at: new Date(start + i * 600_000).toISOString(),
+}));
+const match200 = { ...base, messages: [...earlier, ...base.messages] };
+if (match200.messages.length !== 200) throw new Error(`expected 200 messages, built ${match200.messages.length}`);
+
+const wiki = parseWiki(fixture.wiki);
+const profile = parseProfile(fixture.profile);
+const now = Date.parse(fixture.now);
+const outputs = fixture.model_outputs as Record<string, unknown[]>;
+const ok = <T>(task: string, value: T): TaskResult<T> => ({
+  ok: true,
+  value,
+  call: { task, promptName: `built-in:${task}`, promptHash: 'sha256:0', modelId: 'instant', startedAt: '', latencyMs: 0, inputTokens: null, outputTokens: null, outcome: 'ok' },
+});
+const instant: SuggestSkills = {
+  readBurst: async () => ok(SKILL_TASKS.readBurst, burstReadingSchema.parse(outputs[SKILL_TASKS.readBurst]![0])),
+  planStrategy: async () => ok(SKILL_TASKS.planStrategy, strategySchema.parse(outputs[SKILL_TASKS.planStrategy]![0])),
+  draftCandidates: async () => ok(SKILL_TASKS.draftCandidates, draftsSchema.parse(outputs[SKILL_TASKS.draftCandidates]![0])),
+  reviewCandidates: async () => ok(SKILL_TASKS.reviewCandidates, reviewSchema.parse(outputs[SKILL_TASKS.reviewCandidates]![0])),
+};
+
+const parseOnly = timeIt(() => parseMatch(match200), { minMs: 1500, batch: 20 });
+const parsed = parseMatch(match200);
+const full = async (skills: SuggestSkills) => suggestReplies({ match: parseMatch(match200), wiki, profile, skills, now });
+const gatesOnly = async () => suggestReplies({ match: parsed, wiki, profile, skills: instant, now });
+
+const check = await full(instant);
+if (check.result.resultType !== 'suggestions') throw new Error(`the benchmark request did not reach suggestions: ${check.result.analysisSummary}`);
+for (let i = 0; i < 50; i++) await full(instant);
+const gated = median(await timeAsync(gatesOnly, 400));
+const whole = median(await timeAsync(() => full(instant), 400));
+const viaModelLayer = scriptedSkills(outputs as never).skills;
+const modelLayer = median(await timeAsync(() => full(viaModelLayer), 150));
+const parseMs = parseOnly.medianNs / 1e6;
+
+report('suggest', {
+  messages: 200,
+  parse_validate_median_ms: round(parseMs, 3),
+  gates_and_audits_median_ms: round(gated, 3),
+  ratio_to_parse: round(gated / parseMs, 1),
+  parse_gates_and_audits_median_ms: round(whole, 3),
+  with_mock_model_layer_median_ms: round(modelLayer, 3),
+  model_calls_happy_path: check.evidence.calls.length,
+  model_calls_happy_path_constant: HAPPY_PATH_MODEL_CALLS,
+  model_calls_bound: MAX_MODEL_CALLS,
+  suggestions: check.result.suggestions.length,
+  speedup: round(parseMs / gated, 3),
+});
