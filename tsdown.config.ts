@@ -6,6 +6,8 @@ export default defineConfig({
     index: 'src/index.ts',
     contract: 'src/contract/index.ts',
     model: 'src/model/index.ts',
+    server: 'src/server/index.ts',
+    suggest: 'src/suggest/index.ts',
   },
   format: 'esm',
   dts: true,
