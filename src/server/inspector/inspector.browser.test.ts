@@ -90,7 +90,7 @@ describe('inspector in Chromium', () => {
     await page.fill('#api-key', 'wk_not_a_real_key_at_all_000');
     await page.click('button[type=submit]');
     await page.getByText('That key was refused.').waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('warrant.apiKey'))).toBeNull();
+    expect(await page.evaluate('sessionStorage.getItem("warrant.apiKey")')).toBeNull();
     await page.close();
   });
 });
