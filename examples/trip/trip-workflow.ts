@@ -58,11 +58,13 @@ export const tripWorkflow = defineWorkflow<TripState>({
     start_trip: {
       label: { en: 'start a trip', it: 'iniziare un viaggio' },
       creates: true,
+      fields: { destination: { en: 'destination', it: 'meta' } },
       input: z.strictObject({ destination: z.string().trim().min(1) }),
       handle: (_state, input) => ({ events: [{ type: 'trip_started', payload: { destination: input.destination } }] }),
     },
     add_traveler: {
       label: { en: 'add a traveler', it: 'aggiungere un viaggiatore' },
+      fields: { name: { en: 'name', it: 'nome' } },
       input: z.strictObject({ name: z.string().trim().min(1) }),
       handle: (state, input) => {
         if (state.confirmed) return { refusal: confirmedRefusal };
@@ -88,6 +90,7 @@ export const tripWorkflow = defineWorkflow<TripState>({
     },
     add_extra: {
       label: { en: 'add an extra', it: 'aggiungere un extra' },
+      fields: { extra: { en: 'extra', it: 'extra' }, payer: { en: 'payer', it: 'pagante' } },
       input: z.strictObject({ extra: z.string().trim().min(1), payer: payer.optional() }),
       handle: (state, input) => {
         if (state.confirmed) return { refusal: confirmedRefusal };
@@ -97,6 +100,7 @@ export const tripWorkflow = defineWorkflow<TripState>({
     },
     set_payer: {
       label: { en: 'choose who pays for an extra', it: 'scegliere chi paga un extra' },
+      fields: { extra: { en: 'extra', it: 'extra' }, payer: { en: 'payer', it: 'pagante' } },
       input: z.strictObject({ extra: z.string().trim().min(1), payer }),
       handle: (state, input) => {
         const extra = state.extras.find((e) => e.name === input.extra);

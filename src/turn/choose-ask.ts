@@ -57,7 +57,7 @@ export interface AskInput {
   readonly records: ReadonlyMap<string, StoredRecord>;
   readonly disputes: readonly DisputeEntry[];
   /** The first act waiting for a value, with its operation's label. */
-  readonly awaited: { readonly awaiting: AwaitedAct; readonly operationLabel: string } | null;
+  readonly awaited: { readonly awaiting: AwaitedAct; readonly operationLabel: string; readonly fieldLabel: string } | null;
   readonly on: RecordTurnIsOn | null;
   /** True when the turn had any act (done or not). */
   readonly acted: boolean;
@@ -93,11 +93,11 @@ export function chooseAsk(input: AskInput): Ask | null {
     };
   }
   if (input.awaited) {
-    const { awaiting, operationLabel } = input.awaited;
+    const { awaiting, operationLabel, fieldLabel } = input.awaited;
     return {
       id: `ask:awaited_value:${awaiting.record}:${awaiting.operation}:${awaiting.answers}`,
       kind: 'awaited_value',
-      text: formatSentence(copy.ask.awaitedValue, { operation: operationLabel, field: awaiting.answers }),
+      text: formatSentence(copy.ask.awaitedValue, { operation: operationLabel, field: fieldLabel }),
       recordId: awaiting.record,
       awaiting,
     };

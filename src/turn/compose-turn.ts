@@ -114,7 +114,9 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
     workflows,
     records,
     disputes: commit.disputes,
-    awaited: firstAwaiting ? { awaiting: firstAwaiting.awaiting, operationLabel: firstAwaiting.operationLabel } : null,
+    awaited: firstAwaiting
+      ? { awaiting: firstAwaiting.awaiting, operationLabel: firstAwaiting.operationLabel, fieldLabel: firstAwaiting.fieldLabel }
+      : null,
     on,
     acted: commit.understanding.acts.length > 0 || commit.understanding.cardResponses.some((r) => r.response === 'pressed'),
     leftUnread: commit.understanding.unread.length > 0,

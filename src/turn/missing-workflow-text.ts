@@ -16,7 +16,10 @@ export function missingWorkflowText(workflow: WorkflowDefinition, locales: reado
     }
   };
   check('noun', workflow.noun);
-  for (const [key, op] of Object.entries(workflow.operations)) check(`operations.${key}.label`, op.label);
+  for (const [key, op] of Object.entries(workflow.operations)) {
+    check(`operations.${key}.label`, op.label);
+    for (const [field, names] of Object.entries(op.fields ?? {})) check(`operations.${key}.fields.${field}`, names);
+  }
   for (const [type, receipt] of Object.entries(workflow.receipts)) check(`receipts.${type}`, receipt);
   for (const obligation of workflow.obligations ?? []) check(`obligations.${obligation.key}.sentence`, obligation.sentence);
   (workflow.nextSteps ?? []).forEach((step, i) => check(`nextSteps[${i}]`, step));

@@ -26,8 +26,10 @@ export type ActOutcome =
       readonly awaiting: AwaitedAct;
       /** True when the act would create its record: the turn is starting a workflow. */
       readonly starting: boolean;
-      /** The awaited field, in the sentence the ask uses. */
+      /** The operation's label in the turn's language, for the ask's sentence. */
       readonly operationLabel: string;
+      /** The awaited field's name in the turn's language. */
+      readonly fieldLabel: string;
     };
 
 /** The writes a turn proposes for one record, checked against `baseRevision` at commit. */
@@ -148,11 +150,14 @@ export function runActs(acts: readonly Act[], ctx: RunActsContext): { outcomes: 
         (i) => i.code === 'invalid_type' && i.path.length === 1 && !Object.hasOwn(act.values, String(i.path[0])),
       );
       if (missing) {
+        const field = String(missing.path[0]);
+        const fieldNames = operation.fields?.[field];
         outcomes.push({
           status: 'awaiting',
-          awaiting: { operation: operationKey, record: recordId, workflow: workflow.key, values: act.values, answers: String(missing.path[0]) },
+          awaiting: { operation: operationKey, record: recordId, workflow: workflow.key, values: act.values, answers: field },
           starting: creates,
           operationLabel: label,
+          fieldLabel: (fieldNames && pick(fieldNames, ctx.locale)) ?? field,
         });
       } else {
         const field = parsed.error.issues[0]?.path.map(String).join('.') || 'values';

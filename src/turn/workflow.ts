@@ -28,6 +28,11 @@ export interface OperationDefinition<State, Input = any> {
   readonly label: Localized;
   /** The act's values. Validated before the handler runs; a missing required value is awaited. */
   readonly input: z.ZodType<Input>;
+  /**
+   * Each input field's name per locale, used when a value is awaited («which destination?» /
+   * «quale meta?»). Default: the field's key, which reads as code in any language but English.
+   */
+  readonly fields?: Readonly<Record<string, Localized>>;
   /** True when the operation creates its record. Default false: it needs an existing one. */
   readonly creates?: boolean;
   /** Decides the act against the record's current state. Pure: no I/O, no clock. */

@@ -1,0 +1,42 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InputError } from '../errors.js';
+import type { WorkflowDefinition } from './workflow.js';
+
+/** What a workflow module exports: its workflows and, optionally, the locales it serves. */
+export interface WorkflowModule {
+  readonly workflows: readonly WorkflowDefinition[];
+  /** Default `['en']`. */
+  readonly locales: readonly string[];
+}
+
+/**
+ * Loads a host's workflow module: a folder with an `index.ts` (or `index.js`), or a file, that
+ * exports `workflows` (an array of workflow definitions) and optionally `locales`. TypeScript
+ * loads because the CLI runs under tsx. A path that does not hold such a module is the
+ * caller's mistake and is refused as input.
+ */
+export async function loadWorkflowModule(path: string, cwd = process.cwd()): Promise<WorkflowModule> {
+  const absolute = resolve(cwd, path);
+  const file = !existsSync(absolute)
+    ? undefined
+    : statSync(absolute).isFile()
+      ? absolute
+      : ['index.ts', 'index.js', 'index.mjs'].map((f) => join(absolute, f)).find((f) => existsSync(f));
+  if (!file) throw new InputError('workflow module', [{ path: '$', message: `${path}: no file, and no folder with an index.ts or index.js` }]);
+  const loaded = (await import(pathToFileURL(file).href)) as { workflows?: unknown; locales?: unknown };
+  const workflows = loaded.workflows;
+  if (
+    !Array.isArray(workflows) ||
+    workflows.length === 0 ||
+    !workflows.every((w) => typeof (w as { key?: unknown })?.key === 'string' && typeof (w as { operations?: unknown }).operations === 'object')
+  ) {
+    throw new InputError('workflow module', [{ path: '$.workflows', message: `${path} must export a non-empty array of workflow definitions` }]);
+  }
+  const locales = loaded.locales;
+  if (locales !== undefined && (!Array.isArray(locales) || !locales.every((l) => typeof l === 'string'))) {
+    throw new InputError('workflow module', [{ path: '$.locales', message: 'must be an array of locale tags' }]);
+  }
+  return { workflows: workflows as WorkflowDefinition[], locales: (locales as string[] | undefined) ?? ['en'] };
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { InputError, parseInput } from '../errors.js';
+import { packageRoot } from '../package-root.js';
+import { FixtureError, diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
+import { openStore, type Database } from '../store/index.js';
+import { loadWorkflowModule } from './load-workflow-module.js';
+import { createTurnRuntime } from './turn-runtime.js';
+import { turnResultToJson } from './turn-result-json.js';
+
+/**
+ * A recorded conversation: the workflow module it runs against, then each turn's input (the
+ * snake_case wire form) with what its result must hold (only the keys recorded are compared)
+ * and, optionally, how many events the conversation's store holds after it.
+ */
+export const turnFixtureSchema = z.strictObject({
+  fixture_kind: z.literal('turn'),
+  name: z.string().min(1),
+  description: z.string().min(1),
+  /** The workflow module, relative to the package root (e.g. `examples/trip`). */
+  workflows: z.string().min(1),
+  locales: z.array(z.string().min(1)).min(1),
+  turns: z
+    .array(
+      z.strictObject({
+        input: z.unknown(),
+        expected: z.strictObject({
+          result: z.record(z.string(), z.unknown()),
+          events_total: z.number().int().nonnegative().optional(),
+        }),
+      }),
+    )
+    .min(1),
+});
+
+let shared: Promise<Database> | undefined;
+let idle: NodeJS.Timeout | undefined;
+
+/**
+ * One in-memory PGlite for the whole replay run: it takes seconds to start, fixtures take
+ * milliseconds. Turn fixtures replay one after another (one folder, path order), so the store
+ * is closed once no fixture has asked for it for a moment; an open PGlite would otherwise keep
+ * the process alive after the last one.
+ */
+function sharedStore(): Promise<Database> {
+  clearTimeout(idle);
+  shared ??= openStore({ dataDir: ':memory:' });
+  return shared;
+}
+
+function releaseSharedStore(): void {
+  const store = shared;
+  idle = setTimeout(() => {
+    if (shared !== store) return;
+    shared = undefined;
+    void store?.then((db) => db.close());
+  }, 250);
+  idle.unref();
+}
+
+/**
+ * Replays `turn` fixtures on an in-memory store, each in a tenant of its own so fixtures never
+ * see each other's records, with no model: every turn carries its understanding.
+ */
+export const turnReplayer: Replayer = {
+  kind: 'turn',
+  async replay(input, file): Promise<ReplayOutcome> {
+    let fixture;
+    try {
+      fixture = parseInput(turnFixtureSchema, input, 'turn fixture');
+    } catch (error) {
+      if (InputError.isInstance(error)) throw new FixtureError(`${file}: ${error.message}`);
+      throw error;
+    }
+    const db = await sharedStore();
+    try {
+      return await replayOn(db, fixture, file);
+    } finally {
+      releaseSharedStore();
+    }
+  },
+};
+
+async function replayOn(db: Database, fixture: z.output<typeof turnFixtureSchema>, file: string): Promise<ReplayOutcome> {
+  const module = await loadWorkflowModule(fixture.workflows, packageRoot());
+  const tenantId = `replay-${randomUUID()}`;
+  const runtime = createTurnRuntime({ db, workflows: module.workflows, locales: fixture.locales, tenantId });
+  const differences: string[] = [];
+  for (const [i, turn] of fixture.turns.entries()) {
+    let actual: unknown;
+    try {
+      actual = turnResultToJson(await runtime.run(turn.input));
+    } catch (error) {
+      if (!InputError.isInstance(error)) throw error;
+      differences.push(`$.turns[${i}]: input refused: ${error.message}`);
+      continue;
+    }
+    differences.push(...diffExpected(turn.expected.result, actual, `$.turns[${i}].result`));
+    if (turn.expected.events_total !== undefined) {
+      const [row] = await db.query<{ n: number }>('select count(*)::int8 as n from turn_events where tenant_id = $1', [tenantId]);
+      differences.push(...diffExpected(turn.expected.events_total, row?.n, `$.turns[${i}].events_total`));
+    }
+  }
+  return { name: fixture.name, file, passed: differences.length === 0, differences };
+}
