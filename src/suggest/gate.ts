@@ -44,6 +44,8 @@ export interface Route {
   readonly ruleset: 'opener' | 'reply' | 're_entry' | 'cta_follow_up';
   /** Obligations a candidate must handle (empty when the latest burst was already answered). */
   readonly obligations: readonly Obligation[];
+  /** Every boundary the match set in its latest burst, answered or not: copy must keep to them. */
+  readonly boundaries: readonly Obligation[];
   readonly eligibleDirections: readonly Direction[];
 }
 
@@ -80,7 +82,9 @@ export interface PipelineContext {
   readonly skills: SuggestSkills | null;
   readonly now: number;
   readonly thresholds: EventThresholds;
-  /** Stop-state sentences in the match's language. */
+  /** The language the user explicitly asked analysis in; `null`: the match's. */
+  readonly analysisLanguage: CopyLanguage | null;
+  /** Stop-state sentences in the analysis language. */
   readonly copy: StopCopy;
   readonly state: PipelineState;
   /** Every model call made so far, in order. */

@@ -127,7 +127,7 @@ export async function suggestReplies({
     strategy: null,
   };
   const calls: ModelCallRecord[] = [];
-  const context: PipelineContext = { match, wiki, profile, skills, now, thresholds, copy, state, calls };
+  const context: PipelineContext = { match, wiki, profile, skills, now, thresholds, analysisLanguage: analysisLanguage ?? null, copy, state, calls };
   const gates: GateRecord[] = [];
   const audits: AuditRecord[] = [];
   const candidates: CandidateEvidence[] = [];
@@ -234,7 +234,8 @@ export async function suggestReplies({
   };
 
   const kept: Candidate[] = [];
-  const first = await skills.draftCandidates({ language: route.language, strategy, directions: strategy.directions, burst, obligations: route.obligations, facts, failed: [], kept: [] });
+  const rationaleLanguage = analysisLanguage ?? route.language;
+  const first = await skills.draftCandidates({ language: route.language, analysisLanguage: rationaleLanguage, strategy, directions: strategy.directions, burst, obligations: route.obligations, facts, failed: [], kept: [] });
   calls.push(first.call);
   if (!first.ok) return finish(stopState('hold', copy.skillFailed('drafting', first.reason)));
   let failed = await auditRound(first.value.candidates, 1, kept);
@@ -247,6 +248,7 @@ export async function suggestReplies({
     if (directions.length > 0) {
       const second = await skills.draftCandidates({
         language: route.language,
+        analysisLanguage: rationaleLanguage,
         strategy,
         directions,
         burst,
@@ -267,7 +269,7 @@ export async function suggestReplies({
 
   const chosen = kept.slice(0, 5);
   const analysis = analysisSummary(strategy.analysisSummary, analysisLanguage ?? route.language, material, copy, chosen.length);
-  audits.push({ ...analysis.record });
+  audits.push(...analysis.records);
   const result: SuggestionResult = {
     resultType: 'suggestions',
     analysisSummary: analysis.text,
@@ -305,7 +307,8 @@ function causes(audits: readonly AuditRecord[], copy: StopCopy): string {
 
 /**
  * The analysis summary shown with suggestions: the strategy's, if it passes the language, privacy
- * and conduct checks that copy passes; otherwise Warrant's own sentence.
+ * and conduct checks copy passes (one record each, `candidate: null`); otherwise Warrant's own
+ * sentence.
  */
 function analysisSummary(
   proposed: string,
@@ -313,13 +316,13 @@ function analysisSummary(
   material: ReturnType<typeof privateMaterial>,
   copy: StopCopy,
   count: number,
-): { text: string; record: AuditRecord } {
-  const findings = proposed.trim() === ''
-    ? [{ code: 'empty', detail: 'no analysis summary' }]
-    : [...wrongLanguage('analysisSummary', proposed, language), ...privateOverlap(proposed, material), ...conductFindings('analysisSummary', proposed, { invitations: false })];
-  const passed = findings.length === 0;
-  return {
-    text: passed ? proposed.trim() : copy.fallbackAnalysis(count),
-    record: { audit: passed ? 'language' : (findings[0]!.code === 'wrong_language' ? 'language' : findings[0]!.code.startsWith('private') || findings[0]!.code === 'score_figure' ? 'privacy' : 'conduct'), candidate: null, round: 1, by: 'code', passed, findings },
-  };
+): { text: string; records: AuditRecord[] } {
+  const text = proposed.trim();
+  const checks: [AuditName, AuditRecord['findings']][] = [
+    ['language', text === '' ? [{ code: 'empty', detail: 'no analysis summary' }] : wrongLanguage('analysisSummary', text, language)],
+    ['privacy', privateOverlap(text, material)],
+    ['conduct', conductFindings('analysisSummary', text, { invitations: false })],
+  ];
+  const records = checks.map(([audit, findings]): AuditRecord => ({ audit, candidate: null, round: 1, by: 'code', passed: findings.length === 0, findings }));
+  return { text: records.every((r) => r.passed) ? text : copy.fallbackAnalysis(count), records };
 }

@@ -29,7 +29,10 @@ export interface BurstInput {
 
 /** Input of {@link SuggestSkills.planStrategy}. */
 export interface StrategyInput {
+  /** The copy language. */
   readonly language: CopyLanguage;
+  /** The language of the analysis summary (the copy language unless the user asked otherwise). */
+  readonly analysisLanguage: CopyLanguage;
   readonly ruleset: string;
   readonly eventState: string;
   readonly burst: readonly MessageView[];
@@ -48,7 +51,10 @@ export interface FailedDraft {
 
 /** Input of {@link SuggestSkills.draftCandidates}. */
 export interface DraftInput {
+  /** The copy language. */
   readonly language: CopyLanguage;
+  /** The language of each rationale. */
+  readonly analysisLanguage: CopyLanguage;
   readonly strategy: Strategy;
   /** Directions to write, one candidate each. */
   readonly directions: readonly Direction[];

@@ -19,7 +19,7 @@ const obligation = (o: Partial<Obligation>): Obligation => ({
 const context = (over: Partial<AuditContext> = {}): AuditContext => ({
   match,
   profile,
-  route: { task: 'reply', language: 'en', effort: 'standard', ruleset: 'reply', obligations: [obligation({})], eligibleDirections: ELIGIBLE_DIRECTIONS.reply },
+  route: { task: 'reply', language: 'en', effort: 'standard', ruleset: 'reply', obligations: [obligation({})], boundaries: [], eligibleDirections: ELIGIBLE_DIRECTIONS.reply },
   copyLanguage: 'en',
   analysisLanguage: 'en',
   selectedFacts: profile.facts.filter((f) => f.verified && f.disclosable),
@@ -98,9 +98,11 @@ describe('obligations audit', () => {
     expect(codes(obligationsAudit, draft({ text: 'Where did you go? And who with?' }))).toEqual(['stacked_questions']);
     expect(codes(obligationsAudit, draft({ text: 'Where did you go?!' }))).toEqual([]);
   });
-  it('obligations: a topic the match asked to avoid stays out of the copy', () => {
-    const obligations = [obligation({ kind: 'boundary', boundary: 'topic', avoidTerms: ['ex*'] })];
-    expect(codes(obligationsAudit, draft({ text: 'Was your ex into hiking too.' }), context({ route: { ...context().route, obligations } }))).toEqual(['boundary_topic_raised']);
+  it('obligations: a topic the match asked to avoid stays out of the copy, even after that burst was answered', () => {
+    const boundaries = [obligation({ kind: 'boundary', boundary: 'topic', avoidTerms: ['ex*'] })];
+    const answered = context({ route: { ...context().route, obligations: [], boundaries } });
+    expect(codes(obligationsAudit, draft({ text: 'Was your ex into hiking too.' }), answered)).toEqual(['boundary_topic_raised']);
+    expect(codes(obligationsAudit, draft({ text: 'Do you hike in winter too.' }), answered)).toEqual([]);
   });
 });
 

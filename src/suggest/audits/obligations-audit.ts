@@ -18,6 +18,9 @@ export const obligationsAudit = defineAudit('obligations', ({ draft }, { route }
   for (const o of route.obligations) {
     if (o.primary && !handled.has(o.id)) findings.push({ code: 'primary_obligation_missed', detail: `${o.id} (${o.kind})` });
     else if (REQUIRED_OBLIGATION_KINDS.has(o.kind) && !handled.has(o.id)) findings.push({ code: 'obligation_ignored', detail: `${o.id} (${o.kind})` });
+  }
+  // A topic boundary binds every later message, even once its burst has been answered.
+  for (const o of route.boundaries) {
     if (o.boundary === 'topic' && o.avoidTerms.length > 0) {
       const raised = findPhrase(draft.text, phrases(o.avoidTerms));
       if (raised) findings.push({ code: 'boundary_topic_raised', detail: `${o.id}: "${raised}"` });

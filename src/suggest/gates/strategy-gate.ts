@@ -8,12 +8,13 @@ import { factView, messageView } from '../views.js';
  * and a diversity plan of at least three eligible directions. The plan is a model skill; the gate
  * holds it to the route (directions the ruleset allows, a hook among the selected facts).
  */
-export const strategyGate = defineGate('strategy', async ({ skills, state, calls, copy }) => {
+export const strategyGate = defineGate('strategy', async ({ skills, state, calls, copy, analysisLanguage }) => {
   const route = state.route;
   if (!route || !skills) return { decision: 'needs_model', reason: 'strategy_needs_model' };
   const facts = (state.profile?.selected ?? []).map(factView);
   const result = await skills.planStrategy({
     language: route.language,
+    analysisLanguage: analysisLanguage ?? route.language,
     ruleset: route.ruleset,
     eventState: state.event?.state ?? 'active',
     burst: (state.timeline?.answered ? [] : (state.timeline?.matchBurst ?? [])).map(messageView),

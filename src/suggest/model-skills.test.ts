@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { MockLanguageModelV3 } from 'ai/test';
+import { createModels } from '../model/index.js';
+import { modelSkills } from './model-skills.js';
+import { SKILL_TASKS } from './suggest-skills.js';
+
+const answer = (text: string) =>
+  new MockLanguageModelV3({
+    doGenerate: async () => ({
+      content: [{ type: 'text', text }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } },
+      warnings: [],
+    }),
+  });
+
+describe('model-backed skills', () => {
+  it('skills: each runs as its own task, under the locale prompt of the copy language first', async () => {
+    const model = answer('{"obligations":[],"callbacks":[],"topics":[]}');
+    const models = createModels({ default: { model: 'mock' } }, { languageModels: { mock: model } });
+    const skills = modelSkills({ models, prompts: (name) => (name === 'suggest.burst.lt-LT' ? 'Skaityk žinutes.' : undefined) });
+    const lt = await skills.readBurst({ language: 'lt', burst: [], earlier: [] });
+    expect(lt).toMatchObject({ ok: true, call: { task: SKILL_TASKS.readBurst, promptName: 'suggest.burst.lt-LT', outcome: 'ok' } });
+    const en = await skills.readBurst({ language: 'en', burst: [], earlier: [] });
+    expect(en.call.promptName).toBe('built-in:suggest.burst');
+  });
+
+  it('skills: an answer off the schema is a malformed outcome with its raw text, never thrown', async () => {
+    const models = createModels({ default: { model: 'mock' } }, { languageModels: { mock: answer('{"candidates": "three"}') } });
+    const result = await modelSkills({ models }).draftCandidates({
+      language: 'en', analysisLanguage: 'en', strategy: { analysisSummary: '', primaryMove: 'x', architecture: 'x', topicPlan: [], pressure: 'low', hookFactId: null, directions: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'] },
+      directions: ['direct_answer_and_callback'], burst: [], obligations: [], facts: [], failed: [], kept: [],
+    });
+    expect(result).toMatchObject({ ok: false, reason: 'malformed', call: { raw: '{"candidates": "three"}' } });
+  });
+
+  it('skills: with no model configured each skill reports no_model without calling anything', async () => {
+    const result = await modelSkills({ models: createModels({}) }).reviewCandidates({ language: 'en', candidates: [], burst: [], obligations: [], facts: [], privateMaterial: [] });
+    expect(result).toMatchObject({ ok: false, reason: 'no_model', call: { latencyMs: 0 } });
+  });
+});
