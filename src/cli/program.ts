@@ -6,6 +6,7 @@ import { registerReplay } from './commands/replay.js';
 import { registerServe } from './commands/serve.js';
 import { registerStart } from './commands/start.js';
 import { registerSuggest } from './commands/suggest.js';
+import { registerTurn } from './commands/turn.js';
 import { registerVerify } from './commands/verify.js';
 import type { CliIo } from './io.js';
 
@@ -18,7 +19,7 @@ export function buildProgram(io: CliIo): Command {
     .description('Governs what a conversational assistant may say.')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
-  for (const register of [registerStart, registerReplay, registerVerify, registerServe, registerSuggest]) register(program, io);
+  for (const register of [registerStart, registerReplay, registerVerify, registerServe, registerSuggest, registerTurn]) register(program, io);
   return program;
 }
 

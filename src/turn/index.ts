@@ -7,6 +7,8 @@ export { codeAnswer } from './code-answer.js';
 export { codeTransition } from './code-transition.js';
 export type { ComposeOptions } from './compose-turn.js';
 export { composeTurn } from './compose-turn.js';
+export type { WorkflowModule } from './load-workflow-module.js';
+export { loadWorkflowModule } from './load-workflow-module.js';
 export { missingWorkflowText } from './missing-workflow-text.js';
 export type {
   Ask,
@@ -24,6 +26,7 @@ export type { OpenObligationOf, RecordFacts } from './record-facts.js';
 export { cardShown, factsOf, openObligations } from './record-facts.js';
 export type { ActOutcome, RecordDraft, RunActsContext } from './run-acts.js';
 export { runActs } from './run-acts.js';
+export { turnReplayer, turnFixtureSchema } from './replay-turn-fixture.js';
 export type { CommittedEvent, StoredRecord } from './stored-record.js';
 export type { TurnCommit, TurnContext } from './turn-commit.js';
 export type {

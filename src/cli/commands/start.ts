@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { replayFixtures } from '../../replay/index.js';
+import { openStore } from '../../store/index.js';
+import { createTurnRuntime, transitionOf } from '../../turn/index.js';
 import type { CliIo } from '../io.js';
 
 /** `warrant start`: what `npm start` runs on the embedded defaults. */
@@ -14,5 +16,32 @@ export function registerStart(program: Command, io: CliIo): void {
       const failed = outcomes.filter((o) => !o.passed).length;
       io.out(`${outcomes.length - failed} passed, ${failed} failed`);
       if (failed > 0) io.exitCode(1);
+      await runTripConversation(io);
     });
+}
+
+/**
+ * Runs the trip example's scripted conversations (English, then Italian) through the turn
+ * runtime on an in-memory store and prints each turn's message and reply.
+ */
+async function runTripConversation(io: CliIo): Promise<void> {
+  const { englishConversation, italianConversation, locales, workflows } = await import('../../../examples/trip/index.js');
+  const db = await openStore({ dataDir: ':memory:' });
+  try {
+    const runtime = createTurnRuntime({ db, workflows, locales });
+    for (const [title, turns] of [
+      ['trip example, English', englishConversation],
+      ['trip example, Italian', italianConversation],
+    ] as const) {
+      io.out('');
+      io.out(`— ${title} —`);
+      for (const turn of turns) {
+        const result = await runtime.run(turn);
+        io.out(`user: ${turn.message ?? ''}`);
+        for (const line of transitionOf(result).text.split('\n')) io.out(`  ${line}`);
+      }
+    }
+  } finally {
+    await db.close();
+  }
 }
