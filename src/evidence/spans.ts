@@ -44,9 +44,15 @@ export async function inSpan<T>(
 export function recordFinishedSpan(
   tracer: Tracer,
   name: string,
-  { startMs, durationMs, attributes, failed = false }: { startMs: number; durationMs: number; attributes: Attributes; failed?: boolean },
+  {
+    startMs,
+    durationMs,
+    attributes,
+    failed = false,
+    parent = otelContext.active(),
+  }: { startMs: number; durationMs: number; attributes: Attributes; failed?: boolean; parent?: Context },
 ): void {
-  const span = tracer.startSpan(name, { attributes, startTime: startMs });
+  const span = tracer.startSpan(name, { attributes, startTime: startMs }, parent);
   if (failed) span.setStatus({ code: SpanStatusCode.ERROR });
   span.end(startMs + durationMs);
 }

@@ -12,6 +12,7 @@ import { requireApiKey } from './require-api-key.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { inspectorRoutes } from './routes/inspector.js';
 import { replyContractRoutes } from './routes/reply-contracts.js';
+import { turnRoutes, type TurnDeployment } from './routes/turns.js';
 import type { ServerEnv } from './server-env.js';
 
 /** Options of {@link createServer}: one object, defaults stated per field. */
@@ -32,6 +33,12 @@ export interface ServerOptions {
   readinessChecks?: Readonly<Record<string, ReadinessCheck>>;
   /** Group-commit tuning of the effects writer; defaults suit the store kind. */
   effectWriter?: { maxBatchRows?: number; maxConcurrentFlushes?: number };
+  /**
+   * The deployment's workflows (and optional writer, understand, knowledge, locales, copy) for
+   * `/v0/turns`. Default none: the turn routes are not mounted. Checked at start: a sentence
+   * missing in a declared locale refuses the server (W8).
+   */
+  turns?: TurnDeployment;
 }
 
 /** A configured sidecar: a fetch handler plus what a graceful shutdown needs. */
@@ -62,6 +69,7 @@ export async function createServer({
   tracer = defaultTracer(),
   readinessChecks = {},
   effectWriter = {},
+  turns,
 }: ServerOptions): Promise<WarrantServer> {
   await provisionApiKeys(store, apiKeys);
   const keyring = await openApiKeyring(store);
@@ -80,10 +88,22 @@ export async function createServer({
   });
   app.notFound((c) => problemResponse(c, problemOf(new HttpProblem(404, 'not_found', 'no such route'), c.req.path)));
 
-  healthRoutes(app, { store, readinessChecks });
+  // Work that outlives its request (a streamed turn whose client left) still holds the drain.
+  const background = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    background.add(work);
+    void work.finally(() => background.delete(work));
+  };
+
+  const checks: Record<string, ReadinessCheck> = { ...readinessChecks };
+  // The turn runtime refuses to build while a sentence lacks a declared locale, so a server
+  // that started with turns has every sentence; readiness says so.
+  if (turns) checks.locales = () => undefined;
+  healthRoutes(app, { store, readinessChecks: checks });
   inspectorRoutes(app);
   app.use('/v0/*', requireApiKey(keyring));
   replyContractRoutes(app, { effects, contracts: createContractCache(), limits, tracer, logger });
+  if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer' });
   app.get('/v0/openapi.json', (c) =>
@@ -109,6 +129,7 @@ export async function createServer({
     },
     async drain() {
       await observed.inFlight.idle();
+      while (background.size > 0) await Promise.allSettled([...background]);
       await effects.drain();
     },
   };

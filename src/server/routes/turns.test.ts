@@ -1,0 +1,142 @@
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishConversation, locales, workflows } from '../../../examples/trip/index.js';
+import { createJsonLogger } from '../../evidence/json-logger.js';
+import { openStore, type Database } from '../../store/index.js';
+import { hashApiKey } from '../api-keys.js';
+import { createServer, type WarrantServer } from '../create-server.js';
+import { testKeys } from '../testing.js';
+
+let db: Database;
+let server: WarrantServer;
+const exporter = new InMemorySpanExporter();
+
+beforeAll(async () => {
+  db = await openStore({ dataDir: ':memory:' });
+  server = await createServer({
+    store: db,
+    apiKeys: [
+      { tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) },
+      { tenantId: 'beta', keySha256: hashApiKey(testKeys.beta) },
+    ],
+    logger: createJsonLogger({ write: () => {} }),
+    tracer: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer('test'),
+    turns: { workflows, locales },
+  });
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const headers = (tenant: keyof typeof testKeys, extra: Record<string, string> = {}) => ({
+  authorization: `Bearer ${testKeys[tenant]}`,
+  'content-type': 'application/json',
+  ...extra,
+});
+const post = (body: unknown, tenant: keyof typeof testKeys = 'acme', extra: Record<string, string> = {}, signal?: AbortSignal) =>
+  server.app.request('/v0/turns', { method: 'POST', headers: headers(tenant, extra), body: JSON.stringify(body), ...(signal ? { signal } : {}) });
+
+type Block = { kind: string; id: string; text?: string; title?: string };
+type TurnJson = { turn_id: string; blocks: Block[]; evidence: { events_committed: number } };
+
+/** Parses a Server-Sent Events body into its events. */
+function sseEvents(text: string): { event: string; data: string }[] {
+  return text
+    .split('\n\n')
+    .filter((chunk) => chunk.trim().length > 0)
+    .map((chunk) => {
+      const lines = chunk.split('\n');
+      return {
+        event: lines.find((l) => l.startsWith('event:'))?.slice(6).trim() ?? 'message',
+        data: lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n'),
+      };
+    });
+}
+
+describe('POST /v0/turns', () => {
+  it('W1/W6: the committed turn comes back with receipts and its transition, already stored', async () => {
+    const res = await post(englishConversation[0]);
+    expect(res.status).toBe(200);
+    const turn = (await res.json()) as TurnJson;
+    expect(turn.turn_id).toBe('demo-en-1');
+    expect(turn.blocks.filter((b) => b.kind === 'receipt').length).toBeGreaterThan(0);
+    expect(turn.blocks.at(-1)?.kind).toBe('transition');
+    const stored = await server.app.request('/v0/turns/demo-en-1', { headers: headers('acme') });
+    expect(stored.status).toBe(200);
+    expect(((await stored.json()) as { result: unknown }).result).toEqual(turn);
+  });
+
+  it('W4: a retried turn id returns the committed turn and commits nothing new', async () => {
+    const [again] = await Promise.all([post(englishConversation[0]), post(englishConversation[0])]);
+    const first = (await (await server.app.request('/v0/turns/demo-en-1', { headers: headers('acme') })).json()) as { result: TurnJson };
+    expect(await again.json()).toEqual(first.result);
+    const [events] = await db.query<{ n: number }>("select count(*)::int8 as n from turn_events where tenant_id = 'acme' and turn_id = 'demo-en-1'");
+    expect(events?.n).toBe(first.result.evidence.events_committed);
+  });
+
+  it("W5: with Accept: text/event-stream, progress streams and the reply arrives once, last, whole", async () => {
+    const res = await post(englishConversation[1], 'acme', { accept: 'text/event-stream' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = sseEvents(await res.text());
+    expect(events.filter((e) => e.event === 'reply')).toHaveLength(1);
+    expect(events.at(-1)?.event).toBe('reply');
+    const progress = events.filter((e) => e.event === 'progress').map((e) => JSON.parse(e.data) as { kind: string; phase?: string });
+    expect(progress.map((p) => p.phase)).toContain('committing');
+    expect(progress.every((p) => p.kind !== 'reply')).toBe(true);
+    const reply = JSON.parse(events.at(-1)!.data) as TurnJson;
+    const stored = (await (await server.app.request('/v0/turns/demo-en-2', { headers: headers('acme') })).json()) as { result: TurnJson };
+    expect(reply).toEqual(stored.result);
+  });
+
+  it('a client that disconnects does not stop the commit', async () => {
+    const abort = new AbortController();
+    const res = await post(englishConversation[2], 'acme', { accept: 'text/event-stream' }, abort.signal);
+    abort.abort();
+    await res.body?.cancel().catch(() => {});
+    await server.drain();
+    const stored = await server.app.request('/v0/turns/demo-en-3', { headers: headers('acme') });
+    expect(stored.status).toBe(200);
+    expect(((await stored.json()) as { result: TurnJson | null }).result?.turn_id).toBe('demo-en-3');
+  });
+
+  it('W9: a malformed turn is refused with its path before anything runs or streams', async () => {
+    const res = await post({ ...englishConversation[3], locale: 'english!' }, 'acme', { accept: 'text/event-stream' });
+    expect(res.status).toBe(400);
+    const problem = (await res.json()) as { issues: { path: string }[] };
+    expect(problem.issues.map((i) => i.path)).toContain('$.locale');
+    expect((await server.app.request('/v0/turns/demo-en-4', { headers: headers('acme') })).status).toBe(404);
+  });
+
+  it('spans: the turn inside its request', async () => {
+    exporter.reset();
+    await post({ ...englishConversation[0], turn_id: 'span-turn', conversation_id: 'span-conv' });
+    const spans = exporter.getFinishedSpans();
+    const request = spans.find((s) => s.name === 'HTTP POST /v0/turns');
+    const turn = spans.find((s) => s.name === 'warrant.turn');
+    expect(turn?.attributes['warrant.turn_id']).toBe('span-turn');
+    expect(turn?.parentSpanContext?.spanId).toBe(request?.spanContext().spanId);
+  });
+});
+
+describe('turn records and tenants', () => {
+  it("another tenant's turn is 404 and never listed; its own turns list newest first", async () => {
+    expect((await server.app.request('/v0/turns/demo-en-1', { headers: headers('beta') })).status).toBe(404);
+    const beta = (await (await server.app.request('/v0/turns', { headers: headers('beta') })).json()) as { items: unknown[] };
+    expect(beta.items).toEqual([]);
+    // The same turn id under another tenant is another turn: tenants never collide.
+    expect((await post(englishConversation[0], 'beta')).status).toBe(200);
+    const acme = (await (await server.app.request('/v0/turns?conversation_id=demo-en&limit=2', { headers: headers('acme') })).json()) as {
+      items: { id: string; reply: string | null }[];
+      next_cursor: string | null;
+    };
+    expect(acme.items.map((t) => t.id)).toEqual(['demo-en-3', 'demo-en-2']);
+    expect(acme.items[0]!.reply).toEqual(expect.any(String));
+    const rest = (await (await server.app.request(`/v0/turns?conversation_id=demo-en&cursor=${acme.next_cursor}`, { headers: headers('acme') })).json()) as { items: { id: string }[] };
+    expect(rest.items.map((t) => t.id)).toEqual(['demo-en-1']);
+  });
+
+  it('readyz reports the locales complete', async () => {
+    expect(((await (await server.app.request('/readyz')).json()) as { checks: Record<string, string> }).checks.locales).toBe('ok');
+  });
+});

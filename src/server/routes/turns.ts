@@ -1,0 +1,215 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Tracer } from '@opentelemetry/api';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import type { Logger } from '../../evidence/json-logger.js';
+import { inSpan, recordFinishedSpan } from '../../evidence/spans.js';
+import { InputError, parseInput } from '../../errors.js';
+import type { Database } from '../../store/index.js';
+import { createTurnRuntime, parseTurnInput, turnInputSchema, turnResultToJson, type TurnResult, type TurnRuntime, type TurnRuntimeOptions } from '../../turn/index.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { listQueryShape, toListQuery } from '../list-query.js';
+import { HttpProblem, problemOf, problemSchema } from '../problem.js';
+import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
+import type { ServerEnv } from '../server-env.js';
+import { getTurn, listTurns, type TurnRow } from '../turn-queries.js';
+
+/** What the sidecar needs to run turns: the deployment's workflows and, optionally, its model seams. */
+export type TurnDeployment = Omit<TurnRuntimeOptions, 'db' | 'tenantId'>;
+
+const turnResultSchema = z
+  .record(z.string(), z.unknown())
+  .describe('the composed turn: blocks (receipt, notice, card, answer, transition) with stable ids, the outcome document, the ask, and evidence (model calls), snake_case')
+  .meta({ id: 'TurnResult' });
+
+const turnRecordSchema = z
+  .strictObject({
+    id: z.string(),
+    conversation_id: z.string(),
+    created_at: z.string(),
+    input: z.unknown(),
+    result: turnResultSchema.nullable(),
+  })
+  .meta({ id: 'TurnRecord' });
+
+const turnSummarySchema = z
+  .strictObject({ id: z.string(), conversation_id: z.string(), created_at: z.string(), reply: z.string().nullable() })
+  .meta({ id: 'TurnSummary' });
+
+const turnListQuerySchema = z.strictObject({ ...listQueryShape, conversation_id: z.string().min(1).optional() });
+
+const problems = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, { description: 'problem details', content: { 'application/problem+json': { schema: problemSchema } } }]));
+
+/** Dependencies of {@link turnRoutes}. */
+export interface TurnRouteDeps {
+  readonly store: Database;
+  readonly deployment: TurnDeployment;
+  readonly limits: JsonBodyLimits;
+  readonly tracer: Tracer;
+  readonly logger: Logger;
+  /** Keeps the server's drain waiting for work that outlives its request (a streamed turn). */
+  readonly track: (work: Promise<unknown>) => void;
+}
+
+/**
+ * Builds one runtime per tenant on demand (each scoped to its tenant's records). Building the
+ * first one at once makes a deployment whose sentences lack a declared locale refuse to start
+ * (W8), not fail on its first turn.
+ */
+export function turnRuntimes(store: Database, deployment: TurnDeployment): (tenantId: string) => TurnRuntime {
+  const runtimes = new Map<string, TurnRuntime>();
+  const forTenant = (tenantId: string) => {
+    let runtime = runtimes.get(tenantId);
+    if (runtime === undefined) {
+      runtime = createTurnRuntime({ ...deployment, db: store, tenantId });
+      runtimes.set(tenantId, runtime);
+    }
+    return runtime;
+  };
+  createTurnRuntime({ ...deployment, db: store, tenantId: 'default' });
+  return forTenant;
+}
+
+/**
+ * Governed turns over HTTP. `POST /v0/turns` answers with the committed turn as JSON, or, with
+ * `Accept: text/event-stream`, streams `progress` events while it runs and the turn as ONE final
+ * `reply` event after commit and review (W5). The turn is committed and composed whether or not
+ * the client stays connected, and before any reply is sent (W6).
+ */
+export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, limits, tracer, logger, track }: TurnRouteDeps): void {
+  const runtimeFor = turnRuntimes(store, deployment);
+
+  const runTurn = (tenantId: string, raw: unknown, parent: ServerEnv['Variables']['traceContext']) => {
+    const run = runtimeFor(tenantId).submit(raw);
+    const result = inSpan(
+      tracer,
+      'warrant.turn',
+      { 'warrant.tenant': tenantId },
+      async (span, scope) => {
+        const turn = await run.result;
+        span.setAttribute('warrant.turn_id', turn.turnId);
+        span.setAttribute('warrant.events_committed', turn.evidence.eventsCommitted);
+        for (const call of turn.evidence.modelCalls) recordModelCallSpan(tracer, call, scope);
+        return turn;
+      },
+      parent,
+    );
+    track(result.catch(() => {}));
+    return { progress: run.progress, result };
+  };
+
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'post',
+      path: '/v0/turns',
+      summary: 'Run a governed turn; JSON, or progress then the reply as Server-Sent Events',
+      request: { body: { required: true, content: { 'application/json': { schema: turnInputSchema } } } },
+      responses: {
+        200: {
+          description: 'the committed turn (JSON), or with `Accept: text/event-stream` a stream of `progress` events and one final `reply` (or `error`) event',
+          content: { 'application/json': { schema: turnResultSchema }, 'text/event-stream': { schema: z.string() } },
+        },
+        ...problems(400, 401, 413, 415, 503),
+      },
+    }),
+  );
+  app.post('/v0/turns', readJsonBody(limits), async (c) => {
+    const raw = c.get('body');
+    parseTurnInput(raw); // refused here, with its paths, before anything runs or streams
+    const turn = runTurn(c.get('tenantId'), raw, c.get('traceContext'));
+    if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
+      return c.json(turnResultToJson(await turn.result));
+    }
+    return streamSSE(c, async (stream) => {
+      let sequence = 0;
+      for await (const event of turn.progress) {
+        if (stream.aborted || stream.closed) break; // the turn goes on; only the telling stops
+        if (event.kind === 'reply') continue; // sent below, once the span has closed over it
+        await stream.writeSSE({ event: 'progress', id: String(sequence++), data: JSON.stringify(event) });
+      }
+      try {
+        const result = await turn.result;
+        if (!stream.aborted) await stream.writeSSE({ event: 'reply', id: String(sequence++), data: JSON.stringify(turnResultToJson(result)) });
+      } catch (error) {
+        const problem = problemOf(error, c.req.path);
+        if (problem.status >= 500) logger.log({ level: 'error', msg: 'turn_failed', error: (error as Error)?.stack ?? String(error) });
+        if (!stream.aborted) await stream.writeSSE({ event: 'error', data: JSON.stringify(problem) });
+      }
+    });
+  });
+
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'get',
+      path: '/v0/turns/{id}',
+      summary: 'One committed turn with its input and composed result',
+      request: { params: z.strictObject({ id: z.string() }) },
+      responses: { 200: { description: 'the turn', content: { 'application/json': { schema: turnRecordSchema } } }, ...problems(401, 404, 503) },
+    }),
+  );
+  app.get('/v0/turns/:id', async (c) => {
+    const row = await getTurn(store, c.get('tenantId'), c.req.param('id'));
+    if (row === undefined) throw new HttpProblem(404, 'not_found', 'no turn with this id');
+    return c.json({ id: row.id, conversation_id: row.conversationId, created_at: row.committedAt.toISOString(), input: row.input, result: row.result });
+  });
+
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'get',
+      path: '/v0/turns',
+      summary: "The tenant's turns, newest first, with filters and cursor pages",
+      request: { query: turnListQuerySchema },
+      responses: {
+        200: {
+          description: 'a page of turns',
+          content: { 'application/json': { schema: z.strictObject({ items: z.array(turnSummarySchema), next_cursor: z.string().nullable() }).meta({ id: 'TurnList' }) } },
+        },
+        ...problems(400, 401, 503),
+      },
+    }),
+  );
+  app.get('/v0/turns', async (c) => {
+    const query = parseInput(turnListQuerySchema, c.req.query(), 'query');
+    const { cursor, ...rest } = query;
+    const page = toListQuery(rest);
+    let beforeSeq: number | undefined;
+    if (cursor !== undefined) {
+      const seq = decodeCursor(cursor);
+      if (!/^\d{1,15}$/.test(seq)) throw new InputError('query', [{ path: '$.cursor', message: 'not a cursor of this listing' }]);
+      beforeSeq = Number(seq);
+    }
+    const rows = await listTurns(store, c.get('tenantId'), { ...page, beforeSeq, conversationId: query.conversation_id, limit: page.limit + 1 });
+    const items = rows.slice(0, page.limit);
+    const last = items.at(-1);
+    return c.json({ items: items.map(summaryOf), next_cursor: rows.length > page.limit && last ? encodeCursor(String(last.seq)) : null });
+  });
+}
+
+function summaryOf(row: TurnRow) {
+  const blocks = (row.result?.blocks ?? []) as { kind?: string; text?: string }[];
+  return {
+    id: row.id,
+    conversation_id: row.conversationId,
+    created_at: row.committedAt.toISOString(),
+    reply: blocks.find((b) => b.kind === 'transition')?.text ?? null,
+  };
+}
+
+/** A model call recorded by the turn becomes a finished span under the turn's span. */
+function recordModelCallSpan(tracer: Tracer, call: TurnResult['evidence']['modelCalls'][number], parent: ServerEnv['Variables']['traceContext']): void {
+  const startedAt = typeof call.startedAt === 'string' ? Date.parse(call.startedAt) : Number.NaN;
+  const latency = typeof call.latencyMs === 'number' ? call.latencyMs : 0;
+  const attributes: Record<string, string | number> = { 'warrant.task': call.task, 'warrant.outcome': call.outcome };
+  for (const key of ['promptName', 'modelId', 'inputTokens', 'outputTokens'] as const) {
+    const value = call[key];
+    if (typeof value === 'string' || typeof value === 'number') attributes[`warrant.${key}`] = value;
+  }
+  recordFinishedSpan(tracer, 'warrant.model_call', {
+    startMs: Number.isFinite(startedAt) ? startedAt : Date.now() - latency,
+    durationMs: latency,
+    attributes,
+    failed: call.outcome !== 'ok',
+    parent,
+  });
+}

@@ -1,0 +1,59 @@
+import type { Database } from '../store/index.js';
+
+/** A stored turn as the sidecar shows it: its input and its composed result (snake_case JSON). */
+export interface TurnRow {
+  readonly id: string;
+  readonly conversationId: string;
+  /** Position in the tenant's stream of turns; listings page by it. */
+  readonly seq: number;
+  readonly committedAt: Date;
+  readonly input: unknown;
+  /** The composed result's JSON; `null` while a turn is committed but not yet composed. */
+  readonly result: Record<string, unknown> | null;
+}
+
+/** Filters of {@link listTurns}. */
+export interface TurnFilter {
+  readonly conversationId?: string | undefined;
+  readonly since?: Date | undefined;
+  readonly until?: Date | undefined;
+  /** Only turns before this position (the previous page's last `seq`). */
+  readonly beforeSeq?: number | undefined;
+  readonly limit: number;
+}
+
+const COLUMNS = 'id, conversation_id, seq, committed_at, input, result';
+
+/** One turn of `tenantId`; another tenant's is `undefined`. Reads the turn layer's `turns` table. */
+export async function getTurn(db: Database, tenantId: string, id: string): Promise<TurnRow | undefined> {
+  const [row] = await db.query(`select ${COLUMNS} from turns where tenant_id = $1 and id = $2`, [tenantId, id]);
+  return row ? fromRow(row) : undefined;
+}
+
+/** A tenant's turns, newest first. */
+export async function listTurns(db: Database, tenantId: string, { conversationId, since, until, beforeSeq, limit }: TurnFilter): Promise<TurnRow[]> {
+  const where = ['tenant_id = $1'];
+  const params: unknown[] = [tenantId];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (conversationId !== undefined) add('conversation_id = ?', conversationId);
+  if (since !== undefined) add('committed_at >= ?', since.toISOString());
+  if (until !== undefined) add('committed_at < ?', until.toISOString());
+  if (beforeSeq !== undefined) add('seq < ?', beforeSeq);
+  params.push(limit);
+  const rows = await db.query(`select ${COLUMNS} from turns where ${where.join(' and ')} order by seq desc limit $${params.length}`, params);
+  return rows.map(fromRow);
+}
+
+function fromRow(row: Record<string, unknown>): TurnRow {
+  return {
+    id: row.id as string,
+    conversationId: row.conversation_id as string,
+    seq: row.seq as number,
+    committedAt: row.committed_at instanceof Date ? row.committed_at : new Date(String(row.committed_at)),
+    input: row.input,
+    result: (row.result as Record<string, unknown> | null) ?? null,
+  };
+}
