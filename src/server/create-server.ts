@@ -100,7 +100,7 @@ export async function createServer({
   // that started with turns has every sentence; readiness says so.
   if (turns) checks.locales = () => undefined;
   healthRoutes(app, { store, readinessChecks: checks });
-  inspectorRoutes(app);
+  inspectorRoutes(app, { turns: turns !== undefined });
   app.use('/v0/*', requireApiKey(keyring));
   replyContractRoutes(app, { effects, contracts: createContractCache(), limits, tracer, logger });
   if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });

@@ -1,10 +1,14 @@
 /**
- * The inspector: one self-contained HTML page (inline CSS and script, no external assets) that
+ * The inspector (`turns`: whether the turn routes are mounted, so the Turns view shows): one self-contained HTML page (inline CSS and script, no external assets) that
  * asks for an API key, keeps it in `sessionStorage` for the tab's life, and reads the same JSON
  * API a host uses. It renders every value with `textContent`, never as HTML, so a candidate
  * reply cannot inject markup into the page that shows it.
  */
-export const inspectorPage = String.raw`<!doctype html>
+export function inspectorPage({ turns }: { turns: boolean }): string {
+  return PAGE.replace('__TURNS_AVAILABLE__', turns ? 'true' : 'false');
+}
+
+const PAGE = String.raw`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -73,7 +77,7 @@ export const inspectorPage = String.raw`<!doctype html>
   var KEY = 'warrant.apiKey';
   var main = document.getElementById('main');
   var nav = document.getElementById('nav');
-  var turnsAvailable = false;
+  var turnsAvailable = __TURNS_AVAILABLE__;
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -248,20 +252,70 @@ export const inspectorPage = String.raw`<!doctype html>
     });
   }
 
-  function blockList(title, blocks, render) {
-    if (!blocks || blocks.length === 0) return null;
-    return el('div', {}, [el('h3', { text: title })].concat(blocks.map(render)));
+  function section(title, items) {
+    if (!items || items.length === 0) return null;
+    return el('div', { 'data-section': title }, [el('h3', { text: title })].concat(items));
+  }
+  function keyValues(object, skip) {
+    var rows = [];
+    Object.keys(object || {}).forEach(function (k) {
+      if (skip && skip.indexOf(k) >= 0) return;
+      var v = object[k];
+      if (v === null || v === undefined) return;
+      rows.push(el('dt', { text: k }));
+      rows.push(typeof v === 'object' ? el('dd', {}, [el('pre', { class: 'mono', text: JSON.stringify(v, null, 2) })]) : el('dd', { class: 'mono', text: String(v) }));
+    });
+    return el('dl', { class: 'grid' }, rows);
   }
   function turnView(id) {
     renderNav('Turns');
     return api('/v0/turns/' + encodeURIComponent(id)).then(function (record) {
-      var r = record.result || {};
-      var view = window.WarrantTurnView ? window.WarrantTurnView(record, el, badge, blockList) : null;
+      var r = record.result;
+      var input = record.input || {};
+      if (!r) {
+        main.replaceChildren(el('div', { class: 'card', text: 'Turn ' + record.id + ' is committed but not composed yet.' }));
+        return;
+      }
+      var blocks = r.blocks || [];
+      var of = function (kind) { return blocks.filter(function (b) { return b.kind === kind; }); };
+      var transition = of('transition')[0] || {};
+      var calls = (r.evidence && r.evidence.model_calls) || [];
       main.replaceChildren(
         el('a', { class: 'back', href: '#/turns', text: '← all turns' }),
         el('div', { class: 'card', id: 'turn' }, [
           el('h2', {}, [document.createTextNode('Turn '), el('span', { class: 'mono', text: record.id })]),
-          view || el('pre', { class: 'mono', text: JSON.stringify(r, null, 2) }),
+          el('dl', { class: 'grid' }, [
+            el('dt', { text: 'When' }), el('dd', { text: when(record.created_at) }),
+            el('dt', { text: 'Conversation' }), el('dd', { class: 'mono', text: record.conversation_id }),
+            el('dt', { text: 'Locale' }), el('dd', { class: 'mono', text: r.locale || '' }),
+            el('dt', { text: 'Events committed' }), el('dd', { text: String(r.evidence ? r.evidence.events_committed : 0) }),
+          ]),
+          input.message ? section('Message', [el('div', { class: 'text', text: input.message })]) : null,
+          el('h3', { text: 'Final reply' }),
+          el('div', { class: 'text', id: 'final-reply', text: transition.text || '' }),
+          el('p', { class: 'muted', text: 'written by ' + (transition.written_by || '?') + (transition.fallback_reason ? ' — fallback: ' + transition.fallback_reason : '') }),
+          section('Receipts', of('receipt').map(function (b) {
+            return el('div', { class: 'block', 'data-block': b.id }, [el('strong', { text: b.title }), el('div', { text: b.body }), el('div', { class: 'muted mono', text: b.record_id + ' rev ' + b.revision + ' · ' + b.event_type })]);
+          })),
+          section('Notices', of('notice').map(function (b) {
+            return el('div', { class: 'block', 'data-block': b.id }, [el('span', { class: 'badge other', text: b.code }), document.createTextNode(' ' + b.text)]);
+          })),
+          section('Answers', of('answer').map(function (b) {
+            return el('div', { class: 'block', 'data-block': b.id }, [
+              el('div', {}, [el('strong', { text: b.question + ' ' }), badge(b.status)]),
+              b.text ? el('div', { text: b.text }) : null,
+              el('div', { class: 'muted', text: 'basis: ' + (b.basis ? b.basis.source + (b.basis.record_ids && b.basis.record_ids.length ? ' (' + b.basis.record_ids.join(', ') + ')' : '') : '—') + (b.written_by ? ' · written by ' + b.written_by : '') }),
+            ]);
+          })),
+          section('Ask', r.ask ? [el('div', { class: 'block', id: 'ask' }, [el('span', { class: 'badge other', text: r.ask.kind }), document.createTextNode(' ' + r.ask.text)])] : []),
+          section('Card', of('card').map(function (b) {
+            return el('div', { class: 'block' }, [el('strong', { text: b.title }), el('div', { class: 'muted', text: (b.buttons || []).map(function (x) { return x.label; }).join(' · ') })]);
+          })),
+          section('Model calls', calls.map(function (call) {
+            return el('div', { class: 'block' }, [el('div', {}, [el('strong', { class: 'mono', text: call.task + ' ' }), badge(call.outcome === 'ok' ? 'passed' : call.outcome)]), keyValues(call, ['task', 'outcome'])]);
+          })),
+          r.evidence && r.evidence.understanding_failure ? section('Understanding failed', [el('div', { class: 'error', text: r.evidence.understanding_failure })]) : null,
+          el('details', {}, [el('summary', { text: 'Input' }), el('pre', { class: 'mono', text: JSON.stringify(input, null, 2) })]),
         ]),
       );
     });

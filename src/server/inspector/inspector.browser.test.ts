@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishConversation, locales, workflows } from '../../../examples/trip/index.js';
 import { createJsonLogger } from '../../evidence/json-logger.js';
 import { packageRoot } from '../../package-root.js';
 import { openStore, type Database } from '../../store/index.js';
@@ -21,6 +22,7 @@ beforeAll(async () => {
     store: db,
     apiKeys: [{ tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) }],
     logger: createJsonLogger({ write: () => {} }),
+    turns: { workflows, locales },
   });
   running = await listen(server, { port: 0 });
   browser = await chromium.launch({
@@ -91,6 +93,41 @@ describe('inspector in Chromium', () => {
     await page.click('button[type=submit]');
     await page.getByText('That key was refused.').waitFor();
     expect(await page.evaluate('sessionStorage.getItem("warrant.apiKey")')).toBeNull();
+    await page.close();
+  });
+
+  it('shows a turn: receipts, answers with statuses, the ask and the final reply', async () => {
+    let last: { turn_id: string; blocks: { kind: string; id: string; text?: string; status?: string }[]; ask: { text: string } | null } | undefined;
+    for (const turn of englishConversation.slice(0, 3)) {
+      const res = await fetch(`${running.url}/v0/turns`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' },
+        body: JSON.stringify(turn),
+      });
+      expect(res.status).toBe(200);
+      last = (await res.json()) as typeof last;
+    }
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${running.url}/inspector`);
+    await page.fill('#api-key', testKeys.acme);
+    await page.click('button[type=submit]');
+    await page.locator('#effects, .card').first().waitFor();
+    await page.click('nav a[href="#/turns"]');
+    await page.locator('#turns tr[data-turn-id="demo-en-3"]').click();
+    await page.locator('#turn').waitFor();
+    const transition = last!.blocks.find((b) => b.kind === 'transition')!;
+    expect(await page.locator('#final-reply').textContent()).toBe(transition.text);
+    const answers = last!.blocks.filter((b) => b.kind === 'answer');
+    expect(answers.length).toBeGreaterThan(0);
+    expect(await page.locator('[data-section="Answers"] .block').count()).toBe(answers.length);
+    expect(await page.locator('[data-section="Answers"] .badge').allTextContents()).toEqual(answers.map((a) => a.status));
+    if (last!.ask) expect(await page.locator('#ask').textContent()).toContain(last!.ask.text);
+    await page.screenshot({ path: join(artifacts, 'inspector-turn.png'), fullPage: true });
+
+    await page.click('a.back');
+    await page.locator('#turns tr[data-turn-id="demo-en-1"]').click();
+    await page.locator('#turn').waitFor();
+    expect(await page.locator('[data-section="Receipts"] .block').count()).toBeGreaterThan(0);
     await page.close();
   });
 });
