@@ -8,6 +8,7 @@ export default defineConfig({
     model: 'src/model/index.ts',
     server: 'src/server/index.ts',
     suggest: 'src/suggest/index.ts',
+    turn: 'src/turn/index.ts',
   },
   format: 'esm',
   dts: true,

@@ -49,3 +49,19 @@ export type { EffectStore, Logger, LogRecord, StoredEffect } from './evidence/in
 export { createEffectStore, createGroupCommitWriter, createJsonLogger } from './evidence/index.js';
 export type { Match, Profile, StopState, SuggestEvidence, SuggestOutcome, SuggestSkills, SuggestionResult, Wiki } from './suggest/index.js';
 export { modelSkills, parseMatch, parseProfile, parseWiki, suggestReplies, suggestionResultSchema } from './suggest/index.js';
+export type { CopyTexts, CopyTranslation, MissingSentence } from './copy/index.js';
+export { CopyIncompleteError, ServerCopy, assertCopyComplete, resolveLocale } from './copy/index.js';
+export type {
+  OutcomeDocument,
+  TurnInput,
+  TurnInputJson,
+  TurnProgressEvent,
+  TurnResult,
+  TurnResultJson,
+  TurnRun,
+  TurnRuntime,
+  TurnRuntimeOptions,
+  TurnWriter,
+  WorkflowDefinition,
+} from './turn/index.js';
+export { createTurnRuntime, defineWorkflow, parseTurnInput, turnResultToJson } from './turn/index.js';
