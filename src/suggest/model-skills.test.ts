@@ -29,7 +29,7 @@ describe('model-backed skills', () => {
     const models = createModels({ default: { model: 'mock' } }, { languageModels: { mock: answer('{"candidates": "three"}') } });
     const result = await modelSkills({ models }).draftCandidates({
       language: 'en', analysisLanguage: 'en', strategy: { analysisSummary: '', primaryMove: 'x', architecture: 'x', topicPlan: [], pressure: 'low', hookFactId: null, directions: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'] },
-      directions: ['direct_answer_and_callback'], burst: [], obligations: [], facts: [], failed: [], kept: [],
+      directions: ['direct_answer_and_callback'], burst: [], obligations: [], facts: [], matchDetails: {}, failed: [], kept: [],
     });
     expect(result).toMatchObject({ ok: false, reason: 'malformed', call: { raw: '{"candidates": "three"}' } });
   });

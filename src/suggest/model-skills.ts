@@ -25,7 +25,7 @@ const instructions = {
     'Each reply satisfies the primary obligation, acknowledges the other obligations (list their ids in handles),',
     'asks at most one question, stays compact, never invites to meet in person, never claims it was sent,',
     'and states nothing about the user beyond the listed facts (cite the fact id) or the conversation (cite the',
-    'message id). List every claim, including what a question presupposes (premise: true), with its source.',
+    'message id); about the match, cite a message id or a detail key of the match (match_detail). List every claim, including what a question presupposes (premise: true), with its source.',
     'The rationale explains the strategy in the requested language without quoting private material.',
     'On a redraft, avoid what failed and stay distinct from the kept replies.',
   ].join(' '),

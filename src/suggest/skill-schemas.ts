@@ -61,10 +61,10 @@ export const strategySchema = z.strictObject({
   directions: z.array(z.enum(DIRECTIONS)).min(3).max(5),
 });
 
-/** Where a claim comes from: a profile fact, a message of this match, or nowhere. */
+/** Where a claim comes from: a profile fact, a message or profile detail of this match, or nowhere. */
 export const claimSourceSchema = z.strictObject({
-  kind: z.enum(['profile_fact', 'match_message', 'none']),
-  /** The fact's or message's id; empty for `none`. */
+  kind: z.enum(['profile_fact', 'match_message', 'match_detail', 'none']),
+  /** The fact's or message's id, the detail's key; empty for `none`. */
   id: z.string(),
 });
 

@@ -235,7 +235,7 @@ export async function suggestReplies({
 
   const kept: Candidate[] = [];
   const rationaleLanguage = analysisLanguage ?? route.language;
-  const first = await skills.draftCandidates({ language: route.language, analysisLanguage: rationaleLanguage, strategy, directions: strategy.directions, burst, obligations: route.obligations, facts, failed: [], kept: [] });
+  const first = await skills.draftCandidates({ language: route.language, analysisLanguage: rationaleLanguage, strategy, directions: strategy.directions, burst, obligations: route.obligations, facts, matchDetails: match.details, failed: [], kept: [] });
   calls.push(first.call);
   if (!first.ok) return finish(stopState('hold', copy.skillFailed('drafting', first.reason)));
   let failed = await auditRound(first.value.candidates, 1, kept);
@@ -254,6 +254,7 @@ export async function suggestReplies({
         burst,
         obligations: route.obligations,
         facts,
+        matchDetails: match.details,
         failed,
         kept: kept.map((c) => c.draft.text),
       });

@@ -39,6 +39,8 @@ export interface StrategyInput {
   readonly obligations: readonly Obligation[];
   readonly topics: readonly string[];
   readonly facts: readonly FactView[];
+  /** The match's own profile details (public: the match wrote them), for openers and hooks. */
+  readonly matchDetails: Readonly<Record<string, string | number | boolean | null>>;
   readonly eligibleDirections: readonly Direction[];
 }
 
@@ -61,6 +63,8 @@ export interface DraftInput {
   readonly burst: readonly MessageView[];
   readonly obligations: readonly Obligation[];
   readonly facts: readonly FactView[];
+  /** The match's own profile details, citable as `match_detail` sources. */
+  readonly matchDetails: Readonly<Record<string, string | number | boolean | null>>;
   /** On the one redraft: what failed, and the texts already kept (to stay distinct from them). */
   readonly failed: readonly FailedDraft[];
   readonly kept: readonly string[];

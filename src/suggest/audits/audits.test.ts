@@ -84,6 +84,18 @@ describe('factual-implication audit', () => {
   });
 });
 
+describe("factual-implication audit: the match's own profile details", () => {
+  const detail = (claim: string, key: string, about: Claim['about'] = 'match'): Claim => ({ claim, about, premise: false, source: { kind: 'match_detail', id: key } });
+  it('implication: a detail of the match sources a claim about the match that mentions it', () => {
+    expect(codes(implicationAudit, draft({ claims: [detail('works as an architect', 'job')] }))).toEqual([]);
+  });
+  it('implication: a missing detail, a claim about the user, or a claim the detail does not mention fails', () => {
+    expect(codes(implicationAudit, draft({ claims: [detail('plays chess', 'hobby')] }))).toEqual(['source_not_found']);
+    expect(codes(implicationAudit, draft({ claims: [detail('lives in Vilnius', 'city', 'user')] }))).toEqual(['wrong_source']);
+    expect(codes(implicationAudit, draft({ claims: [detail('designs bridges', 'job')] }))).toEqual(['beyond_source']);
+  });
+});
+
 describe('obligations audit', () => {
   it('obligations: missing the primary obligation fails', () => {
     expect(codes(obligationsAudit, draft({ handles: [] }))).toEqual(['primary_obligation_missed']);

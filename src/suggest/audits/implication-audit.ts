@@ -38,6 +38,16 @@ function claimFinding(claim: Claim, context: AuditContext): AuditFinding | null 
     if (claim.about === 'match') return { code: 'wrong_source', detail: `${label}: a profile fact of the user cannot source a claim about the match` };
     return factFinding(claim, context.profile.facts.find((f) => f.id === claim.source.id), label);
   }
+  if (claim.source.kind === 'match_detail') {
+    const key = claim.source.id;
+    if (!Object.hasOwn(context.match.details, key)) return { code: 'source_not_found', detail: `${label}: no detail ${key} in this match` };
+    if (claim.about !== 'match') return { code: 'wrong_source', detail: `${label}: the match's details say nothing about the ${claim.about === 'user' ? 'user' : 'two of you'}` };
+    const value = context.match.details[key];
+    if (value === null || stemsShare(contentStems(claim.claim), new Set(contentStems(`${key} ${String(value)}`))) === 0) {
+      return { code: 'beyond_source', detail: `${label}: detail ${key} says nothing of it` };
+    }
+    return null;
+  }
   const message = context.match.messages.find((m) => m.id === claim.source.id);
   if (!message) return { code: 'source_not_found', detail: `${label}: no message ${claim.source.id} in this match` };
   if ((claim.about === 'user' && message.author !== 'user') || (claim.about === 'match' && message.author !== 'match')) {

@@ -8,7 +8,7 @@ import { factView, messageView } from '../views.js';
  * and a diversity plan of at least three eligible directions. The plan is a model skill; the gate
  * holds it to the route (directions the ruleset allows, a hook among the selected facts).
  */
-export const strategyGate = defineGate('strategy', async ({ skills, state, calls, copy, analysisLanguage }) => {
+export const strategyGate = defineGate('strategy', async ({ match, skills, state, calls, copy, analysisLanguage }) => {
   const route = state.route;
   if (!route || !skills) return { decision: 'needs_model', reason: 'strategy_needs_model' };
   const facts = (state.profile?.selected ?? []).map(factView);
@@ -21,6 +21,7 @@ export const strategyGate = defineGate('strategy', async ({ skills, state, calls
     obligations: route.obligations,
     topics: state.timeline?.reading?.topics ?? [],
     facts,
+    matchDetails: match.details,
     eligibleDirections: route.eligibleDirections,
   });
   calls.push(result.call);
