@@ -12,6 +12,7 @@ import { requireApiKey } from './require-api-key.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { inspectorRoutes } from './routes/inspector.js';
 import { replyContractRoutes } from './routes/reply-contracts.js';
+import { suggestionRoutes, type SuggestionDeployment } from './routes/suggestions.js';
 import { turnRoutes, type TurnDeployment } from './routes/turns.js';
 import type { ServerEnv } from './server-env.js';
 
@@ -39,6 +40,11 @@ export interface ServerOptions {
    * missing in a declared locale refuses the server (W8).
    */
   turns?: TurnDeployment;
+  /**
+   * Skills (and clock) for `/v0/suggestions`. Default `{ skills: null }`: every gate runs and a
+   * request that would need generation gets a stop state saying a model is needed.
+   */
+  suggestions?: SuggestionDeployment;
 }
 
 /** A configured sidecar: a fetch handler plus what a graceful shutdown needs. */
@@ -70,6 +76,7 @@ export async function createServer({
   readinessChecks = {},
   effectWriter = {},
   turns,
+  suggestions = { skills: null },
 }: ServerOptions): Promise<WarrantServer> {
   await provisionApiKeys(store, apiKeys);
   const keyring = await openApiKeyring(store);
@@ -104,6 +111,7 @@ export async function createServer({
   app.use('/v0/*', requireApiKey(keyring));
   replyContractRoutes(app, { effects, contracts: createContractCache(), limits, tracer, logger });
   if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
+  suggestionRoutes(app, { store, deployment: suggestions, limits, tracer });
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer' });
   app.get('/v0/openapi.json', (c) =>

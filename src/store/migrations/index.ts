@@ -2,6 +2,7 @@ import type { Migration } from '../migration.js';
 import { effectsMigration } from './010-effects.js';
 import { turnsMigration } from './020-turns.js';
 import { apiKeysMigration } from './050-api-keys.js';
+import { suggestionsMigration } from './060-suggestions.js';
 
 /**
  * Every migration of the schema, in id order. A layer that needs tables adds one file here and
@@ -11,4 +12,5 @@ export const migrations: readonly Migration[] = [
   effectsMigration,
   turnsMigration,
   apiKeysMigration,
+  suggestionsMigration,
 ];
