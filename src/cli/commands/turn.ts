@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -14,6 +15,7 @@ import {
 } from '../../turn/index.js';
 import { EXIT_INPUT } from '../program.js';
 import type { CliIo } from '../io.js';
+import { modelNotes, turnModels } from './turn-models.js';
 
 /**
  * `warrant turn --workflow DIR --turn FILE [--json]`: runs one turn (its snake_case JSON input)
@@ -21,23 +23,38 @@ import type { CliIo } from '../io.js';
  * or `DATABASE_URL`) and prints the reply, or the whole turn result as JSON. Running the same
  * file again returns the committed turn: the turn id commits once. Exit 2 for a refused input or
  * a workflow module that is incomplete for its locales.
+ *
+ * `--message TEXT` gives the turn as the user's words instead of a file: the model configured by
+ * `WARRANT_MODEL` reads it, and writes the reply under review; with no model configured the
+ * reply says the message was not read, in code's own words, and stderr says why.
  */
 export function registerTurn(program: Command, io: CliIo): void {
   program
     .command('turn')
     .description('run one governed turn against a workflow module and print its reply')
     .requiredOption('--workflow <dir>', 'the workflow module: a folder with index.ts exporting `workflows` (and `locales`)')
-    .requiredOption('--turn <file>', 'the turn input (JSON)')
+    .option('--turn <file>', 'the turn input (JSON)')
+    .option('--message <text>', 'instead of --turn: the user\'s message, read by the configured model (WARRANT_MODEL)')
+    .option('--conversation <id>', 'with --message: the conversation it continues', 'cli')
+    .option('--locale <tag>', 'with --message: the turn\'s locale', 'en')
+    .option('--turn-id <id>', 'with --message: the turn id (default: a new one)')
+    .option('--prompts <dir>', 'a folder of prompt files replacing the built-in ones (<task>.<locale>.md, <task>.md)')
     .option('--json', 'print the whole turn result as JSON')
-    .action(async (options: { workflow: string; turn: string; json?: boolean }) => {
+    .action(async (options: TurnOptions) => {
+      if ((options.turn === undefined) === (options.message === undefined)) {
+        throw new InputError('command line', [{ path: '$', message: 'give either --turn FILE or --message TEXT' }]);
+      }
       const module = await loadWorkflowModule(options.workflow, io.cwd);
-      const input = parseJsonText(await readTurnFile(resolve(io.cwd, options.turn)), 'turn input');
+      const input =
+        options.message === undefined
+          ? parseJsonText(await readTurnFile(resolve(io.cwd, options.turn!)), 'turn input')
+          : { turn_id: options.turnId ?? `cli-${randomUUID()}`, conversation_id: options.conversation, locale: options.locale, message: options.message };
       parseTurnInput(input); // refuse a malformed turn before the store is opened
       const db = await openStore(storeOptionsFromEnv(io.env, io.cwd));
       try {
         let runtime;
         try {
-          runtime = createTurnRuntime({ db, workflows: module.workflows, locales: module.locales });
+          runtime = createTurnRuntime({ db, workflows: module.workflows, locales: module.locales, ...turnModels(io, options.prompts) });
         } catch (error) {
           if (!(error instanceof CopyIncompleteError) && !(error instanceof WorkflowTextMissingError)) throw error;
           io.err(`warrant: ${error.message}`);
@@ -47,10 +64,22 @@ export function registerTurn(program: Command, io: CliIo): void {
         const result = await runtime.run(input);
         if (options.json) io.out(JSON.stringify(turnResultToJson(result), null, 2));
         else io.out(transitionOf(result).text);
+        for (const note of modelNotes(result)) io.err(note);
       } finally {
         await db.close();
       }
     });
+}
+
+interface TurnOptions {
+  workflow: string;
+  turn?: string;
+  message?: string;
+  conversation: string;
+  locale: string;
+  turnId?: string;
+  prompts?: string;
+  json?: boolean;
 }
 
 async function readTurnFile(path: string): Promise<string> {
