@@ -1,5 +1,4 @@
 import type { CandidateVerdict, ForbiddenMatch, NormalizationHint } from './candidate-verdict.js';
-import { isNfc } from './is-nfc.js';
 import type { ReplyContract, TermListName } from './reply-contract.js';
 import { automatonMatcher, includesMatcher, type TermMatcher } from './term-matcher.js';
 
@@ -98,14 +97,20 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
     verify(candidate) {
       found.fill(0);
       const pairs: number[] = [];
-      matcher.scan(candidate, found, pairs);
+      const inert = matcher.scan(candidate, found, pairs);
 
+      // Only forbidden terms are recorded, so the occurrences name every forbidden term present:
+      // no need to walk a list of thousands of absent ones.
       const forbiddenTermsPresent: string[] = [];
-      for (const id of forbidden) if (found[id] === 1) forbiddenTermsPresent.push(terms[id]!);
       const forbiddenMatches: ForbiddenMatch[] = [];
       if (pairs.length > 0) {
+        const present = new Set<number>();
         const order: number[] = [];
-        for (let i = 0; i < pairs.length; i += 2) order.push(i);
+        for (let i = 0; i < pairs.length; i += 2) {
+          order.push(i);
+          present.add(pairs[i]!);
+        }
+        for (const id of [...present].sort((a, b) => forbiddenRank[a]! - forbiddenRank[b]!)) forbiddenTermsPresent.push(terms[id]!);
         order.sort((a, b) => pairs[a + 1]! - pairs[b + 1]! || forbiddenRank[pairs[a]!]! - forbiddenRank[pairs[b]!]!);
         for (const i of order) {
           const term = terms[pairs[i]!]!;
@@ -115,7 +120,8 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       }
 
       const normalizationHints: NormalizationHint[] = [];
-      if (!termsAreNfc || !isNfc(candidate)) {
+      // Inert text is NFC; anything else is asked of `normalize`, which is slower but rare.
+      if (!termsAreNfc || (!inert && candidate.normalize('NFC') !== candidate)) {
         const n = nfcMatcher();
         n.found.fill(0);
         n.matcher.scan(candidate.normalize('NFC'), n.found, []);

@@ -23,6 +23,16 @@ const NFC_INERT_RANGES: readonly (readonly [number, number])[] = [
 const inert = new Uint8Array(65536);
 for (const [from, to] of NFC_INERT_RANGES) inert.fill(1, from, to + 1);
 
+/** 1 for each code unit on {@link isNfc}'s fast path, 0 otherwise; matchers fold it into their scan. */
+export const NFC_INERT_UNITS: Readonly<Uint8Array> = inert;
+
+/** True when every code unit of `text` is on the fast path, so `text` is certainly NFC. */
+export function isNfcInert(text: string): boolean {
+  const length = text.length;
+  for (let i = 0; i < length; i++) if (inert[text.charCodeAt(i)] === 0) return false;
+  return true;
+}
+
 /** The ranges of {@link isNfc}'s fast path, for its test. */
 export function nfcInertRanges(): readonly (readonly [number, number])[] {
   return NFC_INERT_RANGES;
@@ -35,9 +45,5 @@ export function nfcInertRanges(): readonly (readonly [number, number])[] {
  * to `String.prototype.normalize`, which copies the string.
  */
 export function isNfc(text: string): boolean {
-  const length = text.length;
-  for (let i = 0; i < length; i++) {
-    if (inert[text.charCodeAt(i)] === 0) return text.normalize('NFC') === text;
-  }
-  return true;
+  return isNfcInert(text) || text.normalize('NFC') === text;
 }
