@@ -9,9 +9,12 @@ import { automatonMatcher, includesMatcher, type TermMatcher } from './term-matc
 export type MatchStrategy = 'auto' | 'includes' | 'automaton';
 
 /**
- * Up to this many distinct terms, a loop of `includes` beats one automaton pass: `includes` is
- * vectorised native code, while the automaton pays a few nanoseconds per code unit in
- * JavaScript. Measured by `npm run bench contract` (the crossover lies near 40 terms on Node 20).
+ * Up to this many distinct terms, a loop of `includes` is used; above, the automaton.
+ * `includes` is native code, while the automaton pays a few nanoseconds per code unit in
+ * JavaScript, so the loop wins while terms are few. Measured on Node 20 with Chinese text: for
+ * seed 000's automotive contract (8 terms) against 200 characters the loop takes 0.67 µs and the
+ * automaton 0.96 µs; the crossover lies between 20 and 40 distinct terms, lower for longer
+ * candidates. `npm run bench contract` reports both ends.
  */
 export const INCLUDES_MAX_TERMS = 32;
 
