@@ -74,6 +74,16 @@ describe('POST /v0/reply-contracts/verify', () => {
   });
 });
 
+describe('WarrantServer.verify', () => {
+  it('W6: verifies and stores without HTTP, readable through the API like any other effect', async () => {
+    const made = await server.verify('acme', { contract: automotiveContract, candidates: [safeAutomotiveCandidate] });
+    expect(made.body).toBe(safeAutomotiveCandidate);
+    const res = await server.app.request(`/v0/effects/${String(made.effect.id)}`, { headers: auth('acme') });
+    expect(((await res.json()) as { effect: unknown }).effect).toEqual(made.effect);
+    await expect(server.verify('acme', { contract: { ...automotiveContract, forbiden_terms: [] }, candidates: [] })).rejects.toThrow(/contract.forbiden_terms/);
+  });
+});
+
 describe('tenants and keys', () => {
   it("another tenant's effect is 404, never 403, and never listed", async () => {
     const made = (await (await verify([safeAutomotiveCandidate], 'acme')).json()) as VerifyBody;

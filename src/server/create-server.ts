@@ -11,7 +11,7 @@ import { HttpProblem, problemOf, problemResponse } from './problem.js';
 import { requireApiKey } from './require-api-key.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { inspectorRoutes } from './routes/inspector.js';
-import { replyContractRoutes } from './routes/reply-contracts.js';
+import { replyContractRoutes, verifyAndStore } from './routes/reply-contracts.js';
 import { suggestionRoutes, type SuggestionDeployment } from './routes/suggestions.js';
 import { turnRoutes, type TurnDeployment } from './routes/turns.js';
 import type { ServerEnv } from './server-env.js';
@@ -59,6 +59,12 @@ export interface WarrantServer {
   readonly inFlight: number;
   /** Resolves when no request is in flight and every acknowledged write is flushed. */
   drain(): Promise<void>;
+  /**
+   * What `POST /v0/reply-contracts/verify` does, without HTTP: verifies `request`
+   * (`{contract, candidates}`, wire JSON) for `tenantId` and stores the effect before resolving
+   * with `{body, effect}`. Throws `InputError` with paths for a refused request.
+   */
+  verify(tenantId: string, request: unknown): Promise<{ body: string; effect: Record<string, unknown> }>;
 }
 
 /**
@@ -109,7 +115,8 @@ export async function createServer({
   healthRoutes(app, { store, readinessChecks: checks });
   inspectorRoutes(app, { turns: turns !== undefined });
   app.use('/v0/*', requireApiKey(keyring));
-  replyContractRoutes(app, { effects, contracts: createContractCache(), limits, tracer, logger });
+  const contractDeps = { effects, contracts: createContractCache(), tracer, logger };
+  replyContractRoutes(app, { ...contractDeps, limits });
   if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
   suggestionRoutes(app, { store, deployment: suggestions, limits, tracer });
 
@@ -135,6 +142,7 @@ export async function createServer({
     get inFlight() {
       return observed.inFlight.count;
     },
+    verify: (tenantId, request) => verifyAndStore(contractDeps, tenantId, request),
     async drain() {
       await observed.inFlight.idle();
       while (background.size > 0) await Promise.allSettled([...background]);

@@ -100,7 +100,8 @@ export interface ReplyContractRouteDeps {
  * Reply contracts over HTTP: verify (persisting the effect before answering, W6), read one
  * effect back, list a tenant's effects.
  */
-export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, { effects, contracts, limits, tracer, logger }: ReplyContractRouteDeps): void {
+export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyContractRouteDeps): void {
+  const { effects, limits } = deps;
   app.openAPIRegistry.registerPath(
     createRoute({
       method: 'post',
@@ -113,33 +114,9 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, { effects, cont
       },
     }),
   );
-  app.post('/v0/reply-contracts/verify', readJsonBody(limits), async (c) => {
-    const tenantId = c.get('tenantId');
-    const request = parseInput(envelopeSchema, c.get('body'), 'verify request');
-    const { compiled, warnings } = contracts.get(request.contract);
-    if (warnings.length > 0) logger.log({ level: 'warn', msg: 'contract_warnings', tenant: tenantId, warnings });
-    const effect = await inSpan(tracer, 'warrant.verify', { 'warrant.candidates': request.candidates.length }, (span) => {
-      const governed = governReply(compiled, request.candidates);
-      span.setAttribute('warrant.status', governed.status);
-      span.setAttribute('warrant.interaction_kind', governed.interactionKind);
-      return governed;
-    }, c.get('traceContext'));
-    const json = effectToJson(effect);
-    const id = newRecordId(EFFECT_ID_PREFIX);
-    const createdAt = new Date(recordIdTime(id, EFFECT_ID_PREFIX)!);
-    const stored: StoredEffect = {
-      tenantId,
-      id,
-      createdAt,
-      status: json.status,
-      interactionKind: json.interaction_kind,
-      effect: json,
-      contract: request.contract,
-      candidates: request.candidates,
-    };
-    await effects.insert(stored);
-    return c.json({ body: relayBody(effect), effect: storedEffectJson(stored) });
-  });
+  app.post('/v0/reply-contracts/verify', readJsonBody(limits), async (c) =>
+    c.json(await verifyAndStore(deps, c.get('tenantId'), c.get('body'), c.get('traceContext'))),
+  );
 
   app.openAPIRegistry.registerPath(
     createRoute({
@@ -187,6 +164,49 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, { effects, cont
       next_cursor: rows.length > page.limit && last !== undefined ? encodeCursor(last.id) : null,
     });
   });
+}
+
+/**
+ * Verifies a request (`{contract, candidates}` as parsed JSON) for `tenantId` and stores its
+ * effect; resolves once the effect is committed (W6) with the response body `{body, effect}`.
+ * The route and `WarrantServer.verify` share it, so a preloaded effect is made exactly like one
+ * that came over HTTP.
+ */
+export async function verifyAndStore(
+  { effects, contracts, tracer, logger }: Pick<ReplyContractRouteDeps, 'effects' | 'contracts' | 'tracer' | 'logger'>,
+  tenantId: string,
+  body: unknown,
+  parent?: ServerEnv['Variables']['traceContext'],
+) {
+  const request = parseInput(envelopeSchema, body, 'verify request');
+  const { compiled, warnings } = contracts.get(request.contract);
+  if (warnings.length > 0) logger.log({ level: 'warn', msg: 'contract_warnings', tenant: tenantId, warnings });
+  const effect = await inSpan(
+    tracer,
+    'warrant.verify',
+    { 'warrant.candidates': request.candidates.length },
+    (span) => {
+      const governed = governReply(compiled, request.candidates);
+      span.setAttribute('warrant.status', governed.status);
+      span.setAttribute('warrant.interaction_kind', governed.interactionKind);
+      return governed;
+    },
+    parent,
+  );
+  const json = effectToJson(effect);
+  const id = newRecordId(EFFECT_ID_PREFIX);
+  const stored: StoredEffect = {
+    tenantId,
+    id,
+    createdAt: new Date(recordIdTime(id, EFFECT_ID_PREFIX)!),
+    status: json.status,
+    interactionKind: json.interaction_kind,
+    effect: json,
+    contract: request.contract,
+    candidates: request.candidates,
+  };
+  await effects.insert(stored);
+  return { body: relayBody(effect), effect: storedEffectJson(stored) };
 }
 
 function storedEffectJson(stored: StoredEffect) {
