@@ -7,7 +7,9 @@ import type { TurnProgressEvent } from './turn-progress.js';
 import { transitionOf, type AnswerBlock, type TurnResult } from './turn-result.js';
 import { createTurnRuntime } from './turn-runtime.js';
 import type { WorkflowDefinition } from './workflow.js';
-import type { AcknowledgeRequest, AnswerRequest, TurnWriter } from './writer.js';
+import { emptyUnderstanding } from './turn-input.js';
+import type { Understand } from './understand.js';
+import type { AcknowledgeRequest, AnswerRequest, KnowledgeSource, TurnWriter } from './writer.js';
 
 const start = (record: string) => ({ operation: 'start_trip', workflow: 'trip', record, values: { destination: 'Oslo' } });
 const traveler = (record: string, name = 'Ada') => ({ operation: 'add_traveler', record, values: { name } });
@@ -258,6 +260,64 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     expect((error as InputError).issues.map((i) => i.path)).toContain(path);
     expect(await count('turns', `t${tenant}`)).toBe(0);
     expect(await count('turn_events', `t${tenant}`)).toBe(0);
+  });
+
+  describe('with an understand function', () => {
+    it('reads the message into an understanding, streaming each step as progress', async () => {
+      const understand: Understand = async (request) => {
+        request.reportStep('read an act: start a trip to Oslo');
+        expect(request.operations.map((o) => o.operation)).toContain('start_trip');
+        return { ok: true, understanding: { ...emptyUnderstanding(), acts: [{ ...start('u'), answersAsk: false }] }, calls: [{ task: 'understand', outcome: 'ok' }] };
+      };
+      const run = runtimeFor({ understand }).submit({ turn_id: 'm', conversation_id: 'c', locale: 'en', message: 'A trip to Oslo, please.' });
+      const events: TurnProgressEvent[] = [];
+      for await (const event of run.progress) events.push(event);
+      const result = await run.result;
+      expect(events.slice(0, 3)).toEqual([
+        { kind: 'phase', phase: 'understanding' },
+        { kind: 'understanding_step', step: 'read an act: start a trip to Oslo' },
+        { kind: 'phase', phase: 'acting' },
+      ]);
+      expect(result.outcome.done.map((d) => d.title)).toEqual(['Trip started']);
+      expect(result.evidence).toMatchObject({ understandingFailure: null, modelCalls: [{ task: 'understand', outcome: 'ok' }] });
+    });
+
+    it('an understanding that fails leaves the message unread, commits nothing, and says why in the evidence', async () => {
+      const understand: Understand = async () => ({ ok: false, reason: 'timeout', calls: [{ task: 'understand', outcome: 'timeout' }] });
+      const result = await runtimeFor({ understand }).run({ turn_id: 'm', conversation_id: 'c', locale: 'en', message: 'A trip to Oslo.' });
+      expect(result.outcome.notDone).toEqual([{ code: 'not_understood', text: 'I did not understand this part of your message: “A trip to Oslo.”.' }]);
+      expect(result.evidence.understandingFailure).toBe('timeout');
+      expect(await count('turn_events', `t${tenant}`)).toBe(0);
+    });
+  });
+
+  it('a knowledge source is consulted per question and its failure reaches the writer as unavailable', async () => {
+    const seen: AnswerRequest[] = [];
+    const writer: TurnWriter = {
+      answer: async (request) => {
+        seen.push(request);
+        return { ok: true, text: 'answer', status: request.knowledge.status === 'unavailable' ? 'source_unavailable' : 'answered', calls: [] };
+      },
+      acknowledge: async () => ({ ok: true, text: 'ack', calls: [] }),
+    };
+    const knowledge: KnowledgeSource = {
+      lookup: async (question) => {
+        if (question.text.startsWith('Visa')) throw new Error('wiki down');
+        return { status: 'found', passages: ['Oslo is cold in winter.'] };
+      },
+    };
+    const result = await runtimeFor({ writer, knowledge }).run({
+      turn_id: 'k',
+      conversation_id: 'c',
+      locale: 'en',
+      understanding: { questions: [{ text: 'Is Oslo cold?', kind: 'other' }, { text: 'Visa needed?', kind: 'other' }] },
+    });
+    expect(seen.map((r) => r.knowledge.status).sort()).toEqual(['found', 'unavailable']);
+    const answers = result.blocks.filter((b): b is AnswerBlock => b.kind === 'answer');
+    expect(answers.map((a) => [a.status, a.basis.source])).toEqual([
+      ['answered', 'knowledge'],
+      ['source_unavailable', 'none'],
+    ]);
   });
 
   describe('with a writer', () => {
