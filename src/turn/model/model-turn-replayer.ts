@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { basename, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { basename } from 'node:path';
 import { z } from 'zod';
 import { parseInput } from '../../errors.js';
 import { createModels, type ModelCallRecord } from '../../model/index.js';
 import { packageRoot } from '../../package-root.js';
 import { diffExpected, type Replayer } from '../../replay/index.js';
 import { openStore, type Database } from '../../store/index.js';
+import { loadWorkflowModule, type WorkflowModule } from '../load-workflow-module.js';
 import { createTurnRuntime } from '../turn-runtime.js';
 import type { TurnResult } from '../turn-result.js';
-import type { WorkflowDefinition } from '../workflow.js';
 import { createModelUnderstand } from './model-understand.js';
 import { createModelWriter } from './model-writer.js';
 import { recordedModel, recordedOutputSchema } from './recorded-model.js';
@@ -58,6 +57,28 @@ export function projectModelTurn(result: TurnResult): Record<string, unknown> {
 }
 
 let shared: Promise<Database> | undefined;
+let idle: NodeJS.Timeout | undefined;
+
+/**
+ * One in-memory PGlite for a replay run (it takes seconds to start; a fixture takes
+ * milliseconds), closed once no fixture has asked for it for a moment so it never keeps the
+ * process alive after the last one.
+ */
+async function withSharedStore<T>(use: (db: Database) => Promise<T>): Promise<T> {
+  clearTimeout(idle);
+  shared ??= openStore({ dataDir: ':memory:' });
+  const store = shared;
+  try {
+    return await use(await store);
+  } finally {
+    idle = setTimeout(() => {
+      if (shared !== store) return;
+      shared = undefined;
+      void store.then((db) => db.close());
+    }, 250);
+    idle.unref();
+  }
+}
 
 /** A parsed model-turn fixture. */
 export type ModelTurnFixture = z.output<typeof modelTurnFixtureSchema>;
@@ -69,14 +90,13 @@ export type ModelTurnFixture = z.output<typeof modelTurnFixtureSchema>;
  * own so turn ids never collide.
  */
 export async function runModelTurnFixture(fixture: ModelTurnFixture): Promise<TurnResult> {
-  const module = (await import(pathToFileURL(join(packageRoot(), fixture.workflows, 'index.ts')).href)) as {
-    workflows: WorkflowDefinition[];
-    locales?: string[];
-  };
-  shared ??= openStore({ dataDir: ':memory:' });
-  const db = await shared;
+  const module = await loadWorkflowModule(fixture.workflows, packageRoot());
+  return withSharedStore((db) => runOn(db, fixture, module));
+}
+
+async function runOn(db: Database, fixture: ModelTurnFixture, module: WorkflowModule): Promise<TurnResult> {
   const tenantId = `replay-${randomUUID()}`;
-  const base = { db, tenantId, workflows: module.workflows, ...(module.locales ? { locales: module.locales } : {}) };
+  const base = { db, tenantId, workflows: module.workflows, locales: module.locales };
   const plain = createTurnRuntime(base);
   for (const turn of fixture.before) await plain.run(turn);
 
