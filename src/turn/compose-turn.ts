@@ -225,7 +225,7 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
         locale,
         tone: commit.tone,
         outcome,
-        answers,
+        answers: answers.map(({ question: _words, ...rest }) => rest),
         notices,
         card,
         ask,

@@ -361,6 +361,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
       expect(acknowledged?.message).toBe('Start a trip for Ada. What can you do? Where are we?');
       expect(acknowledged?.outcome.done.map((d) => d.title)).toEqual(['Trip started', 'Traveler added']);
       expect(acknowledged?.answers.map((a) => a.text)).toEqual(['written answer 0', 'written answer 1']);
+      expect(JSON.stringify(acknowledged?.answers)).not.toContain('Where are we?');
       expect(acknowledged?.guidance).toBe('Everything is in place; point the user to the confirmation card without repeating it.');
       expect(transitionOf(result)).toMatchObject({ text: 'Ada is on the trip to Oslo.', writtenBy: 'writer', fallbackReason: null });
       expect(result.evidence.modelCalls.map((c) => c.task)).toEqual(['answer', 'answer', 'acknowledge']);

@@ -74,8 +74,12 @@ export interface AcknowledgeRequest {
   readonly locale: string;
   readonly tone: string;
   readonly outcome: OutcomeDocument;
-  /** The answers, as blocks (status, basis, text). Their questions' words are not included. */
-  readonly answers: readonly AnswerBlock[];
+  /**
+   * The answers, as blocks (status, basis, text) without their questions' words: beside a
+   * refusal the words that asked for it read as the thing done, and a question's words get
+   * answered twice.
+   */
+  readonly answers: readonly Omit<AnswerBlock, 'question'>[];
   readonly notices: readonly NoticeBlock[];
   /** The card on screen, so the reply does not repeat its wording. */
   readonly card: CardOnScreen | null;
