@@ -144,6 +144,13 @@ describe('the Reply Effect on the wire', () => {
     expect(effectFromJson(json)).toEqual(effect);
   });
 
+  it('W9: candidates that are not strings are refused with their paths', () => {
+    expect(() => governReply(automotive, ['好', 42, null] as unknown as string[])).toThrow(
+      /candidates refused:\n  \$\[1\]: a candidate must be a string, not number\n  \$\[2\]: a candidate must be a string, not object/,
+    );
+    expect(() => governReply(automotive, '看車' as unknown as string[])).toThrow(/\$: candidates must be an array of strings/);
+  });
+
   it('the relay receives the selected body and nothing else', () => {
     expect(relayBody(governReply(automotive, [SAFE]))).toBe(SAFE);
     expect(relayBody(governReply(automotive, [UNSAFE_AUTOMOTIVE_CANDIDATE]))).toBe(fallback);

@@ -1,3 +1,4 @@
+import { InputError } from '../errors.js';
 import type { IndexedCandidateVerdict } from './candidate-verdict.js';
 import { compileContract, isCompiledContract, type CompiledContract } from './compile-contract.js';
 import type { ReplyContract } from './reply-contract.js';
@@ -10,10 +11,21 @@ import type { ReplyEffect } from './reply-effect.js';
  * effect, including those after the selected one, so the evidence is complete.
  *
  * Pass a {@link CompiledContract} when governing many replies under one contract; a plain
- * contract is compiled (and checked, throwing `InputError` if refused) on each call.
+ * contract is compiled (and checked, throwing `InputError` if refused) on each call. Candidates
+ * that are not strings (from untyped callers) are refused with `InputError` too.
  */
 export function governReply(contract: ReplyContract | CompiledContract, candidates: readonly string[]): ReplyEffect {
   const compiled = isCompiledContract(contract) ? contract : compileContract(contract);
+  if (!Array.isArray(candidates) || candidates.some((c) => typeof c !== 'string')) {
+    // Only reachable from untyped callers; refused like any other caller mistake (W9).
+    const given: unknown[] = Array.isArray(candidates) ? candidates : [];
+    throw new InputError(
+      'candidates',
+      Array.isArray(candidates)
+        ? given.flatMap((c, i) => (typeof c === 'string' ? [] : [{ path: `$[${i}]`, message: `a candidate must be a string, not ${typeof c}` }]))
+        : [{ path: '$', message: 'candidates must be an array of strings' }],
+    );
+  }
   const verdicts: IndexedCandidateVerdict[] = candidates.map((candidate, index) => ({
     index,
     ...compiled.verify(candidate),
