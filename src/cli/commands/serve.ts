@@ -13,9 +13,14 @@ import {
   type ApiKeyGrant,
   type RunningServer,
   type ServerOptions,
+  type WarrantServer,
 } from '../../server/index.js';
+import { createModels, modelSettingsFromEnv } from '../../model/index.js';
 import { openStore, storeOptionsFromEnv, type Database } from '../../store/index.js';
+import { SKILL_TASKS, modelSkills, type SuggestSkills } from '../../suggest/index.js';
+import { loadWorkflowModule } from '../../turn/index.js';
 import type { CliIo } from '../io.js';
+import { turnModels } from './turn-models.js';
 
 /** The tenant that owns the key `warrant serve` generates when none is configured. */
 export const DEFAULT_TENANT = 'default';
@@ -30,7 +35,7 @@ export interface SidecarOptions {
   /** A keys file (see `apiKeysFileSchema`), relative to the io's working folder. */
   keysFile?: string;
   /** Runs on the started server before the address is printed (e.g. `npm start` loading examples). */
-  prepare?: (context: { store: Database; tenantId: string }) => Promise<void>;
+  prepare?: (context: { store: Database; server: WarrantServer; tenantId: string }) => Promise<void>;
   /** Extra server options (readiness checks, turn workflows). */
   server?: Partial<Omit<ServerOptions, 'store' | 'apiKeys'>>;
 }
@@ -68,7 +73,7 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
       configured.push({ tenantId: DEFAULT_TENANT, keySha256: hashApiKey(generated), label: GENERATED_LABEL });
     }
     const app = await createServer({ logger: createJsonLogger({ write: io.out }), ...server, store, apiKeys: configured });
-    await prepare?.({ store, tenantId: configured[0]!.tenantId });
+    await prepare?.({ store, server: app, tenantId: configured[0]!.tenantId });
     const running = await listen(app, { ...(port === undefined ? {} : { port }), ...(host === undefined ? {} : { host }) });
     io.out(`warrant: serving on ${running.url}  (store: ${store.kind})`);
     io.out(`warrant: inspector at ${running.url}/inspector`);
@@ -87,6 +92,15 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
     await store.close();
     throw error;
   }
+}
+
+/**
+ * The suggestion skills the environment configures: model-backed when every skill task has a
+ * model (`WARRANT_MODEL` or `WARRANT_MODEL_<TASK>`), else `null` (gates only; stop states).
+ */
+export function suggestionSkillsFromEnv(io: CliIo): SuggestSkills | null {
+  const models = createModels(modelSettingsFromEnv(io.env));
+  return Object.values(SKILL_TASKS).every((task) => models.forTask(task).model) ? modelSkills({ models }) : null;
 }
 
 /** Resolves with the first of SIGTERM or SIGINT. */
@@ -109,7 +123,8 @@ function portNumber(value: string): number {
 }
 
 /**
- * `warrant serve [--port N] [--host H] [--keys FILE]`: the HTTP sidecar, until SIGTERM or
+ * `warrant serve [--port N] [--host H] [--keys FILE] [--workflow DIR] [--prompts DIR]`: the HTTP
+ * sidecar (turns for the workflow module's workflows, models from the environment), until SIGTERM or
  * SIGINT, on which it stops accepting connections, finishes every request in flight (each
  * effect committed before its response), and exits 0.
  */
@@ -120,12 +135,19 @@ export function registerServe(program: Command, io: CliIo): void {
     .option('--port <n>', 'TCP port (0 picks a free one)', '8787')
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--keys <file>', 'API keys file: {"keys": [{"tenant_id", "key" | "key_sha256"}]}')
-    .action(async (options: { port: string; host: string; keys?: string }) => {
+    .option('--workflow <dir>', 'a workflow module (exports workflows, locales) to serve /v0/turns for')
+    .option('--prompts <dir>', 'prompt folder overriding the built-in prompts (<task>.<locale>.md, <task>.md)')
+    .action(async (options: { port: string; host: string; keys?: string; workflow?: string; prompts?: string }) => {
       const stopped = shutdownSignal();
+      const module = options.workflow === undefined ? undefined : await loadWorkflowModule(options.workflow, io.cwd);
       const sidecar = await startSidecar(io, {
         port: portNumber(options.port),
         host: options.host,
         ...(options.keys === undefined ? {} : { keysFile: options.keys }),
+        server: {
+          suggestions: { skills: suggestionSkillsFromEnv(io) },
+          ...(module ? { turns: { workflows: module.workflows, locales: module.locales, ...turnModels(io, options.prompts) } } : {}),
+        },
       });
       const signal = await stopped;
       io.out(`warrant: ${signal}: draining requests in flight`);
