@@ -180,7 +180,10 @@ export async function suggestReplies({
   const burst = (state.timeline?.answered ? [] : (state.timeline?.matchBurst ?? [])).map(messageView);
   let nextIndex = 0;
 
-  /** Audits one round of drafts; returns those kept (added to `kept`) and those that failed. */
+  /**
+   * Audits one round of drafts: code audits first, then one model review of those that passed.
+   * Survivors are appended to `kept`; the failures are returned for the redraft to learn from.
+   */
   const auditRound = async (drafts: readonly Draft[], round: 1 | 2, kept: Candidate[]): Promise<FailedDraft[]> => {
     const failed: FailedDraft[] = [];
     const passedCode: Candidate[] = [];
@@ -238,7 +241,7 @@ export async function suggestReplies({
   const first = await skills.draftCandidates({ language: route.language, analysisLanguage: rationaleLanguage, strategy, directions: strategy.directions, burst, obligations: route.obligations, facts, matchDetails: match.details, failed: [], kept: [] });
   calls.push(first.call);
   if (!first.ok) return finish(stopState('hold', copy.skillFailed('drafting', first.reason)));
-  let failed = await auditRound(first.value.candidates, 1, kept);
+  const failed = await auditRound(first.value.candidates, 1, kept);
   let drafted = first.value.candidates.length;
 
   if (failed.length > 0) {
@@ -261,7 +264,7 @@ export async function suggestReplies({
       calls.push(second.call);
       if (second.ok) {
         drafted += second.value.candidates.length;
-        failed = [...failed, ...(await auditRound(second.value.candidates, 2, kept))];
+        await auditRound(second.value.candidates, 2, kept);
       }
     }
   }
