@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishConversation, locales, workflows } from '../../examples/trip/index.js';
 import { createJsonLogger } from '../evidence/json-logger.js';
 import { openStore, type Database } from '../store/index.js';
 import { hashApiKey } from './api-keys.js';
@@ -67,6 +68,14 @@ const table: BadRequest[] = [
   { name: 'an unknown effect id', method: 'GET', path: '/v0/effects/eff_00000000000000000000000000ff', status: 404, code: 'not_found' },
   { name: 'an unknown route', method: 'GET', path: '/v0/nothing-here', status: 404, code: 'not_found' },
   { name: 'GET on the verify route', method: 'GET', path: VERIFY, status: 404, code: 'not_found' },
+  { name: 'a turn without a turn_id', path: '/v0/turns', body: { ...englishConversation[0], turn_id: undefined }, status: 400, code: 'invalid_input', paths: ['$.turn_id'] },
+  { name: 'a turn with an unknown key', path: '/v0/turns', body: { ...englishConversation[0], mesage: 'hi' }, status: 400, code: 'invalid_input', paths: ['$.mesage'] },
+  { name: 'a turn as text/plain', path: '/v0/turns', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(englishConversation[0]), status: 415, code: 'unsupported_media_type' },
+  { name: 'an unknown turn id', method: 'GET', path: '/v0/turns/no-such-turn', status: 404, code: 'not_found' },
+  { name: 'a turn listing cursor from the effects listing', method: 'GET', path: '/v0/turns?cursor=djEuZWZmXzAx', status: 400, code: 'invalid_input', paths: ['$.cursor'] },
+  { name: 'suggestions without a match', path: '/v0/suggestions', body: { wiki: { entries: [] } }, status: 400, code: 'invalid_input', paths: ['$.match'] },
+  { name: 'suggestions with an unknown key', path: '/v0/suggestions', body: { match: {}, wikki: {} }, status: 400, code: 'invalid_input', paths: ['$.wikki'] },
+  { name: 'suggestions with a bad analysis language', path: '/v0/suggestions', body: { match: {}, analysis_language: 'fr' }, status: 400, code: 'invalid_input', paths: ['$.analysis_language'] },
   { name: 'a bad body without a key is 401 before anything else', headers: { authorization: '' }, body: '{', status: 401, code: 'unauthorized' },
 ];
 
@@ -79,6 +88,7 @@ beforeAll(async () => {
     apiKeys: [{ tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) }],
     bodyLimitBytes: LIMIT,
     logger: createJsonLogger({ write: () => {} }),
+    turns: { workflows, locales },
   });
 });
 afterAll(async () => {
@@ -125,7 +135,9 @@ describe('W9: bad requests are refused with a problem document and change nothin
   });
 
   it('nothing was written by any of them', async () => {
-    const [row] = await db.query<{ n: number }>('select count(*)::int8 as n from effects');
-    expect(row?.n).toBe(0);
+    for (const table of ['effects', 'turns', 'turn_events', 'suggestions']) {
+      const [row] = await db.query<{ n: number }>(`select count(*)::int8 as n from ${table}`);
+      expect(row?.n, table).toBe(0);
+    }
   });
 });
