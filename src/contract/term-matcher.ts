@@ -17,6 +17,9 @@ export interface TermMatcher {
   scan(text: string, found: Uint8Array, matches: number[]): boolean;
 }
 
+/** Above this many terms the includes matcher skips the nesting analysis (quadratic in terms). */
+const NESTING_MAX_TERMS = 256;
+
 /**
  * The naive strategy, kept for small term sets where it is the fastest thing V8 offers:
  * `includes` is native code, while an automaton pays a few nanoseconds per code unit in
@@ -24,10 +27,13 @@ export interface TermMatcher {
  * so it is never searched for.
  */
 export function includesMatcher(terms: readonly string[], record: Uint8Array): TermMatcher {
-  // Longest first, so a found term settles every shorter term inside it.
+  // Longest first, so a found term settles every shorter term inside it. Finding which terms
+  // nest costs a search per pair, so only small sets (the ones this strategy is chosen for) do it.
   const order = terms.map((_, i) => i).sort((a, b) => terms[b]!.length - terms[a]!.length || a - b);
   const inside = terms.map((outer, o) =>
-    terms.flatMap((inner, i) => (i !== o && inner.length <= outer.length && outer.includes(inner) ? [i] : [])),
+    terms.length > NESTING_MAX_TERMS
+      ? []
+      : terms.flatMap((inner, i) => (i !== o && inner.length <= outer.length && outer.includes(inner) ? [i] : [])),
   );
   return {
     strategy: 'includes',
