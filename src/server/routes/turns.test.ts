@@ -136,6 +136,13 @@ describe('turn records and tenants', () => {
     expect(rest.items.map((t) => t.id)).toEqual(['demo-en-1']);
   });
 
+  it('the OpenAPI document describes the turn routes with the turn input schema', async () => {
+    const doc = (await (await server.app.request('/v0/openapi.json', { headers: headers('acme') })).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v0/turns', '/v0/turns/{id}']));
+    expect(JSON.stringify(doc.paths['/v0/turns'])).toContain('text/event-stream');
+    expect(JSON.stringify(doc.paths['/v0/turns'])).toContain('conversation_id');
+  });
+
   it('readyz reports the locales complete', async () => {
     expect(((await (await server.app.request('/readyz')).json()) as { checks: Record<string, string> }).checks.locales).toBe('ok');
   });
