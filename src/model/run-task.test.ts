@@ -1,4 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createModels } from './create-models.js';
@@ -120,6 +121,34 @@ describe('runObjectTask', () => {
     expect(result.call.promptName).toBe('review.it-IT');
     expect(promptText(model)).toContain('Giudica (istruzioni del cliente).');
     expect(promptText(model)).not.toContain('Judge the reply.');
+  });
+});
+
+describe('runObjectTask never throws', () => {
+  it('for any text a model returns, the result is a value, and ok only when the schema holds', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.record({ verdict: fc.constantFrom('yes', 'no', 'maybe'), note: fc.string() }).map((o) => JSON.stringify(o)),
+        ),
+        async (text) => {
+          const { models } = setup([text]);
+          const result = await runObjectTask({ ...base, models, schema });
+          if (result.ok) expect(schema.safeParse(result.value).success).toBe(true);
+          else expect(['malformed']).toContain(result.reason);
+          expect(result.call.outcome).toBe(result.ok ? 'ok' : result.reason);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('asks OpenAI for a non-strict schema, so optional values and open records are accepted', async () => {
+    const { model, models } = setup([JSON.stringify({ verdict: 'yes', note: '' })]);
+    await runObjectTask({ ...base, models, schema });
+    expect(model.doGenerateCalls[0]?.providerOptions).toEqual({ openai: { strictJsonSchema: false } });
   });
 });
 

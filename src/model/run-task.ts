@@ -106,7 +106,14 @@ async function runTask<T>(
     ...(taskModel.temperature === undefined ? {} : { temperature: taskModel.temperature }),
     maxRetries: 0,
     abortSignal: controller.signal,
-    ...(schema ? { output: Output.object({ schema }) } : {}),
+    ...(schema
+      ? {
+          output: Output.object({ schema }),
+          // OpenAI's strict mode refuses schemas with optional properties or open records (an act's
+          // values); the answer is validated against the zod schema here in any case.
+          providerOptions: { openai: { strictJsonSchema: false } },
+        }
+      : {}),
   });
 
   try {
