@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { InputError } from '../errors.js';
 import type { WarrantServer } from './create-server.js';
 
 /** How long the server must be idle during a shutdown before open connections are cut. */
@@ -45,7 +46,13 @@ export async function listen(server: WarrantServer, { port = 8787, host = '127.0
   const http = await new Promise<Server>((resolve, reject) => {
     // HTTP/1.1 is what serve() builds unless told otherwise.
     const s = serve({ fetch: server.fetch, port, hostname: host }, () => resolve(s as Server)) as Server;
-    s.once('error', reject);
+    s.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE' || error.code === 'EACCES'
+          ? new InputError('listen', [{ path: '--port', message: `cannot listen on ${host}:${port} (${error.code}); choose another port` }])
+          : error,
+      ),
+    );
   });
   const bound = (http.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;

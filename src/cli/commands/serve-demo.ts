@@ -1,0 +1,43 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { packageRoot } from '../../package-root.js';
+import { createTurnRuntime } from '../../turn/index.js';
+import type { CliIo } from '../io.js';
+import { shutdownSignal, startSidecar, suggestionSkillsFromEnv } from './serve.js';
+
+/**
+ * What `npm start` ends with: the sidecar on the embedded defaults with the trip example's
+ * workflows mounted for `/v0/turns`, the recorded reply-contract scenarios verified into its
+ * store and the trip example's conversations run, so the inspector has something to show on a
+ * fresh clone. Both are loaded once per store: a turn id commits once, and recorded contracts
+ * are verified only while the tenant has no effects yet. Runs until SIGTERM or SIGINT.
+ */
+export async function serveDemo(io: CliIo): Promise<void> {
+  const stopped = shutdownSignal();
+  const trip = await import('../../../examples/trip/index.js');
+  const sidecar = await startSidecar(io, {
+    server: {
+      turns: { workflows: trip.workflows, locales: trip.locales },
+      suggestions: { skills: suggestionSkillsFromEnv(io) },
+    },
+    prepare: async ({ store, server, tenantId }) => {
+      const [seen] = await store.query<{ n: number }>('select count(*)::int8 as n from effects where tenant_id = $1', [tenantId]);
+      if (seen?.n === 0) {
+        const folder = join(packageRoot(), 'fixtures', 'reply-contracts');
+        const files = (await readdir(folder)).filter((f) => f.endsWith('.json')).sort();
+        for (const file of files) {
+          const fixture = JSON.parse(await readFile(join(folder, file), 'utf8')) as { contract: unknown; candidates: unknown };
+          await server.verify(tenantId, { contract: fixture.contract, candidates: fixture.candidates });
+        }
+        io.out(`warrant: verified ${files.length} recorded reply contracts into tenant "${tenantId}"`);
+      }
+      const runtime = createTurnRuntime({ db: store, workflows: trip.workflows, locales: trip.locales, tenantId });
+      for (const turn of [...trip.englishConversation, ...trip.italianConversation]) await runtime.run(turn);
+    },
+  });
+  io.out(`warrant: open ${sidecar.running.url}/inspector — Ctrl-C to stop`);
+  const signal = await stopped;
+  io.out(`warrant: ${signal}: draining requests in flight`);
+  await sidecar.stop();
+  io.out('warrant: stopped');
+}
