@@ -205,7 +205,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     ]);
   });
 
-  it('W5: progress carries phases and understanding steps, never the reply before commit and review; the reply arrives once', async () => {
+  it('W5: progress carries phases and understanding steps, never the reply before commit and review; the reply arrives once (W4: phrasing after commit)', async () => {
     const { trip, turn } = await startedTrip();
     const { runtime } = runtimeWith(trip, {});
     const run = runtime.submit(turn);
@@ -224,7 +224,10 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     const order = before.map((e) => (e.kind === 'phase' ? e.phase : 'step'));
     expect(order.indexOf('step')).toBeGreaterThan(order.indexOf('understanding'));
     expect(order.lastIndexOf('step')).toBeLessThan(order.indexOf('committing'));
-    expect(order.indexOf('committing')).toBeLessThan(order.indexOf('reviewing'));
+    // W4: every phrasing call (answers, acknowledgement, review) starts after the commit.
+    for (const phase of ['answering', 'acknowledging', 'reviewing']) {
+      expect(order.indexOf(phase)).toBeGreaterThan(order.indexOf('committing'));
+    }
   });
 
   it('no model: the turn says it could not read the message and answers in code’s words', async () => {
