@@ -225,7 +225,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     expect(order.indexOf('step')).toBeGreaterThan(order.indexOf('understanding'));
     expect(order.lastIndexOf('step')).toBeLessThan(order.indexOf('committing'));
     // W4: every phrasing call (answers, acknowledgement, review) starts after the commit.
-    for (const phase of ['answering', 'acknowledging', 'reviewing']) {
+    for (const phase of ['answering', 'acknowledging', 'reviewing'] as const) {
       expect(order.indexOf(phase)).toBeGreaterThan(order.indexOf('committing'));
     }
   });
