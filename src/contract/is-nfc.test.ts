@@ -16,8 +16,24 @@ describe('isNfc', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('every code point behind the fast path\'s high surrogates is an inert starter too', () => {
+    const bases = ['a', 'e', '\u4E00', '\u{1F600}'];
+    const wrong: string[] = [];
+    for (const [from, to] of nfcInertRanges().filter(([from]) => from >= 0xd800 && from < 0xdc00)) {
+      for (let high = from; high <= to; high++) {
+        for (let low = 0xdc00; low <= 0xdfff; low++) {
+          const c = String.fromCharCode(high, low);
+          if (c.normalize('NFC') !== c || /\p{M}/u.test(c) || bases.some((b) => (b + c).normalize('NFC') !== b + c)) {
+            wrong.push(c.codePointAt(0)!.toString(16));
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('agrees with String.prototype.normalize on text outside the fast path', () => {
-    for (const text of ['Cafe\u0301', 'Café', '看\uF902', '看車', '😀👍🏽', 'e\u0301\u0323', 'ｶﾞ', 'か\u3099', '']) {
+    for (const text of ['Cafe\u0301', 'Café', '看\uF902', '看車', '😀👍🏽', '\u{1D15E}', '\u{2F800}', '\uD800', 'a\uDC00', 'e\u0301\u0323', 'ｶﾞ', 'か\u3099', '']) {
       expect(isNfc(text), JSON.stringify(text)).toBe(text.normalize('NFC') === text);
     }
   });

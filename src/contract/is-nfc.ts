@@ -2,11 +2,13 @@
  * Code units that leave any string they appear in unchanged by NFC: starters (canonical
  * combining class 0) that are NFC_Quick_Check=Yes and never compose with a preceding
  * character. Only whole blocks known to qualify are listed — Latin below the combining
- * diacritics, common punctuation, CJK punctuation, kana, bopomofo, CJK ideographs, Hangul
- * syllables, fullwidth forms — and a test checks each code unit against `String.normalize`.
+ * diacritics, zero-width format characters, common punctuation, CJK punctuation, kana,
+ * bopomofo, CJK ideographs, Hangul syllables, emoji (as surrogate pairs), fullwidth forms — and a
+ * test checks each of them against `String.prototype.normalize`.
  */
 const NFC_INERT_RANGES: readonly (readonly [number, number])[] = [
   [0x0000, 0x02ff],
+  [0x200b, 0x200f],
   [0x2010, 0x2027],
   [0x2030, 0x205e],
   [0x3000, 0x3029],
@@ -17,6 +19,11 @@ const NFC_INERT_RANGES: readonly (readonly [number, number])[] = [
   [0x3400, 0x4dbf],
   [0x4e00, 0x9fff],
   [0xac00, 0xd7a3],
+  // High surrogates of U+1F000–U+1FBFF (emoji and pictographs), and every low surrogate: a low
+  // surrogate after any other high surrogate is caught by that high surrogate, and a lone one
+  // is left alone by NFC.
+  [0xd83c, 0xd83e],
+  [0xdc00, 0xdfff],
   [0xff00, 0xffef],
 ];
 
