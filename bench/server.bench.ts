@@ -17,7 +17,7 @@ import { automotiveContract, safeAutomotiveCandidate, testKeys, unsafeAutomotive
 import { openPostgresDatabase, openStore, type Database } from '../src/store/index.js';
 import { report, round } from './measure.js';
 
-const CONNECTIONS = 16;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const MAX_AMOUNT = 40_000; // requests per measured run at most (count bound)
 const TARGET_SECONDS = 5; // each measured run is sized from its warm-up to last about this long
 const MAX_SECONDS = 20; // and the load process stops after this whatever happens (time bound)
@@ -63,7 +63,8 @@ function load(url: string, amount: number, seconds = MAX_SECONDS): Promise<Load>
 }
 
 async function measure(storeName: string, db: Database): Promise<void> {
-  const server = await createServer({ store: db, apiKeys: [{ tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) }], logger: silentLogger });
+  const flushes = process.env.BENCH_FLUSHES ? { effectWriter: { maxConcurrentFlushes: Number(process.env.BENCH_FLUSHES) } } : {};
+  const server = await createServer({ store: db, apiKeys: [{ tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) }], logger: silentLogger, ...flushes });
   // The baseline: same server, same middleware (key check, logging, spans), a constant answer.
   server.app.post('/v0/bench/constant', (c) => c.json({ body: 'constant' }));
   const running = await listen(server, { port: 0 });

@@ -51,38 +51,44 @@ export interface EffectStoreOptions {
   /** Rows per group-commit flush. Default 500 (see `createGroupCommitWriter`). */
   maxBatchRows?: number;
   /**
-   * Flushes at once. Default 1 on PGlite (one connection) and 4 on PostgreSQL, which leaves the
-   * rest of a 10-connection pool to reads.
+   * Flushes at once. Default 1: PGlite has one connection anyway, and on PostgreSQL one flush at
+   * a time makes the waiting batch larger, which measured faster here (2-core host: about 1,000
+   * verifications/s at 1 against 700–830 at 2–4). A server with many cores may want more.
    */
   maxConcurrentFlushes?: number;
 }
 
-const INSERT = `insert into effects
-  (tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates)
-  select t, i, c, s, k, e::jsonb, ct::jsonb, cd::jsonb
-  from unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-    as u(t, i, c, s, k, e, ct, cd)`;
+// The whole batch travels as ONE JSON parameter, expanded into rows by the server: the driver
+// sends a single string instead of escaping every JSON document into eight array literals,
+// and the statement text is the same for any batch size.
+const INSERT = `insert into effects (tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates)
+  select tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates
+  from json_populate_recordset(null::effects, $1::json)`;
 
 const COLUMNS = 'tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates';
 
 /**
  * The effects table behind a group-commit writer: one multi-row insert per flush (a fixed
- * statement over arrays, so the server plans it once), each request awaiting its own row.
+ * statement over one JSON parameter), each request awaiting its own row.
  */
 export function createEffectStore(db: Database, options: EffectStoreOptions = {}): EffectStore {
   const writer: GroupCommitWriter<StoredEffect> = createGroupCommitWriter<StoredEffect>({
     maxBatchRows: options.maxBatchRows ?? 500,
-    maxConcurrentFlushes: options.maxConcurrentFlushes ?? (db.kind === 'pglite' ? 1 : 4),
+    maxConcurrentFlushes: options.maxConcurrentFlushes ?? 1,
     flush: async (rows) => {
       await db.query(INSERT, [
-        rows.map((r) => r.tenantId),
-        rows.map((r) => r.id),
-        rows.map((r) => r.createdAt.toISOString()),
-        rows.map((r) => r.status),
-        rows.map((r) => r.interactionKind),
-        rows.map((r) => JSON.stringify(r.effect)),
-        rows.map((r) => JSON.stringify(r.contract)),
-        rows.map((r) => JSON.stringify(r.candidates)),
+        JSON.stringify(
+          rows.map((r) => ({
+            tenant_id: r.tenantId,
+            id: r.id,
+            created_at: r.createdAt.toISOString(),
+            status: r.status,
+            interaction_kind: r.interactionKind,
+            effect: r.effect,
+            contract: r.contract,
+            candidates: r.candidates,
+          })),
+        ),
       ]);
     },
   });

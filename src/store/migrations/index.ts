@@ -1,5 +1,6 @@
 import type { Migration } from '../migration.js';
 import { effectsMigration } from './010-effects.js';
+import { effectsJsonMigration } from './011-effects-json.js';
 import { turnsMigration } from './020-turns.js';
 import { apiKeysMigration } from './050-api-keys.js';
 import { suggestionsMigration } from './060-suggestions.js';
@@ -10,6 +11,7 @@ import { suggestionsMigration } from './060-suggestions.js';
  */
 export const migrations: readonly Migration[] = [
   effectsMigration,
+  effectsJsonMigration,
   turnsMigration,
   apiKeysMigration,
   suggestionsMigration,
