@@ -63,6 +63,11 @@ export function includesMatcher(terms: readonly string[], record: Uint8Array): T
 const NOT_INERT = 0x8000;
 const CLASS_BITS = 0x7fff;
 
+/** Words per state record in {@link AutomatonTables.memory}: child mask, failure, first hit, spare (records stay even, leaving bit 0 free). */
+const STATE_WORDS = 4;
+/** Words per hash slot: state index (0: empty), class, target state index. */
+const SLOT_WORDS = 3;
+
 /**
  * An Aho–Corasick automaton over UTF-16 code units, for large term sets: one pass over the
  * text whatever the number of terms.
@@ -70,55 +75,69 @@ const CLASS_BITS = 0x7fff;
  * - Code units map to dense classes through one 65,536-entry `Uint16Array` (class 0: no term
  *   holds the unit, so the automaton drops straight back to its root). The same entry carries
  *   the unit's NFC-inertness, so the pass also tells whether NFC hints need a second look.
- * - The root's moves are a dense array. Every other move lives in one open-addressing hash
+ * - The root's moves are a dense table. Every other move lives in one open-addressing hash
  *   table, guarded by a 32-bit mask per state of the classes (mod 32) it has moves for: most
  *   lookups in real text are misses, and the mask settles nearly all of them without hashing.
  * - Dictionary links chain a state to the shorter terms ending where it does, so overlapping and
  *   nested occurrences are all reported.
- * - One typed array per field. (Interleaving each state's fields into one array, to touch
- *   fewer cache lines, measured two to three times slower on Node 20: the index arithmetic and
- *   bounds checks cost more than the cache misses they save.)
+ * - The scan's tables share one `Int32Array` and states are named by their record's index, so
+ *   the loop keeps few addresses live and does no multiplication per step. One top-level scan
+ *   function serves every automaton, so its optimized code does not depend on which automaton
+ *   ran first (a closure per automaton measured up to twice as slow once several existed).
  *
- * Everything is in typed arrays, so a scan allocates nothing but the occurrences it reports.
- * Returns `undefined` when the terms use more than 32,767 distinct code units (the class would
- * not fit beside the inertness bit); the caller then keeps the includes strategy.
+ * A scan allocates nothing but the occurrences it reports. Returns `undefined` when the terms
+ * use more than 32,767 distinct code units (the class would not fit beside the inertness bit);
+ * the caller then keeps the includes strategy.
  */
 export function automatonMatcher(terms: readonly string[], record: Uint8Array): TermMatcher | undefined {
   const tables = buildAutomaton(terms);
-  return tables && scanWith(tables, record);
+  if (!tables) return undefined;
+  const matcher: TermMatcher = {
+    strategy: 'automaton',
+    scan: (text, found, matches) => scanAutomaton(tables, record, text, found, matches),
+  };
+  warmUp(matcher, terms, record);
+  return matcher;
+}
+
+/**
+ * Runs one scan over the terms themselves, so every path of the scan — moves, failure links,
+ * occurrences of recorded and unrecorded terms — has run before V8 optimizes it. Otherwise the
+ * first real occurrence can meet optimized code that never saw one; V8 discards that code and
+ * was seen to re-enter the loop through on-stack replacement on every later call, twice as slow.
+ */
+function warmUp(matcher: TermMatcher, terms: readonly string[], record: Uint8Array): void {
+  const recorded = terms.find((_, t) => record[t] === 1) ?? '';
+  const other = terms.find((_, t) => record[t] === 0) ?? '';
+  matcher.scan(`${terms.slice(0, 8).join('\u0000')}\u0000${recorded}${other}`, new Uint8Array(terms.length), []);
 }
 
 /** The automaton's tables: typed arrays only, so a matcher retains nothing of the build. */
 interface AutomatonTables {
   /** Code unit → class, with {@link NOT_INERT} set for units that may change under NFC. */
   readonly units: Uint16Array;
-  /** Class → the root's move (0: stay at the root). */
-  readonly rootNext: Int32Array;
-  /** Per state, a bit per class (mod 32) the state has a move for. */
-  readonly childMask: Int32Array;
-  /** Per state, its failure link. */
-  readonly fail: Int32Array;
-  /** Per state, the first state whose term ends here: itself, or its dictionary link (0: none). */
-  readonly hitAt: Int32Array;
-  /** Per state, the nearest shorter term's state ending where it does (0: none). */
-  readonly dict: Int32Array;
-  /** Per hash slot: its state (0: empty slot), class, and target state. */
-  readonly slotState: Int32Array;
-  readonly slotClass: Int32Array;
-  readonly slotNext: Int32Array;
-  /** Per state, the term ending exactly there, or -1. */
+  /**
+   * The scan's tables in one array. A state is named by the index of its record
+   * ({@link STATE_WORDS} words: child-class mask, failure link, first state with a hit or 0);
+   * the root is 0. At `rootOffset`: the root's move per class. At `slotOffset`: the hash slots.
+   */
+  readonly memory: Int32Array;
+  readonly rootOffset: number;
+  readonly slotOffset: number;
+  /** Hash: `32 - log2(slot count)` and slot count - 1. */
+  readonly shift: number;
+  readonly mask: number;
+  /** Per state number (record index / {@link STATE_WORDS}): the term ending exactly there, or -1. */
   readonly termAt: Int32Array;
+  /** Per state number: the nearest shorter term's state ending where it does (0: none). */
+  readonly dict: Int32Array;
   /** Per term, its length in code units. */
   readonly termLength: Int32Array;
-  /** Hash: `32 - log2(slot count)`. */
-  readonly shift: number;
-  /** Hash: slot count - 1. */
-  readonly mask: number;
 }
 
 /**
  * Builds the tables in a scope of its own: the Map and arrays of the build become garbage as
- * soon as it returns, instead of being kept alive by the scan's closure.
+ * soon as it returns, instead of being kept alive by the matcher.
  */
 function buildAutomaton(terms: readonly string[]): AutomatonTables | undefined {
   const units = inertnessTable().slice();
@@ -132,7 +151,6 @@ function buildAutomaton(terms: readonly string[]): AutomatonTables | undefined {
       }
     }
   }
-  const classOf = (unit: number) => units[unit]! & CLASS_BITS;
 
   // The trie, built with a Map, then frozen into typed arrays.
   const edges = new Map<number, number>();
@@ -142,7 +160,7 @@ function buildAutomaton(terms: readonly string[]): AutomatonTables | undefined {
   terms.forEach((term, t) => {
     let state = 0;
     for (let i = 0; i < term.length; i++) {
-      const cls = classOf(term.charCodeAt(i));
+      const cls = units[term.charCodeAt(i)]! & CLASS_BITS;
       const key = state * 65536 + cls;
       let next = edges.get(key);
       if (next === undefined) {
@@ -161,34 +179,39 @@ function buildAutomaton(terms: readonly string[]): AutomatonTables | undefined {
   const termAt = Int32Array.from(termAtList);
   const termLength = Int32Array.from(terms, (term) => term.length);
 
-  const rootNext = new Int32Array(classes + 1);
-  for (const child of childrenOf[0]!) rootNext[classIn[child]!] = child;
-
   // Slots hold (state, class) → next for every state but the root, at most half full.
   let bits = 4;
   while (1 << bits < (count - 1 - childrenOf[0]!.length) * 2) bits++;
   const mask = (1 << bits) - 1;
   const shift = 32 - bits;
-  const slotState = new Int32Array(1 << bits);
-  const slotClass = new Int32Array(1 << bits);
-  const slotNext = new Int32Array(1 << bits);
-  const childMask = new Int32Array(count);
+  const rootOffset = count * STATE_WORDS;
+  const slotOffset = rootOffset + classes + 1;
+  const memory = new Int32Array(slotOffset + (SLOT_WORDS << bits));
+  const record = (state: number) => state * STATE_WORDS;
+  for (const child of childrenOf[0]!) memory[rootOffset + classIn[child]!] = record(child);
+  // References to states (root moves, slot targets, failure links) are records with bit 0 set
+  // when a term ends at that state, so the scan tests for occurrences without a load.
+  const hasHit = new Uint8Array(count);
   for (let state = 1; state < count; state++) {
     for (const child of childrenOf[state]!) {
       const cls = classIn[child]!;
-      childMask[state] = childMask[state]! | (1 << (cls & 31));
-      let h = slotOf(state, cls, shift);
-      while (slotState[h] !== 0) h = (h + 1) & mask;
-      slotState[h] = state;
-      slotClass[h] = cls;
-      slotNext[h] = child;
+      memory[record(state)] = memory[record(state)]! | (1 << (cls & 31));
+      let h = slotOf(record(state), cls, shift);
+      while (memory[slotOffset + h * SLOT_WORDS] !== 0) h = (h + 1) & mask;
+      memory[slotOffset + h * SLOT_WORDS] = record(state);
+      memory[slotOffset + h * SLOT_WORDS + 1] = cls;
+      memory[slotOffset + h * SLOT_WORDS + 2] = record(child);
     }
   }
+  /** The move from `state` on `cls` as a state number, or -1 when there is none. */
   const move = (state: number, cls: number): number => {
-    if (state === 0) return rootNext[cls]!;
-    if ((childMask[state]! & (1 << (cls & 31))) === 0) return -1;
-    for (let h = slotOf(state, cls, shift); slotState[h] !== 0; h = (h + 1) & mask) {
-      if (slotState[h] === state && slotClass[h] === cls) return slotNext[h]!;
+    if (state === 0) return memory[rootOffset + cls]! / STATE_WORDS;
+    const at = record(state);
+    if ((memory[at]! & (1 << (cls & 31))) === 0) return -1;
+    for (let h = slotOf(at, cls, shift); memory[slotOffset + h * SLOT_WORDS] !== 0; h = (h + 1) & mask) {
+      if (memory[slotOffset + h * SLOT_WORDS] === at && memory[slotOffset + h * SLOT_WORDS + 1] === cls) {
+        return memory[slotOffset + h * SLOT_WORDS + 2]! / STATE_WORDS;
+      }
     }
     return -1;
   };
@@ -212,65 +235,75 @@ function buildAutomaton(terms: readonly string[]): AutomatonTables | undefined {
       queue.push(child);
     }
   }
-  const hitAt = Int32Array.from(termAt, (t, state) => (t >= 0 ? state : dict[state]!));
-  return { units, rootNext, childMask, fail, hitAt, dict, slotState, slotClass, slotNext, termAt, termLength, shift, mask };
+  for (let state = 1; state < count; state++) {
+    memory[record(state) + 2] = termAt[state]! >= 0 ? state : dict[state]!;
+    hasHit[state] = memory[record(state) + 2]! !== 0 ? 1 : 0;
+  }
+  const reference = (at: number) => at | hasHit[at / STATE_WORDS]!;
+  for (let state = 1; state < count; state++) memory[record(state) + 1] = reference(record(fail[state]!));
+  for (let cls = 1; cls <= classes; cls++) memory[rootOffset + cls] = reference(memory[rootOffset + cls]!);
+  for (let slot = slotOffset; slot < memory.length; slot += SLOT_WORDS) {
+    if (memory[slot] !== 0) memory[slot + 2] = reference(memory[slot + 2]!);
+  }
+  return { units, memory, rootOffset, slotOffset, shift, mask, termAt, dict, termLength };
 }
 
-function scanWith(tables: AutomatonTables, record: Uint8Array): TermMatcher {
-  const { units, rootNext, childMask, fail, hitAt, dict, slotState, slotClass, slotNext, termAt, termLength, shift, mask } = tables;
-  return {
-    strategy: 'automaton',
-    scan: function scanAutomaton(text, found, matches) {
-      // Locals, not captured variables: V8 then keeps them in registers through the loop.
-      const unitEntry = units;
-      const root = rootNext;
-      const masks = childMask;
-      const keys = slotState;
-      const keyClasses = slotClass;
-      const targets = slotNext;
-      const failTo = fail;
-      const firstHit = hitAt;
-      const nextHit = dict;
-      const hashShift = shift;
-      const hashMask = mask;
-      const length = text.length;
-      const code = codeUnits(text);
-      let state = 0;
-      let flags = 0;
-      for (let i = 0; i < length; i++) {
-        const entry = unitEntry[code[i]!]!;
-        flags |= entry;
-        const cls = entry & CLASS_BITS;
-        if (cls === 0) {
-          state = 0;
-          continue;
-        }
-        const bit = 1 << (cls & 31);
-        let next = -1;
-        while (state !== 0) {
-          if ((masks[state]! & bit) !== 0) {
-            let h = Math.imul(state ^ Math.imul(cls, 0x85ebca6b), 0x9e3779b1) >>> hashShift;
-            for (let key = keys[h]!; key !== 0; key = keys[h]!) {
-              if (key === state && keyClasses[h] === cls) {
-                next = targets[h]!;
-                break;
-              }
-              h = (h + 1) & hashMask;
-            }
-            if (next >= 0) break;
+/** Occurrences of a scan as (state record, offset) pairs; shared, since scans never overlap. */
+let hitLog = new Int32Array(8192);
+
+/** The scan of every automaton; see {@link automatonMatcher}. */
+function scanAutomaton(tables: AutomatonTables, record: Uint8Array, text: string, found: Uint8Array, matches: number[]): boolean {
+  const { units, memory, rootOffset, slotOffset, shift, mask } = tables;
+  const length = text.length;
+  const code = codeUnits(text);
+  if (hitLog.length < 2 * length) hitLog = new Int32Array(2 * length);
+  const log = hitLog;
+  let logged = 0;
+  let at = 0; // a reference to the current state: its record, bit 0 set when a term ends there
+  let flags = 0;
+  for (let i = 0; i < length; i++) {
+    const entry = units[code[i]!]!;
+    flags |= entry;
+    const cls = entry & CLASS_BITS;
+    if (cls === 0) {
+      at = 0;
+      continue;
+    }
+    const bit = 1 << (cls & 31);
+    let next = -1;
+    while (at !== 0) {
+      const base = at & ~1;
+      if ((memory[base]! & bit) !== 0) {
+        for (let h = slotOf(base, cls, shift); ; h = (h + 1) & mask) {
+          const slot = slotOffset + h * SLOT_WORDS;
+          const key = memory[slot]!;
+          if (key === 0) break;
+          if (key === base && memory[slot + 1] === cls) {
+            next = memory[slot + 2]!;
+            break;
           }
-          state = failTo[state]!;
         }
-        state = next >= 0 ? next : root[cls]!;
-        for (let hit = firstHit[state]!; hit !== 0; hit = nextHit[hit]!) {
-          const t = termAt[hit]!;
-          found[t] = 1;
-          if (record[t] === 1) matches.push(t, i + 1 - termLength[t]!);
-        }
+        if (next >= 0) break;
       }
-      return (flags & NOT_INERT) === 0;
-    },
-  };
+      at = memory[base + 1]!;
+    }
+    at = next >= 0 ? next : memory[rootOffset + cls]!;
+    if ((at & 1) !== 0) {
+      log[logged++] = at & ~1;
+      log[logged++] = i;
+    }
+  }
+  // Occurrences are reported after the loop, which then holds no call.
+  const { termAt, dict, termLength } = tables;
+  for (let k = 0; k < logged; k += 2) {
+    const end = log[k + 1]! + 1;
+    for (let hit = memory[log[k]! + 2]!; hit !== 0; hit = dict[hit]!) {
+      const t = termAt[hit]!;
+      found[t] = 1;
+      if (record[t] === 1) matches.push(t, end - termLength[t]!);
+    }
+  }
+  return (flags & NOT_INERT) === 0;
 }
 
 let scratch = Buffer.alloc(0);
