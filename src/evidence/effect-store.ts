@@ -1,5 +1,6 @@
 import type { Database } from '../store/index.js';
 import { createGroupCommitWriter, type GroupCommitWriter } from './group-commit-writer.js';
+import { storeCall } from './store-call.js';
 
 /** A Reply Effect as persisted: who it belongs to, when, and everything needed to show it again. */
 export interface StoredEffect {
@@ -76,7 +77,7 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
     maxBatchRows: options.maxBatchRows ?? 500,
     maxConcurrentFlushes: options.maxConcurrentFlushes ?? 1,
     flush: async (rows) => {
-      await db.query(INSERT, [
+      await storeCall('effects could not be stored', () => db.query(INSERT, [
         JSON.stringify(
           rows.map((r) => ({
             tenant_id: r.tenantId,
@@ -89,14 +90,14 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
             candidates: r.candidates,
           })),
         ),
-      ]);
+      ]));
     },
   });
   return {
     insert: (effect) => writer.write(effect),
     drain: () => writer.drain(),
     async get(tenantId, id) {
-      const [row] = await db.query(`select ${COLUMNS} from effects where tenant_id = $1 and id = $2`, [tenantId, id]);
+      const [row] = await storeCall('effects could not be read', () => db.query(`select ${COLUMNS} from effects where tenant_id = $1 and id = $2`, [tenantId, id]));
       return row ? fromRow(row) : undefined;
     },
     async list(tenantId, { status, interactionKind, since, until, beforeId, limit }) {
@@ -112,9 +113,8 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
       if (until !== undefined) add('created_at < ?', until.toISOString());
       if (beforeId !== undefined) add('id < ?', beforeId);
       params.push(limit);
-      const rows = await db.query(
-        `select ${COLUMNS} from effects where ${where.join(' and ')} order by id desc limit $${params.length}`,
-        params,
+      const rows = await storeCall('effects could not be listed', () =>
+        db.query(`select ${COLUMNS} from effects where ${where.join(' and ')} order by id desc limit $${params.length}`, params),
       );
       return rows.map(fromRow);
     },

@@ -6,3 +6,4 @@ export type { JsonLoggerOptions, LogRecord, Logger } from './json-logger.js';
 export { createJsonLogger, silentLogger } from './json-logger.js';
 export { newRecordId, recordIdTime } from './record-id.js';
 export { defaultTracer, inSpan, recordFinishedSpan } from './spans.js';
+export { storeCall } from './store-call.js';

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { InputError, type InputIssue } from '../errors.js';
-import { StoreError } from '../store/index.js';
+import { StoreError, sqlState } from '../store/index.js';
 
 /**
  * A refusal the server decides on before or instead of any work (no key, unknown id, body too
@@ -64,7 +64,7 @@ const TITLES: Record<number, string> = {
 /**
  * The one place an error becomes an HTTP status: the caller's input (`InputError`) is 400 with
  * every issue's path, a refusal (`HttpProblem`) its own status, the store failing
- * (`StoreError`) 503, anything else — a bug — 500 without internals.
+ * (`StoreError`, or any error carrying a SQLSTATE) 503, anything else — a bug — 500 without internals.
  */
 export function problemOf(error: unknown, instance: string): ProblemDocument {
   if (InputError.isInstance(error)) {
@@ -73,7 +73,8 @@ export function problemOf(error: unknown, instance: string): ProblemDocument {
   if (HttpProblem.isInstance(error)) {
     return document(error.status, error.code, error.detail, instance, error.issues);
   }
-  if (StoreError.isInstance(error)) {
+  // A driver error that escaped a layer unwrapped (it carries a SQLSTATE) is the store failing too.
+  if (StoreError.isInstance(error) || sqlState(error)?.length === 5) {
     return document(503, 'store_unavailable', 'the store could not complete the request; nothing was acknowledged', instance);
   }
   return document(500, 'internal_error', 'an unexpected failure; it has been logged', instance);

@@ -1,3 +1,4 @@
+import { storeCall } from '../evidence/store-call.js';
 import type { Database } from '../store/index.js';
 
 /** A stored turn as the sidecar shows it: its input and its composed result (snake_case JSON). */
@@ -26,7 +27,7 @@ const COLUMNS = 'id, conversation_id, seq, committed_at, input, result';
 
 /** One turn of `tenantId`; another tenant's is `undefined`. Reads the turn layer's `turns` table. */
 export async function getTurn(db: Database, tenantId: string, id: string): Promise<TurnRow | undefined> {
-  const [row] = await db.query(`select ${COLUMNS} from turns where tenant_id = $1 and id = $2`, [tenantId, id]);
+  const [row] = await storeCall('turns could not be read', () => db.query(`select ${COLUMNS} from turns where tenant_id = $1 and id = $2`, [tenantId, id]));
   return row ? fromRow(row) : undefined;
 }
 
@@ -43,7 +44,9 @@ export async function listTurns(db: Database, tenantId: string, { conversationId
   if (until !== undefined) add('committed_at < ?', until.toISOString());
   if (beforeSeq !== undefined) add('seq < ?', beforeSeq);
   params.push(limit);
-  const rows = await db.query(`select ${COLUMNS} from turns where ${where.join(' and ')} order by seq desc limit $${params.length}`, params);
+  const rows = await storeCall('turns could not be listed', () =>
+    db.query(`select ${COLUMNS} from turns where ${where.join(' and ')} order by seq desc limit $${params.length}`, params),
+  );
   return rows.map(fromRow);
 }
 

@@ -3,6 +3,7 @@ import type { Tracer } from '@opentelemetry/api';
 import { z } from 'zod';
 import { newRecordId, recordIdTime } from '../../evidence/record-id.js';
 import { inSpan } from '../../evidence/spans.js';
+import { storeCall } from '../../evidence/store-call.js';
 import { InputError, parseInput } from '../../errors.js';
 import type { Database } from '../../store/index.js';
 import {
@@ -117,9 +118,11 @@ export function suggestionRoutes(
       c.get('traceContext'),
     );
     const id = newRecordId(ID_PREFIX);
-    await store.query(
-      'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)',
-      [c.get('tenantId'), id, new Date(recordIdTime(id, ID_PREFIX)!).toISOString(), match.id, outcome.result.resultType, JSON.stringify(outcome.result), JSON.stringify(outcome.evidence)],
+    await storeCall('the suggestion result could not be stored', () =>
+      store.query(
+        'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)',
+        [c.get('tenantId'), id, new Date(recordIdTime(id, ID_PREFIX)!).toISOString(), match.id, outcome.result.resultType, JSON.stringify(outcome.result), JSON.stringify(outcome.evidence)],
+      ),
     );
     return c.json({ id, result: outcome.result, evidence: outcome.evidence });
   });
@@ -134,9 +137,11 @@ export function suggestionRoutes(
     }),
   );
   app.get('/v0/suggestions/:id', async (c) => {
-    const [row] = await store.query<{ id: string; result: unknown; evidence: unknown }>(
-      'select id, result, evidence from suggestions where tenant_id = $1 and id = $2',
-      [c.get('tenantId'), c.req.param('id')],
+    const [row] = await storeCall('suggestion results could not be read', () =>
+      store.query<{ id: string; result: unknown; evidence: unknown }>('select id, result, evidence from suggestions where tenant_id = $1 and id = $2', [
+        c.get('tenantId'),
+        c.req.param('id'),
+      ]),
     );
     if (row === undefined) throw new HttpProblem(404, 'not_found', 'no suggestion result with this id');
     return c.json({ id: row.id, result: row.result, evidence: row.evidence });

@@ -1,0 +1,13 @@
+import { StoreError } from '../store/index.js';
+
+/**
+ * Runs a store query, turning a driver failure (connection lost, store closed, disk full) into a
+ * {@link StoreError} saying `what` failed, so the sidecar answers 503 and nothing was acknowledged.
+ */
+export async function storeCall<T>(what: string, query: () => Promise<T>): Promise<T> {
+  try {
+    return await query();
+  } catch (error) {
+    throw StoreError.isInstance(error) ? error : new StoreError(`${what}: ${(error as Error)?.message ?? String(error)}`, error);
+  }
+}
