@@ -63,9 +63,12 @@ export function includesMatcher(terms: readonly string[], record: Uint8Array): T
 const NOT_INERT = 0x8000;
 const CLASS_BITS = 0x7fff;
 
-/** Words per state record in {@link AutomatonTables.memory}: child mask, failure, first hit, spare (records stay even, leaving bit 0 free). */
+/**
+ * Words per state record in {@link AutomatonTables.memory}: child-class mask, failure link,
+ * first state with a hit, and a spare that keeps records even, leaving bit 0 of a reference free.
+ */
 const STATE_WORDS = 4;
-/** Words per hash slot: state index (0: empty), class, target state index. */
+/** Words per hash slot: the state's record (0: empty slot), the class, the target's reference. */
 const SLOT_WORDS = 3;
 
 /**
@@ -80,8 +83,9 @@ const SLOT_WORDS = 3;
  *   lookups in real text are misses, and the mask settles nearly all of them without hashing.
  * - Dictionary links chain a state to the shorter terms ending where it does, so overlapping and
  *   nested occurrences are all reported.
- * - The scan's tables share one `Int32Array` and states are named by their record's index, so
- *   the loop keeps few addresses live and does no multiplication per step. One top-level scan
+ * - The scan's tables share one `Int32Array`, and states are named by their record's index,
+ *   with bit 0 set when a term ends there: the loop keeps few addresses live, multiplies
+ *   nothing per step and learns of occurrences without a load. One top-level scan
  *   function serves every automaton, so its optimized code does not depend on which automaton
  *   ran first (a closure per automaton measured up to twice as slow once several existed).
  *
@@ -120,6 +124,7 @@ interface AutomatonTables {
    * The scan's tables in one array. A state is named by the index of its record
    * ({@link STATE_WORDS} words: child-class mask, failure link, first state with a hit or 0);
    * the root is 0. At `rootOffset`: the root's move per class. At `slotOffset`: the hash slots.
+   * Moves and failure links hold references: the record, plus 1 when a term ends there.
    */
   readonly memory: Int32Array;
   readonly rootOffset: number;
