@@ -53,8 +53,9 @@ function load(url: string, amount: number, seconds = MAX_SECONDS): Promise<Load>
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', () => {
       try {
-        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; '2xx': number; non2xx: number; errors: number; timeouts: number };
-        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], errors: r.non2xx + r.errors + r.timeouts });
+        const r = JSON.parse(out) as { duration: number; requests: { total: number }; latency: { p50: number; p99: number }; '2xx': number; non2xx: number; errors: number; timeouts: number };
+        // Total over the run's own duration: the per-second sample average is too coarse for short runs.
+        resolve({ rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], errors: r.non2xx + r.errors + r.timeouts });
       } catch (error) {
         reject(new Error(`autocannon gave no summary: ${(error as Error).message}; ${err.slice(-500)}`));
       }

@@ -51,8 +51,11 @@ export interface ServerOptions {
 export interface WarrantServer {
   /** The Hono app; `app.request()` drives it in tests without a socket. */
   readonly app: OpenAPIHono<ServerEnv>;
-  /** The standard fetch handler, for any runtime adapter. */
-  readonly fetch: (request: Request) => Response | Promise<Response>;
+  /**
+   * The standard fetch handler, for any runtime adapter. `env` is the adapter's bindings (on
+   * Node, `{ incoming, outgoing }`), which lets request bodies be read without a web stream.
+   */
+  readonly fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
   /** Durable effects (group-committed). */
   readonly effects: EffectStore;
   /** Requests being handled right now. */
@@ -137,7 +140,7 @@ export async function createServer({
 
   return {
     app,
-    fetch: (request) => app.fetch(request),
+    fetch: (request, env) => app.fetch(request, env as ServerEnv['Bindings']),
     effects,
     get inFlight() {
       return observed.inFlight.count;

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { createMiddleware } from 'hono/factory';
 import { parseJsonText } from '../errors.js';
 import { jsonNestsDeeperThan } from './json-depth.js';
@@ -29,7 +30,10 @@ export function readJsonBody({ bodyLimitBytes, maxJsonDepth }: JsonBodyLimits) {
     if (declared !== undefined && Number(declared) > bodyLimitBytes) {
       throw tooLarge(bodyLimitBytes);
     }
-    const bytes = await readLimited(c.req.raw.body, bodyLimitBytes);
+    // On Node the body is read straight from the socket's message: building the web Request and
+    // its stream only to drain them costs a measurable share of a small request.
+    const incoming = c.env?.incoming;
+    const bytes = incoming ? await readIncoming(incoming, bodyLimitBytes) : await readLimited(c.req.raw.body, bodyLimitBytes);
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -75,6 +79,41 @@ async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: num
     at += chunk.byteLength;
   }
   return out;
+}
+
+/**
+ * Reads a Node request message up to `limit` bytes. Past the limit it stops listening and leaves
+ * the message paused rather than destroying it, so the 413 can still be written to the socket.
+ */
+function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        cleanup();
+        incoming.pause();
+        reject(tooLarge(limit));
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+  });
 }
 
 function tooLarge(limit: number): HttpProblem {

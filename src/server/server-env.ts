@@ -1,7 +1,10 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context } from '@opentelemetry/api';
 
 /** What the sidecar's middleware hands its handlers through Hono's context. */
 export interface ServerEnv {
+  /** On Node (`listen`), the raw request and response; absent under `app.request()` in tests. */
+  Bindings: { incoming?: IncomingMessage } | undefined;
   Variables: {
     /** The tenant of the request's API key; set by the key check on every `/v0` route. */
     tenantId: string;
