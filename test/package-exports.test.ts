@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  exports: Record<string, unknown>;
+};
+
+/** Runs an ES module in plain Node (no TypeScript loader), as a consumer of the package would. */
+function runPlainNode(source: string): string {
+  return execFileSync(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: new URL('..', import.meta.url),
+    encoding: 'utf8',
+  });
+}
+
+describe('the published package', () => {
+  it.each(Object.keys(manifest.exports).filter((k) => k !== './package.json'))(
+    'subpath %s imports in plain Node from the build',
+    (subpath) => {
+      const specifier = subpath === '.' ? 'warrant' : `warrant/${subpath.slice(2)}`;
+      const out = runPlainNode(`const m = await import(${JSON.stringify(specifier)}); console.log(Object.keys(m).length);`);
+      expect(Number(out.trim())).toBeGreaterThan(0);
+    },
+  );
+
+  it('warrant/contract governs a reply in plain Node: the unsafe automotive candidate gets the fallback', () => {
+    const out = runPlainNode(`
+      import { readFileSync } from 'node:fs';
+      import { governReply, readContract, relayBody } from 'warrant/contract';
+      const { contract } = readContract(JSON.parse(readFileSync('examples/contracts/automotive-seller-valuation.json', 'utf8')));
+      const effect = governReply(contract, ['沒問題，已經幫您預約明天下午兩點看車。']);
+      console.log(JSON.stringify({ status: effect.status, body: relayBody(effect) === contract.fallbackBody }));
+    `);
+    expect(JSON.parse(out)).toEqual({ status: 'fallback', body: true });
+  });
+});
