@@ -42,6 +42,10 @@ const PAGE = String.raw`<!doctype html>
   .muted { color:var(--muted); }
   .text { white-space:pre-wrap; word-break:break-word; background:var(--bg); border:1px solid var(--line); border-radius:6px; padding:10px 12px; margin:6px 0; font-size:16px; }
   mark.forbidden { background:var(--badbg); color:var(--bad); border-bottom:2px solid var(--bad); padding:0 1px; border-radius:2px; }
+  .toolbar { display:flex; align-items:center; justify-content:space-between; gap:12px; margin-bottom:8px; }
+  .toolbar h2 { margin:0; }
+  select { font:inherit; padding:4px 8px; border:1px solid var(--line); border-radius:6px; background:#fff; }
+  #older { margin-top:12px; }
   .termrow { display:grid; grid-template-columns:160px 1fr; gap:8px; align-items:baseline; }
   ul.terms { list-style:none; padding:0; margin:4px 0; display:flex; flex-wrap:wrap; gap:6px; }
   ul.terms li { background:var(--warnbg); color:var(--warn); border-radius:4px; padding:1px 8px; }
@@ -140,10 +144,11 @@ const PAGE = String.raw`<!doctype html>
     main.replaceChildren(el('div', { class: 'card error', text: String(error.message || error) }));
   }
 
-  function effectsView() {
+  function effectsView(status, cursor) {
     renderNav('Effects');
-    main.replaceChildren(el('p', { class: 'muted', text: 'Loading…' }));
-    return api('/v0/effects?limit=100').then(function (page) {
+    status = status || '';
+    var query = '/v0/effects?limit=50' + (status ? '&status=' + status : '') + (cursor ? '&cursor=' + encodeURIComponent(cursor) : '');
+    return api(query).then(function (page) {
       var rows = page.items.map(function (e) {
         return el('tr', { 'data-effect-id': e.id, onclick: function () { location.hash = '#/effects/' + e.id; } }, [
           el('td', { class: 'muted', text: when(e.created_at) }),
@@ -152,13 +157,20 @@ const PAGE = String.raw`<!doctype html>
           el('td', { text: e.body }),
         ]);
       });
+      var filter = el('select', { id: 'status-filter', onchange: function () { effectsView(filter.value).catch(showError); } },
+        [['', 'every status'], ['accepted', 'accepted'], ['fallback', 'fallback']].map(function (o) {
+          var option = el('option', { value: o[0], text: o[1] });
+          if (o[0] === status) option.selected = true;
+          return option;
+        }));
       main.replaceChildren(el('div', { class: 'card' }, [
-        el('h2', { text: 'Recent reply effects' }),
-        rows.length === 0 ? el('p', { class: 'muted', text: 'No effects yet: POST /v0/reply-contracts/verify to make one.' }) :
+        el('div', { class: 'toolbar' }, [el('h2', { text: 'Recent reply effects' }), filter]),
+        rows.length === 0 ? el('p', { class: 'muted', text: 'No effects here: POST /v0/reply-contracts/verify to make one.' }) :
         el('table', { id: 'effects' }, [
           el('thead', {}, [el('tr', {}, [el('th', { text: 'When' }), el('th', { text: 'Status' }), el('th', { text: 'Interaction' }), el('th', { text: 'Body sent' })])]),
           el('tbody', {}, rows),
         ]),
+        page.next_cursor ? el('button', { id: 'older', text: 'Older effects', onclick: function () { effectsView(status, page.next_cursor).catch(showError); } }) : null,
       ]));
     });
   }
