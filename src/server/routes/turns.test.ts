@@ -2,6 +2,9 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishConversation, locales, workflows } from '../../../examples/trip/index.js';
 import { createJsonLogger } from '../../evidence/json-logger.js';
+import { createModels } from '../../model/index.js';
+import { scriptedModel } from '../../model/testing.js';
+import { createModelWriter } from '../../turn/model/index.js';
 import { openStore, type Database } from '../../store/index.js';
 import { hashApiKey } from '../api-keys.js';
 import { createServer, type WarrantServer } from '../create-server.js';
@@ -145,5 +148,33 @@ describe('turn records and tenants', () => {
 
   it('readyz reports the locales complete', async () => {
     expect(((await (await server.app.request('/readyz')).json()) as { checks: Record<string, string> }).checks.locales).toBe('ok');
+  });
+});
+
+describe('model calls', () => {
+  it('each recorded model call becomes a span under its turn, with its task, outcome and prompt', async () => {
+    const models = createModels({ tasks: { acknowledge: { model: 'mock:ack' } } }, { languageModels: { 'mock:ack': scriptedModel(['Ada is on the trip to Milan.']) } });
+    const spans = new InMemorySpanExporter();
+    const written = await createServer({
+      store: db,
+      apiKeys: [],
+      logger: createJsonLogger({ write: () => {} }),
+      tracer: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }).getTracer('test'),
+      turns: { workflows, locales, writer: createModelWriter({ models }) },
+    });
+    const res = await written.app.request('/v0/turns', {
+      method: 'POST',
+      headers: headers('acme'),
+      body: JSON.stringify({ ...englishConversation[0], turn_id: 'model-turn', conversation_id: 'model-conv' }),
+    });
+    const turn = (await res.json()) as TurnJson & { evidence: { model_calls: { task: string; prompt_name: string }[] } };
+    expect(turn.evidence.model_calls.map((c) => c.task)).toContain('acknowledge');
+    const finished = spans.getFinishedSpans();
+    const turnSpan = finished.find((s) => s.name === 'warrant.turn');
+    const calls = finished.filter((s) => s.name === 'warrant.model_call');
+    expect(calls.map((s) => s.attributes['warrant.task'])).toEqual(turn.evidence.model_calls.map((c) => c.task));
+    const ack = calls.find((s) => s.attributes['warrant.task'] === 'acknowledge')!;
+    expect(ack.attributes).toMatchObject({ 'warrant.outcome': 'ok', 'warrant.model_id': 'mock:ack', 'warrant.prompt_name': 'built-in:acknowledge' });
+    expect(ack.parentSpanContext?.spanId).toBe(turnSpan?.spanContext().spanId);
   });
 });

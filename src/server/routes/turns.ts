@@ -201,9 +201,9 @@ function recordModelCallSpan(tracer: Tracer, call: TurnResult['evidence']['model
   const startedAt = typeof call.startedAt === 'string' ? Date.parse(call.startedAt) : Number.NaN;
   const latency = typeof call.latencyMs === 'number' ? call.latencyMs : 0;
   const attributes: Record<string, string | number> = { 'warrant.task': call.task, 'warrant.outcome': call.outcome };
-  for (const key of ['promptName', 'modelId', 'inputTokens', 'outputTokens'] as const) {
+  for (const [key, name] of [['promptName', 'prompt_name'], ['promptHash', 'prompt_hash'], ['modelId', 'model_id'], ['inputTokens', 'input_tokens'], ['outputTokens', 'output_tokens']] as const) {
     const value = call[key];
-    if (typeof value === 'string' || typeof value === 'number') attributes[`warrant.${key}`] = value;
+    if (typeof value === 'string' || typeof value === 'number') attributes[`warrant.${name}`] = value;
   }
   recordFinishedSpan(tracer, 'warrant.model_call', {
     startMs: Number.isFinite(startedAt) ? startedAt : Date.now() - latency,
