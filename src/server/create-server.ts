@@ -124,9 +124,11 @@ export async function createServer({
   suggestionRoutes(app, { store, deployment: suggestions, limits, tracer });
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer' });
+  // Built on first request, after every route has registered its path, then served as is.
+  let openApiDocument: unknown;
   app.get('/v0/openapi.json', (c) =>
     c.json(
-      app.getOpenAPI31Document({
+      (openApiDocument ??= app.getOpenAPI31Document({
         openapi: '3.1.0',
         info: {
           title: 'Warrant sidecar',
@@ -134,7 +136,7 @@ export async function createServer({
           description: 'Governs what a conversational assistant may say. Every `/v0` route needs `Authorization: Bearer <key>`.',
         },
         security: [{ apiKey: [] }],
-      }),
+      })) as object,
     ),
   );
 
