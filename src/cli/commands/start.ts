@@ -3,13 +3,18 @@ import { replayFixtures } from '../../replay/index.js';
 import { openStore } from '../../store/index.js';
 import { createTurnRuntime, transitionOf } from '../../turn/index.js';
 import type { CliIo } from '../io.js';
+import { serveDemo } from './serve-demo.js';
 
-/** `warrant start`: what `npm start` runs on the embedded defaults. */
+/**
+ * `warrant start`: what `npm start` runs on the embedded defaults — the recorded scenarios and
+ * the trip example quickly first, then the sidecar with them loaded (`--no-serve`: exit instead).
+ */
 export function registerStart(program: Command, io: CliIo): void {
   program
     .command('start')
-    .description('the main job on embedded defaults (PGlite, no model)')
-    .action(async () => {
+    .description('replay the recorded scenarios, run the trip example, then serve the API and the inspector (PGlite, no model)')
+    .option('--no-serve', 'exit after the replay and the trip example instead of serving')
+    .action(async (options: { serve: boolean }) => {
       const outcomes = await replayFixtures(undefined, {
         onOutcome: (o) => io.out(`${o.passed ? 'pass' : 'FAIL'}  ${o.name}`),
       });
@@ -17,6 +22,10 @@ export function registerStart(program: Command, io: CliIo): void {
       io.out(`${outcomes.length - failed} passed, ${failed} failed`);
       if (failed > 0) io.exitCode(1);
       await runTripConversation(io);
+      if (options.serve) {
+        io.out('');
+        await serveDemo(io);
+      }
     });
 }
 
