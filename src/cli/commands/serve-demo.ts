@@ -12,10 +12,11 @@ import { shutdownSignal, startSidecar, suggestionSkillsFromEnv } from './serve.j
  * fresh clone. Both are loaded once per store: a turn id commits once, and recorded contracts
  * are verified only while the tenant has no effects yet. Runs until SIGTERM or SIGINT.
  */
-export async function serveDemo(io: CliIo): Promise<void> {
+export async function serveDemo(io: CliIo, { port }: { port?: number } = {}): Promise<void> {
   const stopped = shutdownSignal();
   const trip = await import('../../../examples/trip/index.js');
   const sidecar = await startSidecar(io, {
+    ...(port === undefined ? {} : { port }),
     server: {
       turns: { workflows: trip.workflows, locales: trip.locales },
       suggestions: { skills: suggestionSkillsFromEnv(io) },

@@ -119,7 +119,8 @@ export function shutdownSignal(): Promise<NodeJS.Signals> {
   });
 }
 
-function portNumber(value: string): number {
+/** Reads a `--port` value (0–65535); anything else is refused as input. */
+export function portNumber(value: string): number {
   const n = Number(value);
   if (!/^\d{1,5}$/.test(value) || n > 65535) throw new InputError('--port', [{ path: '$', message: `${JSON.stringify(value)} is not a port (0–65535)` }]);
   return n;

@@ -3,6 +3,7 @@ import { replayFixtures } from '../../replay/index.js';
 import { openStore } from '../../store/index.js';
 import { createTurnRuntime, transitionOf } from '../../turn/index.js';
 import type { CliIo } from '../io.js';
+import { portNumber } from './serve.js';
 import { serveDemo } from './serve-demo.js';
 
 /**
@@ -14,7 +15,8 @@ export function registerStart(program: Command, io: CliIo): void {
     .command('start')
     .description('replay the recorded scenarios, run the trip example, then serve the API and the inspector (PGlite, no model)')
     .option('--no-serve', 'exit after the replay and the trip example instead of serving')
-    .action(async (options: { serve: boolean }) => {
+    .option('--port <n>', 'TCP port to serve on (0 picks a free one)', '8787')
+    .action(async (options: { serve: boolean; port: string }) => {
       const outcomes = await replayFixtures(undefined, {
         onOutcome: (o) => io.out(`${o.passed ? 'pass' : 'FAIL'}  ${o.name}`),
       });
@@ -24,7 +26,7 @@ export function registerStart(program: Command, io: CliIo): void {
       await runTripConversation(io);
       if (options.serve) {
         io.out('');
-        await serveDemo(io);
+        await serveDemo(io, { port: portNumber(options.port) });
       }
     });
 }

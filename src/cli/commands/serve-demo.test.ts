@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../package-root.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+describe('npm start', () => {
+  it('serves the API and the inspector on a fresh folder, with the recorded contracts and the trip example loaded', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'warrant-start-'));
+    dirs.push(cwd);
+    const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'warrant.mjs'), 'start', '--port', '0'], {
+      cwd,
+      env: { ...process.env, DATABASE_URL: '', WARRANT_DATA_DIR: '', WARRANT_API_KEYS: '', WARRANT_MODEL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString();
+        const m = /open (http:\/\/\S+)\/inspector/.exec(stdout);
+        if (m) resolve(m[1]!);
+      });
+      void exited.then((code) => reject(new Error(`start exited ${code}: ${stderr}`)));
+    });
+    const key = /warrant: {3}(wk_\S+)/.exec(stdout)?.[1];
+    expect(key).toBeDefined();
+    expect(stdout).toMatch(/\d+ passed, 0 failed/);
+    const auth = { authorization: `Bearer ${key}` };
+    const effects = (await (await fetch(`${url}/v0/effects?limit=200`, { headers: auth })).json()) as { items: unknown[] };
+    const fixtures = (await readdir(join(packageRoot(), 'fixtures', 'reply-contracts'))).filter((f) => f.endsWith('.json'));
+    expect(effects.items).toHaveLength(fixtures.length);
+    const turns = (await (await fetch(`${url}/v0/turns?limit=200`, { headers: auth })).json()) as { items: { id: string }[] };
+    expect(turns.items.map((t) => t.id)).toContain('demo-en-1');
+    expect((await fetch(`${url}/inspector`)).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // The embedded store was created under the working folder, parents included.
+    expect(await readdir(join(cwd, '.warrant'))).toContain('pgdata');
+  }, 90_000);
+});
