@@ -55,8 +55,10 @@ export interface CompositionCopy {
   readonly acknowledged: string;
   /** Between items of a list. */
   readonly listSeparator: string;
-  /** Before the last item of a list. */
+  /** Before the last item of a list of things that all hold («a, b and c»). */
   readonly listLastSeparator: string;
+  /** Before the last item of a list of alternatives, such as a card's buttons («a, b or c»). */
+  readonly listLastAlternative: string;
 }
 
 /** How code asks for the one thing the work needs next. */

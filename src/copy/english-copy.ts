@@ -28,6 +28,7 @@ export const englishCopy: CopyTexts = {
     acknowledged: 'Noted.',
     listSeparator: ', ',
     listLastSeparator: ' and ',
+    listLastAlternative: ' or ',
   },
   ask: {
     contested: 'What should “{receipt}” say instead?',

@@ -28,6 +28,7 @@ export const italianCopy: CopyTexts = {
     acknowledged: 'Ricevuto.',
     listSeparator: ', ',
     listLastSeparator: ' e ',
+    listLastAlternative: ' o ',
   },
   ask: {
     contested: 'Che cosa dovrebbe dire «{receipt}» invece?',

@@ -180,7 +180,7 @@ describe('the ask', () => {
     const result = await turn({ acts: [start('d-1'), traveler('d-1')] });
     expect(result.ask).toBeNull();
     expect(result.outcome.card).toMatchObject({ card: 'confirm_trip', title: 'Confirm this trip' });
-    expect(transitionOf(result).text.split('\n').at(-1)).toBe('Please check “Confirm this trip” and choose “Confirm” and “Not now”.');
+    expect(transitionOf(result).text.split('\n').at(-1)).toBe('Please check “Confirm this trip” and choose “Confirm” or “Not now”.');
   });
 
   it('ask: with no next steps, a record owing nothing ends the reply on the acknowledgement', async () => {

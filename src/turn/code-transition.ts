@@ -32,7 +32,7 @@ export function codeTransition({
   if (ask) lines.push(ask.text);
   else if (card) {
     const buttons = card.buttons.map((b) => formatSentence(copy.confirmation.button, { label: b.label }));
-    lines.push(formatSentence(copy.confirmation.cardOnScreen, { card: card.title, buttons: joinList(buttons, copy) }));
+    lines.push(formatSentence(copy.confirmation.cardOnScreen, { card: card.title, buttons: joinList(buttons, copy, { alternatives: true }) }));
   }
   return lines.length > 0 ? lines.join('\n') : copy.composition.acknowledged;
 }
