@@ -14,6 +14,18 @@ export interface TurnContext {
   readonly inView: readonly string[];
   /** Earlier transitions, oldest first: the conversation's history as any writer sees it. */
   readonly history: readonly string[];
+  /**
+   * The receipts of the last reply, the ones the user just read and may contest. Optional so a
+   * commit stored before it existed still reads back.
+   */
+  readonly lastReceipts?: readonly ReceiptInView[];
+}
+
+/** A receipt the user has read, by its id (`receipt:{record}:{revision}`), title and body. */
+export interface ReceiptInView {
+  readonly id: string;
+  readonly title: string;
+  readonly body: string;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { DisputeEntry, NotDoneEntry } from './outcome-document.js';
 import { cardShown, factsOf } from './record-facts.js';
 import { runActs, type ActOutcome } from './run-acts.js';
 import type { StoredRecord } from './stored-record.js';
-import type { TurnCommit } from './turn-commit.js';
+import type { TurnCommit, TurnContext } from './turn-commit.js';
 import { emptyUnderstanding, parseTurnInput, type Act, type TurnInput, type Understanding } from './turn-input.js';
 import { ProgressChannel, type TurnPhase, type TurnProgressEvent } from './turn-progress.js';
 import type { TurnResult } from './turn-result.js';
@@ -120,7 +120,7 @@ export function createTurnRuntime({
       ]);
     } else {
       phase('understanding');
-      const understood = await readMessage(input, locale, context.inView, context.history, context.ask?.text ?? null);
+      const understood = await readMessage(input, locale, context, context.ask?.text ?? null);
       understandingCalls = understood.calls;
       if (understood.ok) understanding = understood.understanding;
       else {
@@ -234,8 +234,8 @@ export function createTurnRuntime({
       };
     }
 
-    async function readMessage(turn: TurnInput, locale: string, inView: readonly string[], history: readonly string[], previousAsk: string | null) {
-      const records = await store.loadRecords(inView);
+    async function readMessage(turn: TurnInput, locale: string, context: TurnContext, previousAsk: string | null) {
+      const records = await store.loadRecords(context.inView);
       try {
         return await understand!({
           turnId: turn.turnId,
@@ -253,7 +253,8 @@ export function createTurnRuntime({
             })),
           ),
           previousAsk,
-          history,
+          history: context.history,
+          receipts: context.lastReceipts ?? [],
           reportStep: (step) => emit({ kind: 'understanding_step', step }),
         });
       } catch (error) {

@@ -41,6 +41,7 @@ export class TurnStore {
       aboutRecord: last?.aboutRecord ?? null,
       inView: last?.inView ?? [],
       history: rows.flatMap((r) => (r.transition == null ? [] : [r.transition])),
+      lastReceipts: (last?.blocks ?? []).flatMap((b) => (b.kind === 'receipt' ? [{ id: b.id, title: b.title, body: b.body }] : [])),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RecordFacts } from './record-facts.js';
+import type { ReceiptInView } from './turn-commit.js';
 import type { Understanding } from './turn-input.js';
 import type { WriterCall } from './writer.js';
 
@@ -26,6 +27,11 @@ export interface UnderstandRequest {
   readonly previousAsk: string | null;
   /** Earlier turns' transitions, oldest first. */
   readonly history: readonly string[];
+  /**
+   * The receipts of the last reply, by id: the only receipts a dispute may name. The history is
+   * transitions alone (text), so without these a contested receipt could not be identified.
+   */
+  readonly receipts: readonly ReceiptInView[];
   /** Emits one understanding step to the progress channel: what was read, never what happened. */
   readonly reportStep: (step: string) => void;
   readonly signal?: AbortSignal;

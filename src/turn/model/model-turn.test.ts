@@ -127,6 +127,22 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     expect(result.blocks.filter((b) => b.kind === 'answer').map((b) => (b as { writtenBy: string }).writtenBy)).toEqual(['writer', 'writer']);
   });
 
+  it('understand: a receipt contested in words is found by the id the last reply showed, and becomes the ask', async () => {
+    const { c, trip } = await startedTrip();
+    const receipt = `receipt:${trip}:1`;
+    const said = 'I never started a trip.';
+    const { runtime, mocks } = runtimeWith(trip, {
+      understand: [JSON.stringify({ acts: [], questions: [], disputes: [{ receipt, said }], card_responses: [], unread: [] })],
+      verify: [JSON.stringify({ dispute_0: { faithful: true, note: '', quote: said } })],
+      acknowledge: ['Understood, let us fix the trip.'],
+    });
+    const result = await runtime.run({ turn_id: `${c}-2`, conversation_id: c, locale: 'en', message: `No. ${said}` });
+    expect(promptText(mocks.understand)).toContain(receipt);
+    expect(result.outcome.disputes).toEqual([{ receiptId: receipt, title: 'Trip started', said }]);
+    expect(result.ask).toMatchObject({ kind: 'contested', id: `ask:contested:${receipt}` });
+    expect(result.outcome.notDone.map((n) => n.code)).not.toContain('unknown_receipt');
+  });
+
   it('review: a reply that fails once is rewritten with the findings and the rewrite stands', async () => {
     const { trip, turn } = await startedTrip();
     const { runtime, mocks } = runtimeWith(trip, {

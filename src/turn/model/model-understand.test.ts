@@ -20,6 +20,7 @@ function request(steps: string[], overrides: Partial<UnderstandRequest> = {}): U
     ],
     previousAsk: null,
     history: [],
+    receipts: [],
     reportStep: (step) => steps.push(step),
     ...overrides,
   };
@@ -61,6 +62,29 @@ describe('understand', () => {
     expect(result.calls.map((c) => c.task)).toEqual(['understand', 'understand.verify']);
     expect(steps).toEqual(['read a request: add_traveler on trip-1 with {"name":"Marco"}', 'read a status question: "Where are we?"']);
     for (const step of steps) expect(step).not.toMatch(/added|done|committed/);
+  });
+
+  it('understand: a dispute names a receipt of the last reply by the id the model was shown', async () => {
+    const shown = { id: 'receipt:trip-1:2', title: 'Traveler added', body: 'Ada is on the trip as traveler.' };
+    const { reader, models } = setup(
+      [JSON.stringify({ ...understood, acts: [], questions: [], disputes: [{ receipt: shown.id, said: 'It was Bob, not Ada.' }] })],
+      [faithful(['dispute_0'])],
+    );
+    const steps: string[] = [];
+    const result = await createModelUnderstand({ models })(request(steps, { message: 'No, it was Bob, not Ada.', receipts: [shown] }));
+    expect(result).toMatchObject({ ok: true, understanding: { disputes: [{ receipt: shown.id, said: 'It was Bob, not Ada.' }] } });
+    expect(promptText(reader)).toContain(shown.id);
+    expect(steps).toEqual([`read a dispute of ${shown.id}`]);
+  });
+
+  it('understand: a dispute of a receipt the user was never shown is malformed, so nothing is contested', async () => {
+    const { models } = setup(
+      [JSON.stringify({ ...understood, acts: [], questions: [], disputes: [{ receipt: 'receipt:trip-1:9', said: 'wrong' }] })],
+      [],
+    );
+    const shown = [{ id: 'receipt:trip-1:2', title: 'Traveler added', body: 'Ada is on the trip as traveler.' }];
+    expect(await createModelUnderstand({ models })(request([], { receipts: shown }))).toMatchObject({ ok: false, reason: 'malformed' });
+    expect(await createModelUnderstand({ models: setup([JSON.stringify({ ...understood, acts: [], questions: [], disputes: [{ receipt: 'receipt:trip-1:2', said: 'wrong' }] })], []).models })(request([]))).toMatchObject({ ok: false, reason: 'malformed' });
   });
 
   it('understand: constrained to the operations on offer for the records in view', async () => {

@@ -31,6 +31,7 @@ export function createModelUnderstand({ models, prompts }: TurnModelOptions): Un
       message: request.message,
       previous_ask: request.previousAsk,
       history: request.history,
+      receipts_last_shown: request.receipts,
       records_in_view: request.records.map((r) => ({
         id: r.id,
         workflow: r.workflow,

@@ -16,7 +16,7 @@ Report:
 - questions: each question the user asks, quoted as the user wrote it, with its kind: "capability" (what can be
   done), "field_values" (which values a field may take; name the field), "status" (where a record stands), or
   "other". Name the records it is about; none means the records in view.
-- disputes: each receipt the user says is wrong (by its id in the history), with what they said.
+- disputes: each receipt the user says is wrong (by its id in receipts_last_shown), with what they said.
 - card_responses: when the user declines or presses a button of the card on screen.
 - unread: each part of the message you could not map to any of the above, quoted.
 

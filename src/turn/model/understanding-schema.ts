@@ -57,7 +57,11 @@ export function understandingSchema(request: UnderstandRequest): z.ZodType<Model
         field: z.string().min(1).optional(),
       }),
     ),
-    disputes: z.array(z.strictObject({ receipt: z.string().min(1), said: z.string() })),
+    // A dispute names a receipt the user was shown, by id; with none shown there is nothing to contest.
+    disputes:
+      request.receipts.length === 0
+        ? z.array(z.never()).max(0)
+        : z.array(z.strictObject({ receipt: oneOf(request.receipts.map((r) => r.id)), said: z.string() })),
     card_responses:
       allIds.length === 0
         ? z.array(z.never()).max(0)
