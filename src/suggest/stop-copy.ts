@@ -1,6 +1,15 @@
 import type { CopyLanguage } from './identify-language.js';
 
 /**
+ * Why a reply plan was refused, as a value: each copy language words it itself, so a
+ * Lithuanian match never reads an English fragment inside its summary.
+ */
+export type StrategyProblem =
+  | { readonly kind: 'too_few_directions'; readonly count: number }
+  | { readonly kind: 'pressure_after_pause'; readonly ruleset: 're_entry' | 'cta_follow_up' }
+  | { readonly kind: 'hook_not_selected'; readonly hookFactId: string };
+
+/**
  * Warrant's own words for every stop state and the fallback analysis summary, in each copy
  * language. These are code's sentences, never a model's, so a stop state reads the same every
  * time and needs no audit of its own.
@@ -23,7 +32,7 @@ export interface StopCopy {
   missingFactQuestion: (topic: string) => string;
   needsModel: string;
   skillFailed: (skill: string, outcome: string) => string;
-  strategyIncomplete: (problem: string) => string;
+  strategyIncomplete: (problems: readonly StrategyProblem[]) => string;
   tooFewSurvived: (kept: number, drafted: number, causes: string) => string;
   fallbackAnalysis: (count: number) => string;
   /** Each audit's name as the user reads it in a summary. */
@@ -48,7 +57,16 @@ const en: StopCopy = {
   missingFactQuestion: (topic) => `What may a reply say about your ${topic}?`,
   needsModel: 'No gate stopped this conversation, but reading it and writing suggestions need a model, and none is configured.',
   skillFailed: (skill, outcome) => `The ${skill} step could not be completed (${outcome}); no unchecked reply is shown. Try again shortly.`,
-  strategyIncomplete: (problem) => `No usable reply plan could be made (${problem}); no unchecked reply is shown.`,
+  strategyIncomplete: (problems) =>
+    `No usable reply plan could be made (${problems
+      .map((p) =>
+        p.kind === 'too_few_directions'
+          ? `only ${p.count} eligible distinct directions`
+          : p.kind === 'pressure_after_pause'
+            ? `too much pressure ${p.ruleset === 're_entry' ? 'after a silence' : 'after a proposed plan'}`
+            : `the hook ${p.hookFactId} is not a selected fact`,
+      )
+      .join('; ')}); no unchecked reply is shown.`,
   tooFewSurvived: (kept, drafted, causes) =>
     `Only ${kept} of ${drafted} drafted replies passed every check (${causes}); fewer than three is not enough to choose from, so none is shown.`,
   fallbackAnalysis: (count) => `${count} replies to their latest message, each taking a different direction.`,
@@ -81,7 +99,16 @@ const lt: StopCopy = {
   missingFactQuestion: (topic) => `Ką atsakyme galima pasakyti apie jūsų sritį „${topic}“?`,
   needsModel: 'Nė vienas patikrinimas šio pokalbio nesustabdė, bet jam perskaityti ir atsakymams parašyti reikia modelio, o jis nesukonfigūruotas.',
   skillFailed: (skill, outcome) => `Žingsnio „${skill}“ atlikti nepavyko (${outcome}); nepatikrinti atsakymai nerodomi. Pabandykite netrukus.`,
-  strategyIncomplete: (problem) => `Nepavyko sudaryti tinkamo atsakymo plano (${problem}); nepatikrinti atsakymai nerodomi.`,
+  strategyIncomplete: (problems) =>
+    `Nepavyko sudaryti tinkamo atsakymo plano (${problems
+      .map((p) =>
+        p.kind === 'too_few_directions'
+          ? `tinkamų skirtingų krypčių tik ${p.count}`
+          : p.kind === 'pressure_after_pause'
+            ? `per didelis spaudimas ${p.ruleset === 're_entry' ? 'po tylos' : 'po pasiūlyto plano'}`
+            : `kabliukas ${p.hookFactId} nėra pasirinktas faktas`,
+      )
+      .join('; ')}); nepatikrinti atsakymai nerodomi.`,
   tooFewSurvived: (kept, drafted, causes) =>
     `Visus patikrinimus praėjo tik ${kept} iš ${drafted} parengtų atsakymų (${causes}); mažiau nei trijų neužtenka pasirinkimui, todėl nerodomas nė vienas.`,
   fallbackAnalysis: (count) => `${count} atsakymai į paskutinę jų žinutę, kiekvienas vis kita kryptimi.`,

@@ -60,8 +60,10 @@ describe('strategy gate', () => {
     const inputs = fixtureInputs('lt-ghosted-one-re-entry');
     const outputs = structuredClone(inputs.fixture.model_outputs!);
     (outputs['suggest.strategy']![0] as Record<string, unknown>).pressure = 'high';
-    const { result } = await suggestReplies({ ...inputs, skills: scriptedSkills(outputs).skills });
+    const { result, evidence } = await suggestReplies({ ...inputs, skills: scriptedSkills(outputs).skills });
     expect(result).toMatchObject({ resultType: 'hold' });
-    expect(result.analysisSummary).toContain('high pressure in re_entry');
+    expect(evidence.gates.at(-1)).toMatchObject({ reason: 'strategy_incomplete', detail: { problems: [{ kind: 'pressure_after_pause', ruleset: 're_entry' }] } });
+    // The match is Lithuanian, so is the whole summary.
+    expect(result.analysisSummary).toContain('per didelis spaudimas po tylos');
   });
 });

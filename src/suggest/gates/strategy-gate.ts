@@ -1,5 +1,6 @@
 import { defineGate } from '../gate.js';
 import type { Direction } from '../skill-schemas.js';
+import type { StrategyProblem } from '../stop-copy.js';
 import { stopState } from '../suggestion-result.js';
 import { factView, messageView } from '../views.js';
 
@@ -30,11 +31,13 @@ export const strategyGate = defineGate('strategy', async ({ match, skills, state
   }
   const plan = result.value;
   const directions = [...new Set(plan.directions)].filter((d): d is Direction => route.eligibleDirections.includes(d));
-  const problems: string[] = [];
-  if (directions.length < 3) problems.push(`${directions.length} eligible distinct directions`);
+  const problems: StrategyProblem[] = [];
+  if (directions.length < 3) problems.push({ kind: 'too_few_directions', count: directions.length });
   // After silence or a proposed plan, the next message must not push.
-  if ((route.ruleset === 're_entry' || route.ruleset === 'cta_follow_up') && plan.pressure === 'high') problems.push(`high pressure in ${route.ruleset}`);
-  if (plan.hookFactId !== null && !facts.some((f) => f.id === plan.hookFactId)) problems.push(`hook ${plan.hookFactId} is not a selected fact`);
+  if ((route.ruleset === 're_entry' || route.ruleset === 'cta_follow_up') && plan.pressure === 'high') {
+    problems.push({ kind: 'pressure_after_pause', ruleset: route.ruleset });
+  }
+  if (plan.hookFactId !== null && !facts.some((f) => f.id === plan.hookFactId)) problems.push({ kind: 'hook_not_selected', hookFactId: plan.hookFactId });
   const detail = {
     primaryMove: plan.primaryMove,
     architecture: plan.architecture,
@@ -45,7 +48,7 @@ export const strategyGate = defineGate('strategy', async ({ match, skills, state
     ineligible: plan.directions.filter((d) => !route.eligibleDirections.includes(d)),
   };
   if (problems.length > 0) {
-    return { decision: 'stop', reason: 'strategy_incomplete', stop: stopState('hold', copy.strategyIncomplete(problems.join('; '))), detail };
+    return { decision: 'stop', reason: 'strategy_incomplete', stop: stopState('hold', copy.strategyIncomplete(problems)), detail: { ...detail, problems } };
   }
   state.strategy = { ...plan, directions };
   return { decision: 'pass', reason: 'strategy_planned', detail };
