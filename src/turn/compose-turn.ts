@@ -32,6 +32,8 @@ export interface ComposeOptions {
  * gives the same blocks. A writer, when given, is only ever called here, after the commit (W4).
  */
 export async function composeTurn(commit: TurnCommit, events: readonly CommittedEvent[], options: ComposeOptions): Promise<TurnResult> {
+  // One deadline for the whole composition: every writer call of this turn shares the clock.
+  const signal = compositionSignal(options.signal, options.writer?.deadlineMs);
   const { workflows, writer } = options;
   const locale = commit.locale;
   const copy = options.copy.texts(locale);
@@ -190,7 +192,7 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
           records: facts,
           knowledge,
           codeAnswer: own.text,
-          ...(options.signal ? { signal: options.signal } : {}),
+          ...(signal ? { signal } : {}),
         });
       } catch (error) {
         written = { ok: false as const, reason: `writer threw: ${(error as Error)?.message ?? String(error)}`, calls: [] };
@@ -234,7 +236,7 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
         history: commit.context.history,
         codeWords,
         reportPhase: (p) => options.onPhase?.(p),
-        ...(options.signal ? { signal: options.signal } : {}),
+        ...(signal ? { signal } : {}),
       });
     } catch (error) {
       written = { ok: false as const, reason: `writer threw: ${(error as Error)?.message ?? String(error)}`, calls: [] };
@@ -270,4 +272,11 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
 
 function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)];
+}
+
+/** The caller's signal, the writer's deadline, both, or neither. */
+function compositionSignal(caller: AbortSignal | undefined, deadlineMs: number | undefined): AbortSignal | undefined {
+  const deadline = deadlineMs === undefined ? undefined : AbortSignal.timeout(deadlineMs);
+  if (caller && deadline) return AbortSignal.any([caller, deadline]);
+  return caller ?? deadline;
 }

@@ -104,6 +104,13 @@ export type WrittenAcknowledgement =
 
 /** Writes the words around a committed turn. Optional: with none, code's own words stand. */
 export interface TurnWriter {
+  /**
+   * Milliseconds all of one turn's writer calls may take together. The runtime starts the clock
+   * when it composes the turn and hands every call of that composition the same signal, so a
+   * turn's model time is bounded however many calls it makes, and no two turns (even two tenants'
+   * turns with the same id) ever share a clock. Default: none beyond each call's own timeout.
+   */
+  readonly deadlineMs?: number;
   answer(request: AnswerRequest): Promise<WrittenAnswer>;
   acknowledge(request: AcknowledgeRequest): Promise<WrittenAcknowledgement>;
 }

@@ -5,7 +5,6 @@ export type { ReviewCheck, ReviewCheckKey, ReviewVerdict } from './review-checks
 export { reviewChecks, reviewSchema } from './review-checks.js';
 export type { TurnModelOptions } from './turn-model-options.js';
 export { DEFAULT_TURN_DEADLINE_MS } from './turn-model-options.js';
-export { TurnDeadlines } from './turn-deadlines.js';
 export type { TurnTask } from './turn-prompts.js';
 export { turnPrompts } from './turn-prompts.js';
 export type { ModelAct, ModelUnderstanding } from './understanding-schema.js';

@@ -65,7 +65,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     return { c, trip: `${c}-trip`, turn: { turn_id: `${c}-2`, conversation_id: c, locale: 'en', message: 'Add Anna. Where are we? What can I do?' } };
   }
 
-  function runtimeWith(trip: string, script: Script, { timeoutMs = 1000, log = [] as string[] } = {}) {
+  function runtimeWith(trip: string, script: Script, { timeoutMs = 1000, log = [] as string[], turnDeadlineMs = 60_000 } = {}) {
     const understood = {
       acts: [{ operation: 'add_traveler', workflow: 'trip', record: trip, values: { name: 'Anna' } }],
       questions: [
@@ -99,7 +99,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
       db,
       workflows: [testTrip],
       locales: ['en', 'it'],
-      writer: createModelWriter({ models }),
+      writer: createModelWriter({ models, turnDeadlineMs }),
       understand: createModelUnderstand({ models }),
     });
     return { runtime, mocks };
@@ -141,6 +141,45 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     expect(result.outcome.disputes).toEqual([{ receiptId: receipt, title: 'Trip started', said }]);
     expect(result.ask).toMatchObject({ kind: 'contested', id: `ask:contested:${receipt}` });
     expect(result.outcome.notDone.map((n) => n.code)).not.toContain('unknown_receipt');
+  });
+
+  it('deadline: all of one turn’s writer calls share one deadline, however long each call’s own timeout', async () => {
+    const { trip, turn } = await startedTrip();
+    const { runtime } = runtimeWith(trip, { answer: ['hang', 'hang'], acknowledge: ['hang'] }, { timeoutMs: 60_000, turnDeadlineMs: 150 });
+    const t0 = performance.now();
+    const result = await runtime.run(turn);
+    expect(performance.now() - t0).toBeLessThan(5_000);
+    expect(transitionOf(result)).toMatchObject({ writtenBy: 'code' });
+    expect(result.evidence.modelCalls.filter((c) => c.task === 'answer' || c.task === 'acknowledge').map((c) => c.outcome)).toEqual([
+      'aborted',
+      'aborted',
+      'aborted',
+    ]);
+  });
+
+  it('deadline: two tenants running the same turn id at the same time each get their own clock', async () => {
+    const c = `c${++n}`;
+    const slowAnswer: ScriptStep = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return modelAnswer(JSON.stringify({ status: 'answered', text: 'Nothing is owed.' }));
+    };
+    const answer = scriptedModel([slowAnswer, slowAnswer]);
+    const models = createModels({ default: { timeoutMs: 5_000 }, tasks: { answer: { model: 'mock:answer' } } }, { languageModels: { 'mock:answer': answer } });
+    const writer = createModelWriter({ models, turnDeadlineMs: 1_000 });
+    const runtimeOf = (tenantId: string) => createTurnRuntime({ db, workflows: [testTrip], locales: ['en', 'it'], tenantId, writer });
+    const turn = {
+      turn_id: `${c}-1`,
+      conversation_id: c,
+      locale: 'en',
+      understanding: { questions: [{ text: 'Where are we?', kind: 'status' }] },
+    };
+    const first = runtimeOf('tenant-a').run(turn);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const second = runtimeOf('tenant-b').run(turn);
+    // Sharing tenant a's clock, tenant b's answer (500 ms + 600 ms) would pass the 1,000 ms deadline.
+    for (const result of await Promise.all([first, second])) {
+      expect(result.blocks.filter((b) => b.kind === 'answer').map((b) => (b as { writtenBy: string | null }).writtenBy)).toEqual(['writer']);
+    }
   });
 
   it('review: a reply that fails once is rewritten with the findings and the rewrite stands', async () => {
