@@ -113,7 +113,7 @@ const PAGE = String.raw`<!doctype html>
   function askForKey(message) {
     document.getElementById('forget').hidden = true;
     nav.replaceChildren();
-    var input = el('input', { type: 'password', id: 'api-key', autocomplete: 'off', placeholder: 'wk_…' });
+    var input = el('input', { type: 'password', id: 'api-key', autocomplete: 'off' });
     var form = el('form', { class: 'key card', onsubmit: function (e) {
       e.preventDefault();
       if (!input.value.trim()) return;
@@ -123,6 +123,7 @@ const PAGE = String.raw`<!doctype html>
       el('h2', { text: 'API key' }),
       el('p', { class: 'muted', text: 'The inspector reads the same API a host uses. The key stays in this tab only (sessionStorage).' }),
       message ? el('p', { class: 'error', text: message }) : null,
+      el('label', { for: 'api-key', text: 'Key (starts with wk_)' }),
       input,
       el('button', { class: 'primary', type: 'submit', text: 'Open' }),
     ]);
