@@ -181,9 +181,8 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
           knowledge = { status: 'unavailable', passages: [] };
         }
       }
-      let written;
-      try {
-        written = await writer.answer({
+      const written = await unlessThrown(() =>
+        writer.answer({
           turnId: commit.turnId,
           locale,
           tone: commit.tone,
@@ -193,10 +192,8 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
           knowledge,
           codeAnswer: own.text,
           ...(signal ? { signal } : {}),
-        });
-      } catch (error) {
-        written = { ok: false as const, reason: `writer threw: ${(error as Error)?.message ?? String(error)}`, calls: [] };
-      }
+        }),
+      );
       calls.push(...written.calls);
       if (!written.ok) return fromCode();
       const source = knowledge.status === 'found' ? 'knowledge' : own.basis.source === 'none' && facts.length > 0 ? 'record' : own.basis.source;
@@ -220,9 +217,8 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
     options.onPhase?.('acknowledging');
     const phase = onRecord && onWorkflow ? factsOf(onRecord, onWorkflow, locale).phase : null;
     const guidanceText = phase && onWorkflow?.guidance?.[phase];
-    let written;
-    try {
-      written = await writer.acknowledge({
+    const written = await unlessThrown(() =>
+      writer.acknowledge({
         turnId: commit.turnId,
         locale,
         tone: commit.tone,
@@ -237,10 +233,8 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
         codeWords,
         reportPhase: (p) => options.onPhase?.(p),
         ...(signal ? { signal } : {}),
-      });
-    } catch (error) {
-      written = { ok: false as const, reason: `writer threw: ${(error as Error)?.message ?? String(error)}`, calls: [] };
-    }
+      }),
+    );
     calls.push(...written.calls);
     if (written.ok) {
       text = written.text;
@@ -268,6 +262,20 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
   const verdict = claimGuard(result, events);
   if (!verdict.ok) throw new ClaimRefusedError(verdict);
   return result;
+}
+
+/**
+ * A writer that throws breaks its own promise (it should return `{ ok: false }`); the turn is
+ * committed either way, so the throw becomes a failed writing and code's words stand (W4).
+ */
+async function unlessThrown<T extends { readonly ok: boolean }>(
+  write: () => Promise<T>,
+): Promise<T | { readonly ok: false; readonly reason: string; readonly calls: readonly WriterCall[] }> {
+  try {
+    return await write();
+  } catch (error) {
+    return { ok: false, reason: `writer threw: ${(error as Error)?.message ?? String(error)}`, calls: [] };
+  }
 }
 
 function unique(ids: readonly string[]): string[] {
