@@ -1,6 +1,7 @@
 import type { Database } from '../store/index.js';
 import { createGroupCommitWriter, type GroupCommitWriter } from './group-commit-writer.js';
 import { storeCall } from './store-call.js';
+import { tenantPageQuery } from './tenant-page-query.js';
 
 /** A Reply Effect as persisted: who it belongs to, when, and everything needed to show it again. */
 export interface StoredEffect {
@@ -101,21 +102,20 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
       return row ? fromRow(row) : undefined;
     },
     async list(tenantId, { status, interactionKind, since, until, beforeId, limit }) {
-      const where = ['tenant_id = $1'];
-      const params: unknown[] = [tenantId];
-      const add = (sql: string, value: unknown) => {
-        params.push(value);
-        where.push(sql.replace('?', `$${params.length}`));
-      };
-      if (status !== undefined) add('status = ?', status);
-      if (interactionKind !== undefined) add('interaction_kind = ?', interactionKind);
-      if (since !== undefined) add('created_at >= ?', since.toISOString());
-      if (until !== undefined) add('created_at < ?', until.toISOString());
-      if (beforeId !== undefined) add('id < ?', beforeId);
-      params.push(limit);
-      const rows = await storeCall('effects could not be listed', () =>
-        db.query(`select ${COLUMNS} from effects where ${where.join(' and ')} order by id desc limit $${params.length}`, params),
+      const { text, params } = tenantPageQuery(
+        `select ${COLUMNS} from effects`,
+        tenantId,
+        [
+          ['status = ?', status],
+          ['interaction_kind = ?', interactionKind],
+          ['created_at >= ?', since?.toISOString()],
+          ['created_at < ?', until?.toISOString()],
+          ['id < ?', beforeId],
+        ],
+        'id desc',
+        limit,
       );
+      const rows = await storeCall('effects could not be listed', () => db.query(text, params));
       return rows.map(fromRow);
     },
   };

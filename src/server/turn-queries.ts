@@ -1,4 +1,5 @@
 import { storeCall } from '../evidence/store-call.js';
+import { tenantPageQuery } from '../evidence/tenant-page-query.js';
 import type { Database } from '../store/index.js';
 
 /** A stored turn as the sidecar shows it: its input and its composed result (snake_case JSON). */
@@ -33,20 +34,19 @@ export async function getTurn(db: Database, tenantId: string, id: string): Promi
 
 /** A tenant's turns, newest first. */
 export async function listTurns(db: Database, tenantId: string, { conversationId, since, until, beforeSeq, limit }: TurnFilter): Promise<TurnRow[]> {
-  const where = ['tenant_id = $1'];
-  const params: unknown[] = [tenantId];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
-  if (conversationId !== undefined) add('conversation_id = ?', conversationId);
-  if (since !== undefined) add('committed_at >= ?', since.toISOString());
-  if (until !== undefined) add('committed_at < ?', until.toISOString());
-  if (beforeSeq !== undefined) add('seq < ?', beforeSeq);
-  params.push(limit);
-  const rows = await storeCall('turns could not be listed', () =>
-    db.query(`select ${COLUMNS} from turns where ${where.join(' and ')} order by seq desc limit $${params.length}`, params),
+  const { text, params } = tenantPageQuery(
+    `select ${COLUMNS} from turns`,
+    tenantId,
+    [
+      ['conversation_id = ?', conversationId],
+      ['committed_at >= ?', since?.toISOString()],
+      ['committed_at < ?', until?.toISOString()],
+      ['seq < ?', beforeSeq],
+    ],
+    'seq desc',
+    limit,
   );
+  const rows = await storeCall('turns could not be listed', () => db.query(text, params));
   return rows.map(fromRow);
 }
 
