@@ -1,45 +1,33 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createModels } from './create-models.js';
 import { runObjectTask, runTextTask } from './run-task.js';
+import { sendCompletion, startChatServer, type ChatRequest, type ChatServer } from './testing.js';
 
 /**
  * End to end over HTTP: the real `@ai-sdk/openai-compatible` provider, built from a configuration
  * string, against a scripted chat-completions server on loopback that this test starts.
  */
 describe('openai-compatible provider over HTTP', () => {
-  const requests: { path: string; auth: string | undefined; body: Record<string, unknown> }[] = [];
+  const requests: ChatRequest[] = [];
   const replies: ((res: ServerResponse) => void)[] = [];
   let baseURL = '';
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    let text = '';
-    for await (const chunk of req) text += chunk;
-    requests.push({ path: req.url ?? '', auth: req.headers.authorization, body: JSON.parse(text) as Record<string, unknown> });
-    const reply = replies.shift();
-    if (reply) reply(res);
-    else res.writeHead(500).end('no scripted reply');
-  });
+  let server: ChatServer;
 
-  const completion = (content: string) => (res: ServerResponse) => {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({
-        id: 'chatcmpl-1',
-        object: 'chat.completion',
-        created: 1_700_000_000,
-        model: 'scripted-llm',
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 },
-      }),
-    );
-  };
+  const completion = (content: string) => (res: ServerResponse) =>
+    sendCompletion(res, content, { model: 'scripted-llm', promptTokens: 42, completionTokens: 7 });
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    server = await startChatServer((request, res) => {
+      requests.push(request);
+      const reply = replies.shift();
+      if (reply) reply(res);
+      else res.writeHead(500).end('no scripted reply');
+    });
+    baseURL = server.baseURL;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => server.close());
 
   it('a structured task travels as a chat completion and comes back parsed, with tokens recorded', async () => {
     const models = createModels({ default: { model: `openai-compatible:${baseURL}#scripted-llm`, temperature: 0 }, apiKeys: { openaiCompatible: 'local-key' } });

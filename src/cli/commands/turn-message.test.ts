@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendCompletion, startChatServer, type ChatServer } from '../../model/testing.js';
 import { turnPrompts } from '../../turn/model/index.js';
 import { memoryIo } from '../io.js';
 import { runCli } from '../program.js';
@@ -14,7 +13,7 @@ import { runCli } from '../program.js';
  * answers each task by the instructions it was sent.
  */
 describe('warrant turn --message', () => {
-  let server: Server;
+  let server: ChatServer;
   let baseURL = '';
   let dataDir = '';
   const tasksSeen: string[] = [];
@@ -36,31 +35,18 @@ describe('warrant turn --message', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'warrant-turn-message-'));
-    server = createServer(async (req, res) => {
-      let body = '';
-      for await (const chunk of req) body += chunk;
-      const { messages } = JSON.parse(body) as { messages: { role: string; content: string }[] };
+    server = await startChatServer(({ body }, res) => {
+      const { messages } = body as { messages: { role: string; content: string }[] };
       const system = messages.find((m) => m.role === 'system')?.content ?? '';
       const task = Object.keys(turnPrompts).find((t) => system === turnPrompts[t as keyof typeof turnPrompts]) ?? 'unknown';
       tasksSeen.push(task);
       const answer = answers[task];
-      const content = typeof answer === 'string' ? answer : JSON.stringify(answer ?? {});
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: 'x',
-          object: 'chat.completion',
-          created: 1,
-          model: 'scripted',
-          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
-        }),
-      );
+      sendCompletion(res, typeof answer === 'string' ? answer : JSON.stringify(answer ?? {}));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    baseURL = server.baseURL;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
