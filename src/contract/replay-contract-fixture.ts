@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InputError, parseInput } from '../errors.js';
-import { FixtureError, diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
+import { diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
 import { governReply } from './govern-reply.js';
 import { readContract } from './read-contract.js';
 import { relayBody } from './relay-body.js';
@@ -43,13 +43,8 @@ export const contractFixtureSchema = z.strictObject({
 export const replyContractReplayer: Replayer = {
   kind: 'reply_contract',
   async replay(input, file): Promise<ReplayOutcome> {
-    let fixture;
-    try {
-      fixture = parseInput(contractFixtureSchema, input, 'reply contract fixture');
-    } catch (error) {
-      if (InputError.isInstance(error)) throw new FixtureError(`${file}: ${error.message}`);
-      throw error;
-    }
+    // A malformed fixture throws InputError; replayFixtures names the file.
+    const fixture = parseInput(contractFixtureSchema, input, 'reply contract fixture');
     const { name } = fixture;
     let contract;
     try {

@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import { InputError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import type { ReplayOutcome, Replayer } from './replayer.js';
 import { loadReplayers } from './replayers.js';
@@ -16,7 +17,9 @@ export function builtInFixtures(): string {
 
 /**
  * Replays every fixture file under `paths` (files or folders; default: all built-in ones), in
- * path order, calling `onOutcome` as each finishes so long runs show progress.
+ * path order, calling `onOutcome` as each finishes so long runs show progress. A fixture that
+ * cannot be read (bad JSON, unknown kind, refused by its replayer's schema) throws
+ * {@link FixtureError} naming the file.
  */
 export async function replayFixtures(
   paths: readonly string[] = [builtInFixtures()],
@@ -39,7 +42,15 @@ export async function replayFixtures(
         `${relative(process.cwd(), file)}: $.fixture_kind is ${JSON.stringify(kind)}; known kinds: ${[...byKind.keys()].join(', ') || 'none'}`,
       );
     }
-    const outcome = await replayer.replay(fixture, file);
+    let outcome: ReplayOutcome;
+    try {
+      outcome = await replayer.replay(fixture, file);
+    } catch (error) {
+      // A replayer refuses a fixture it cannot read with parseInput's InputError; naming the
+      // file is done here, once, for every kind.
+      if (InputError.isInstance(error)) throw new FixtureError(`${relative(process.cwd(), file)}: ${error.message}`);
+      throw error;
+    }
     outcomes.push(outcome);
     onOutcome?.(outcome);
   }

@@ -17,7 +17,11 @@ export interface ReplayOutcome {
 export interface Replayer {
   /** The `fixture_kind` value this replayer takes, e.g. `reply_contract`. */
   readonly kind: string;
-  /** Replays the parsed fixture. Throws only for a fixture that cannot be read at all. */
+  /**
+   * Replays the parsed fixture. Throws only for a fixture that cannot be read at all: an
+   * `InputError` from `parseInput` is enough, `replayFixtures` turns it into a `FixtureError`
+   * naming the file.
+   */
   replay(fixture: unknown, file: string): Promise<ReplayOutcome>;
 }
 
