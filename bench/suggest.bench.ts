@@ -13,9 +13,9 @@ import {
   SKILL_TASKS,
   burstReadingSchema,
   draftsSchema,
+  fixtureRequest,
+  matchFixtureSchema,
   parseMatch,
-  parseProfile,
-  parseWiki,
   reviewSchema,
   scriptedSkills,
   strategySchema,
@@ -24,7 +24,8 @@ import {
 } from '../src/suggest/index.js';
 import { median, report, round, timeAsync, timeIt } from './measure.js';
 
-const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'matches', 'en-active-reply-happy-path.json'), 'utf8'));
+const recording = (name: string) => matchFixtureSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'matches', `${name}.json`), 'utf8')));
+const fixture = recording('en-active-reply-happy-path');
 const base = fixture.match as { messages: Record<string, unknown>[] };
 const filler = [
   'Haha that is a good point, I had not thought about it that way.',
@@ -42,9 +43,7 @@ const earlier = Array.from({ length: 195 }, (_, i) => ({
 const match200 = { ...base, messages: [...earlier, ...base.messages] };
 if (match200.messages.length !== 200) throw new Error(`expected 200 messages, built ${match200.messages.length}`);
 
-const wiki = parseWiki(fixture.wiki);
-const profile = parseProfile(fixture.profile);
-const now = Date.parse(fixture.now);
+const { wiki, profile, now } = fixtureRequest(fixture);
 const outputs = fixture.model_outputs as Record<string, unknown[]>;
 const ok = <T>(task: string, value: T): TaskResult<T> => ({
   ok: true,
@@ -92,14 +91,7 @@ const modelLayer = median(await timeAsync(() => full(viaModelLayer), 150));
 const parseMs = median(parseSamples);
 
 // The bound, measured: a recording whose first draft leaks a private note is redrafted once.
-const redraft = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'matches', 'en-seeded-leaked-private-note.json'), 'utf8'));
-const worst = await suggestReplies({
-  match: parseMatch(redraft.match),
-  wiki: parseWiki(redraft.wiki),
-  profile: parseProfile(redraft.profile),
-  skills: scriptedSkills(redraft.model_outputs).skills,
-  now: Date.parse(redraft.now),
-});
+const worst = await suggestReplies(fixtureRequest(recording('en-seeded-leaked-private-note')));
 
 report('suggest', {
   messages: 200,

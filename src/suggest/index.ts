@@ -32,6 +32,6 @@ export { privateMaterial } from './audits/private-material.js';
 export { ELIGIBLE_DIRECTIONS } from './gates/router-gate.js';
 export type { SuggestOptions, SuggestOutcome, SuggestEvidence, CandidateEvidence } from './suggest-replies.js';
 export { suggestReplies, GATES, CANDIDATE_AUDITS, HAPPY_PATH_MODEL_CALLS, MAX_MODEL_CALLS } from './suggest-replies.js';
-export type { MatchFixture } from './match-fixture.js';
-export { matchFixtureSchema, fixtureSkills, scriptedSkills } from './match-fixture.js';
+export type { MatchFixture, FixtureRequest } from './match-fixture.js';
+export { matchFixtureSchema, fixtureRequest, fixtureSkills, scriptedSkills } from './match-fixture.js';
 export { matchReplayer } from './match-replayer.js';

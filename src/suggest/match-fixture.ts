@@ -2,8 +2,12 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 import { createModels, type ModelSettings } from '../model/index.js';
+import { parseMatch, type Match } from './match.js';
 import { modelSkills } from './model-skills.js';
+import { emptyProfile, parseProfile, type Profile } from './profile.js';
+import type { SuggestOptions } from './suggest-replies.js';
 import { SKILL_TASKS, type SuggestSkills } from './suggest-skills.js';
+import { emptyWiki, parseWiki, type Wiki } from './wiki.js';
 
 /**
  * A recorded suggestion request: the Match, Wiki and profile, the scripted answers of each skill
@@ -39,6 +43,31 @@ export const matchFixtureSchema = z.strictObject({
 
 /** A parsed match fixture. */
 export type MatchFixture = z.output<typeof matchFixtureSchema>;
+
+/** The request a fixture records, parsed and complete, as {@link suggestReplies} takes it. */
+export interface FixtureRequest extends SuggestOptions {
+  readonly wiki: Wiki;
+  readonly profile: Profile;
+  readonly skills: SuggestSkills | null;
+  readonly now: number;
+}
+
+/**
+ * Reads the request a fixture records: its Match, Wiki and profile parsed (absent: empty), its
+ * recorded outputs as skills, its moment and analysis language. The one reading the replay and
+ * the tests share, so a test runs exactly the request the replay runs.
+ */
+export function fixtureRequest(fixture: MatchFixture): FixtureRequest {
+  const match: Match = parseMatch(fixture.match);
+  return {
+    match,
+    wiki: fixture.wiki === undefined ? emptyWiki : parseWiki(fixture.wiki),
+    profile: fixture.profile === undefined ? emptyProfile : parseProfile(fixture.profile),
+    skills: fixtureSkills(fixture.model_outputs),
+    now: Date.parse(fixture.now),
+    ...(fixture.analysis_language ? { analysisLanguage: fixture.analysis_language } : {}),
+  };
+}
 
 /** A mock model answering each call with the next recorded output (serialised as JSON); the last repeats. */
 function scriptedModel(task: string, outputs: readonly unknown[]): MockLanguageModelV3 {

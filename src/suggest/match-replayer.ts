@@ -1,11 +1,8 @@
 import { basename } from 'node:path';
 import { InputError, parseInput } from '../errors.js';
 import { diffExpected, type Replayer } from '../replay/index.js';
-import { parseMatch } from './match.js';
-import { fixtureSkills, matchFixtureSchema } from './match-fixture.js';
-import { emptyProfile, parseProfile } from './profile.js';
+import { fixtureRequest, matchFixtureSchema } from './match-fixture.js';
 import { suggestReplies } from './suggest-replies.js';
-import { emptyWiki, parseWiki } from './wiki.js';
 
 /**
  * Replays `fixture_kind: "match"` recordings offline: the whole pipeline, with each skill's
@@ -20,14 +17,7 @@ export const matchReplayer: Replayer = {
     const differences: string[] = [];
     let outcome;
     try {
-      outcome = await suggestReplies({
-        match: parseMatch(fixture.match),
-        wiki: fixture.wiki === undefined ? emptyWiki : parseWiki(fixture.wiki),
-        profile: fixture.profile === undefined ? emptyProfile : parseProfile(fixture.profile),
-        skills: fixtureSkills(fixture.model_outputs),
-        now: Date.parse(fixture.now),
-        ...(fixture.analysis_language ? { analysisLanguage: fixture.analysis_language } : {}),
-      });
+      outcome = await suggestReplies(fixtureRequest(fixture));
     } catch (error) {
       if (!InputError.isInstance(error)) throw error;
       return { name: fixture.name, file, passed: false, differences: [`refused: ${error.message}`] };

@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
-import { parseMatch, type Match } from './match.js';
-import { fixtureSkills, matchFixtureSchema, type MatchFixture } from './match-fixture.js';
-import { parseProfile, type Profile } from './profile.js';
-import type { SuggestSkills } from './suggest-skills.js';
-import { parseWiki, type Wiki } from './wiki.js';
+import { fixtureRequest, matchFixtureSchema, type FixtureRequest, type MatchFixture } from './match-fixture.js';
 
 /**
  * Test helpers: the recorded matches under `fixtures/matches/` as ready inputs, so unit tests
@@ -23,15 +19,8 @@ export function rawFixture(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'matches', `${name}.json`), 'utf8')) as Record<string, unknown>;
 }
 
-/** The inputs of a fixture, parsed, with the skills its recorded outputs drive. */
-export function fixtureInputs(name: string): { match: Match; wiki: Wiki; profile: Profile; now: number; skills: SuggestSkills | null; fixture: MatchFixture } {
+/** The request a fixture records, exactly as its replay runs it, and the fixture itself. */
+export function fixtureInputs(name: string): FixtureRequest & { fixture: MatchFixture } {
   const fixture = loadFixture(name);
-  return {
-    fixture,
-    match: parseMatch(fixture.match),
-    wiki: fixture.wiki === undefined ? { entries: [] } : parseWiki(fixture.wiki),
-    profile: fixture.profile === undefined ? { facts: [], classifications: [], privateNotes: [] } : parseProfile(fixture.profile),
-    now: Date.parse(fixture.now),
-    skills: fixtureSkills(fixture.model_outputs),
-  };
+  return { ...fixtureRequest(fixture), fixture };
 }
