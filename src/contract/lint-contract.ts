@@ -63,10 +63,12 @@ export function lintContract(contract: ReplyContract, verifier: ContractVerifier
 
   const warnings: ContractWarning[] = [];
   for (const list of TERM_LISTS) {
-    const terms = contractTerms(contract, list);
-    terms.forEach((term, i) => {
-      const first = terms.indexOf(term);
-      if (first !== i) {
+    // One map per list, not indexOf per term: a large contract has thousands of terms.
+    const firstAt = new Map<string, number>();
+    contractTerms(contract, list).forEach((term, i) => {
+      const first = firstAt.get(term);
+      if (first === undefined) firstAt.set(term, i);
+      else {
         warnings.push({
           code: 'duplicate_term',
           path: `$.${list}[${i}]`,
