@@ -1,6 +1,10 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database.js';
 import { migrate } from './migration.js';
+import { openStore } from './open-store.js';
 import { storeTargets } from './testing.js';
 
 describe.each(storeTargets())('store on $name', (target) => {
@@ -44,5 +48,19 @@ describe.each(storeTargets())('store on $name', (target) => {
 
   it('refuses migrations listed out of order', async () => {
     await expect(migrate(db, [{ id: '2', sql: '' }, { id: '1', sql: '' }])).rejects.toThrow(/id order/);
+  });
+});
+
+describe('the embedded store on disk', () => {
+  it('creates the data folder and the folders above it (a fresh clone has no .warrant/)', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'warrant-store-'));
+    try {
+      const db = await openStore({ dataDir: join(root, '.warrant', 'nested', 'pgdata') });
+      await db.query('select 1');
+      await db.close();
+      expect((await stat(join(root, '.warrant', 'nested', 'pgdata'))).isDirectory()).toBe(true);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

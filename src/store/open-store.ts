@@ -22,14 +22,19 @@ export interface StoreOptions {
 export function storeOptionsFromEnv(env: Record<string, string | undefined>, cwd = process.cwd()): StoreOptions {
   const databaseUrl = env.DATABASE_URL?.trim();
   if (databaseUrl) return { databaseUrl };
-  return { dataDir: env.WARRANT_DATA_DIR?.trim() || join(cwd, '.warrant', 'pgdata') };
+  return { dataDir: env.WARRANT_DATA_DIR?.trim() || defaultDataDir(cwd) };
+}
+
+/** The embedded store's folder when none is named: `.warrant/pgdata` under `cwd`. */
+function defaultDataDir(cwd = process.cwd()): string {
+  return join(cwd, '.warrant', 'pgdata');
 }
 
 /** Opens the store and applies every pending migration before returning it. */
-export async function openStore({ databaseUrl, dataDir, schema }: StoreOptions = {}): Promise<Database> {
+export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schema }: StoreOptions = {}): Promise<Database> {
   const db = databaseUrl
     ? await openPostgresDatabase({ url: databaseUrl, ...(schema ? { schema } : {}) })
-    : await openPgliteDatabase(dataDir === undefined || dataDir === ':memory:' ? {} : { dataDir });
+    : await openPgliteDatabase(dataDir === ':memory:' ? {} : { dataDir });
   try {
     await migrate(db, migrations);
   } catch (error) {

@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, Row } from './database.js';
 
@@ -6,7 +8,9 @@ const INT8 = 20;
 /** Options of {@link openPgliteDatabase}. */
 export interface PgliteDatabaseOptions {
   /**
-   * Folder holding the data. `undefined` keeps everything in memory (tests, one-off replays).
+   * Folder holding the data, created with its parents when missing (PGlite makes the folder
+   * itself but not the ones above it, such as `.warrant/` on a fresh clone). `undefined` keeps
+   * everything in memory (tests, one-off replays).
    */
   dataDir?: string;
 }
@@ -16,6 +20,7 @@ export interface PgliteDatabaseOptions {
  * transactions itself, so callers may share one instance freely.
  */
 export async function openPgliteDatabase({ dataDir }: PgliteDatabaseOptions = {}): Promise<Database> {
+  if (dataDir !== undefined) await mkdir(dirname(dataDir), { recursive: true });
   const pg = new PGlite({
     ...(dataDir === undefined ? {} : { dataDir }),
     // int8 (counts, sequences) arrives as a string otherwise; every id we count fits a double.

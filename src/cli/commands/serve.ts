@@ -1,5 +1,5 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { createJsonLogger } from '../../evidence/json-logger.js';
@@ -65,8 +65,6 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
     configured.push(...parseApiKeysFile(text));
   }
   const storeOptions = storeOptionsFromEnv(io.env, io.cwd);
-  // PGlite creates its own folder but not the ones above it (`.warrant/` on a fresh clone).
-  if (storeOptions.dataDir !== undefined && storeOptions.dataDir !== ':memory:') await mkdir(dirname(storeOptions.dataDir), { recursive: true });
   const store = await openStore(storeOptions);
   try {
     let generated: string | undefined;
