@@ -166,12 +166,13 @@ export async function suggestReplies({
   }
 
   const material = privateMaterial(match, wiki, profile);
+  const rationaleLanguage = analysisLanguage ?? route.language;
   const auditContext = (kept: readonly Candidate[]): AuditContext => ({
     match,
     profile,
     route,
     copyLanguage: route.language,
-    analysisLanguage: analysisLanguage ?? route.language,
+    analysisLanguage: rationaleLanguage,
     selectedFacts: state.profile?.selected ?? [],
     privateMaterial: material,
     kept,
@@ -189,10 +190,10 @@ export async function suggestReplies({
     const passedCode: Candidate[] = [];
     for (const draft of drafts) {
       const candidate: Candidate = { index: nextIndex++, round, draft };
-      const records = CANDIDATE_AUDITS.map((audit) => runAudit(audit, candidate, auditContext([...kept, ...passedCode])));
-      records.push(runAudit(diversityAudit, candidate, auditContext([...kept, ...passedCode])));
+      const against = auditContext([...kept, ...passedCode]);
+      const records = [...CANDIDATE_AUDITS, diversityAudit].map((audit) => runAudit(audit, candidate, against));
       audits.push(...records);
-      const failures = records.filter((r) => !r.passed).flatMap((r) => r.findings.map((f) => `${r.audit}: ${f.code}`));
+      const failures = failureLines(records);
       if (failures.length === 0) passedCode.push(candidate);
       else failed.push({ direction: draft.direction, text: draft.text, failures });
       candidates.push({ ...evidenceOf(candidate), kept: false });
@@ -224,7 +225,7 @@ export async function suggestReplies({
         findings: passed ? [] : [{ code: verdict ? `review_${audit}` : unreviewed, detail: verdict?.reason ?? '' }],
       }));
       audits.push(...records);
-      const failures = records.filter((r) => !r.passed).flatMap((r) => r.findings.map((f) => `${r.audit}: ${f.code}`));
+      const failures = failureLines(records);
       if (failures.length === 0) {
         kept.push(candidate);
         const entry = candidates.findIndex((c) => c.index === candidate.index);
@@ -237,8 +238,8 @@ export async function suggestReplies({
   };
 
   const kept: Candidate[] = [];
-  const rationaleLanguage = analysisLanguage ?? route.language;
-  const first = await skills.draftCandidates({ language: route.language, analysisLanguage: rationaleLanguage, strategy, directions: strategy.directions, burst, obligations: route.obligations, facts, matchDetails: match.details, failed: [], kept: [] });
+  const brief = { language: route.language, analysisLanguage: rationaleLanguage, strategy, burst, obligations: route.obligations, facts, matchDetails: match.details };
+  const first = await skills.draftCandidates({ ...brief, directions: strategy.directions, failed: [], kept: [] });
   calls.push(first.call);
   if (!first.ok) return finish(stopState('hold', copy.skillFailed('drafting', first.reason)));
   const failed = await auditRound(first.value.candidates, 1, kept);
@@ -249,18 +250,7 @@ export async function suggestReplies({
     const wanted = Math.min(failed.length, 5 - kept.length);
     const directions = [...strategy.directions, ...route.eligibleDirections].filter((d, i, all) => !keptDirections.has(d) && all.indexOf(d) === i).slice(0, wanted);
     if (directions.length > 0) {
-      const second = await skills.draftCandidates({
-        language: route.language,
-        analysisLanguage: rationaleLanguage,
-        strategy,
-        directions,
-        burst,
-        obligations: route.obligations,
-        facts,
-        matchDetails: match.details,
-        failed,
-        kept: kept.map((c) => c.draft.text),
-      });
+      const second = await skills.draftCandidates({ ...brief, directions, failed, kept: kept.map((c) => c.draft.text) });
       calls.push(second.call);
       if (second.ok) {
         drafted += second.value.candidates.length;
@@ -272,7 +262,7 @@ export async function suggestReplies({
   if (kept.length < 3) return finish(stopState('hold', copy.tooFewSurvived(kept.length, drafted, causes(audits, copy))));
 
   const chosen = kept.slice(0, 5);
-  const analysis = analysisSummary(strategy.analysisSummary, analysisLanguage ?? route.language, material, copy, chosen.length);
+  const analysis = analysisSummary(strategy.analysisSummary, rationaleLanguage, material, copy, chosen.length);
   audits.push(...analysis.records);
   const result: SuggestionResult = {
     resultType: 'suggestions',
@@ -291,6 +281,11 @@ export async function suggestReplies({
   });
   if (!checked.success) throw new Error(`assembled result breaks the application schema: ${checked.error.message}`);
   return finish(checked.data);
+}
+
+/** A failed audit's findings as the redraft is shown them: `audit: code`. */
+function failureLines(records: readonly AuditRecord[]): string[] {
+  return records.filter((r) => !r.passed).flatMap((r) => r.findings.map((f) => `${r.audit}: ${f.code}`));
 }
 
 function evidenceOf(c: Candidate): Omit<CandidateEvidence, 'kept'> {
