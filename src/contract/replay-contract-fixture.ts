@@ -12,7 +12,7 @@ import { traceOf } from './trace-of.js';
  * candidates, the complete contract, what governing them must produce, and an English
  * translation for readers. Replay evaluates the original strings; the translation is never read.
  */
-export const contractFixtureSchema = z.strictObject({
+const contractFixtureSchema = z.strictObject({
   fixture_kind: z.literal('reply_contract'),
   name: z.string().min(1),
   industry: z.string().min(1),

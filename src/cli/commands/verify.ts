@@ -63,7 +63,7 @@ async function readText(path: string, subject: string): Promise<string> {
 }
 
 /** The human report: each candidate's verdict with its forbidden occurrences marked ⟦thus⟧. */
-export function readableReport(effect: ReplyEffect, candidates: readonly string[]): string[] {
+function readableReport(effect: ReplyEffect, candidates: readonly string[]): string[] {
   const lines = [`contract   ${effect.interactionKind} (${effect.contractVersion}), authority ${effect.authorityStatus}`];
   for (const verdict of effect.candidates) {
     const selected = effect.selectedCandidate === verdict.index;
