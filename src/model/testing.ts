@@ -1,4 +1,4 @@
-import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
+import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockLanguageModelV3 } from 'ai/test';
@@ -63,9 +63,6 @@ export function promptText(model: MockLanguageModelV3, n = 0): string {
     )
     .join('\n');
 }
-
-/** Models keyed by configuration string, for `createModels(settings, { languageModels })`. */
-export type LanguageModels = Record<string, LanguageModelV3>;
 
 /** One request a {@link startChatServer} server received: its path, `Authorization` header and JSON body. */
 export interface ChatRequest {

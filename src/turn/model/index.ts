@@ -1,5 +1,5 @@
 export { acknowledgeMaterial } from './acknowledge-material.js';
-export { createModelUnderstand, stepsOf } from './model-understand.js';
+export { createModelUnderstand } from './model-understand.js';
 export { createModelWriter } from './model-writer.js';
 export type { ReviewCheck, ReviewCheckKey, ReviewVerdict } from './review-checks.js';
 export { reviewChecks, reviewSchema } from './review-checks.js';
@@ -9,9 +9,8 @@ export type { TurnTask } from './turn-prompts.js';
 export { turnPrompts } from './turn-prompts.js';
 export type { ModelAct, ModelUnderstanding } from './understanding-schema.js';
 export { understandingFromModel, understandingSchema } from './understanding-schema.js';
-export type { ModelTurnFixture } from './model-turn-replayer.js';
-export { modelTurnFixtureSchema, modelTurnReplayer, projectModelTurn, runModelTurnFixture } from './model-turn-replayer.js';
+export { modelTurnReplayer } from './model-turn-replayer.js';
 export type { RecordedOutput } from './recorded-model.js';
 export { recordedModel, recordedOutputSchema } from './recorded-model.js';
-export { answerMaterial, writeAnswer } from './write-answer.js';
+export { writeAnswer } from './write-answer.js';
 export { writeAcknowledgement } from './write-acknowledgement.js';

@@ -16,7 +16,7 @@ import { recordedModel, recordedOutputSchema } from './recorded-model.js';
 const TASKS = ['understand', 'understand.verify', 'answer', 'acknowledge', 'review'] as const;
 
 /** A recorded model turn: `fixture_kind: "model_turn"`. */
-export const modelTurnFixtureSchema = z.strictObject({
+const modelTurnFixtureSchema = z.strictObject({
   fixture_kind: z.literal('model_turn'),
   name: z.string().min(1),
   description: z.string().optional(),
@@ -42,7 +42,7 @@ export const modelTurnFixtureSchema = z.strictObject({
  * understanding failed, and the model calls as sorted `task:outcome` pairs (answers finish in any
  * order, so the list is sorted).
  */
-export function projectModelTurn(result: TurnResult): Record<string, unknown> {
+function projectModelTurn(result: TurnResult): Record<string, unknown> {
   const blocks = result.blocks;
   const transition = blocks.find((b) => b.kind === 'transition');
   return {
@@ -81,7 +81,7 @@ async function withSharedStore<T>(use: (db: Database) => Promise<T>): Promise<T>
 }
 
 /** A parsed model-turn fixture. */
-export type ModelTurnFixture = z.output<typeof modelTurnFixtureSchema>;
+type ModelTurnFixture = z.output<typeof modelTurnFixtureSchema>;
 
 /**
  * Runs a recorded model turn: the turns `before` in code's own words, then the turn under test
@@ -89,7 +89,7 @@ export type ModelTurnFixture = z.output<typeof modelTurnFixtureSchema>;
  * outputs. Runs on an in-memory store shared by the process, each fixture under a tenant of its
  * own so turn ids never collide.
  */
-export async function runModelTurnFixture(fixture: ModelTurnFixture): Promise<TurnResult> {
+async function runModelTurnFixture(fixture: ModelTurnFixture): Promise<TurnResult> {
   const module = await loadWorkflowModule(fixture.workflows, packageRoot());
   return withSharedStore((db) => runOn(db, fixture, module));
 }

@@ -127,7 +127,7 @@ function keepFaithful(
 }
 
 /** One step per item: what was read, never what happened. */
-export function stepsOf(u: Understanding): string[] {
+function stepsOf(u: Understanding): string[] {
   return [
     ...u.acts.map((a) =>
       a.answersAsk

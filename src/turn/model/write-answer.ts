@@ -15,7 +15,7 @@ const answerSchema = z.strictObject({
  * what the knowledge source returned and the server's own answer. Nothing about the rest of the
  * turn: what happened is the acknowledgement's to say, once.
  */
-export function answerMaterial(request: AnswerRequest): Record<string, unknown> {
+function answerMaterial(request: AnswerRequest): Record<string, unknown> {
   return {
     tone: request.tone,
     question: { text: request.question.text, kind: request.question.kind, ...(request.question.field ? { field: request.question.field } : {}) },
