@@ -3,7 +3,11 @@
  * automotive contract of seed 000 and candidates in Traditional Chinese.
  */
 
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { UNSAFE_AUTOMOTIVE_CANDIDATE, automotiveContractJson } from '../contract/testing-contracts.js';
+import { packageRoot } from '../package-root.js';
 
 /** The automotive Reply Contract v0 of seed 000, verbatim (one copy, kept by the contract layer). */
 export const automotiveContract = automotiveContractJson();
@@ -20,3 +24,41 @@ export const testKeys = {
   acme: 'wk_test_acme_0123456789abcdef',
   beta: 'wk_test_beta_0123456789abcdef',
 } as const;
+
+/** A `warrant` process started by {@link spawnWarrant}, once it has printed its address. */
+export interface SpawnedWarrant {
+  readonly child: ChildProcessByStdio<null, Readable, Readable>;
+  /** The first capture group of `ready` (the address the process printed). */
+  readonly url: string;
+  /** Everything written to stdout so far (it keeps growing). */
+  stdout(): string;
+  /** Everything written to stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code once the process ends. */
+  readonly exited: Promise<number | null>;
+}
+
+/**
+ * Starts `bin/warrant.mjs` with `args` in its own process and waits until stdout matches `ready`;
+ * an exit before that rejects with stderr. `env` is laid over the current environment.
+ */
+export async function spawnWarrant(args: readonly string[], options: { ready: RegExp; env: Record<string, string>; cwd?: string }): Promise<SpawnedWarrant> {
+  const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'warrant.mjs'), ...args], {
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const m = options.ready.exec(stdout);
+      if (m) resolve(m[1]!);
+    });
+    void exited.then((code) => reject(new Error(`warrant ${args.join(' ')} exited ${code} before it was ready: ${stderr}`)));
+  });
+  return { child, url, stdout: () => stdout, stderr: () => stderr, exited };
+}

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../package-root.js';
+import { spawnWarrant } from '../../server/testing.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -14,26 +14,14 @@ describe('npm start', () => {
   it('serves the API and the inspector on a fresh folder, with the recorded contracts and the trip example loaded', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'warrant-start-'));
     dirs.push(cwd);
-    const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'warrant.mjs'), 'start', '--port', '0'], {
+    const { child, url, stdout, exited } = await spawnWarrant(['start', '--port', '0'], {
       cwd,
-      env: { ...process.env, DATABASE_URL: '', WARRANT_DATA_DIR: '', WARRANT_API_KEYS: '', WARRANT_MODEL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { DATABASE_URL: '', WARRANT_DATA_DIR: '', WARRANT_API_KEYS: '', WARRANT_MODEL: '' },
+      ready: /open (http:\/\/\S+)\/inspector/,
     });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        stdout += d.toString();
-        const m = /open (http:\/\/\S+)\/inspector/.exec(stdout);
-        if (m) resolve(m[1]!);
-      });
-      void exited.then((code) => reject(new Error(`start exited ${code}: ${stderr}`)));
-    });
-    const key = /warrant: {3}(wk_\S+)/.exec(stdout)?.[1];
+    const key = /warrant: {3}(wk_\S+)/.exec(stdout())?.[1];
     expect(key).toBeDefined();
-    expect(stdout).toMatch(/\d+ passed, 0 failed/);
+    expect(stdout()).toMatch(/\d+ passed, 0 failed/);
     const auth = { authorization: `Bearer ${key}` };
     const effects = (await (await fetch(`${url}/v0/effects?limit=200`, { headers: auth })).json()) as { items: unknown[] };
     const fixtures = (await readdir(join(packageRoot(), 'fixtures', 'reply-contracts'))).filter((f) => f.endsWith('.json'));

@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../package-root.js';
-import { automotiveContract, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from '../../server/testing.js';
+import { automotiveContract, safeAutomotiveCandidate, spawnWarrant, testKeys, unsafeAutomotiveCandidate } from '../../server/testing.js';
 import { openStore } from '../../store/index.js';
 
 const dirs: string[] = [];
@@ -19,21 +17,9 @@ describe('warrant serve', () => {
     const keys = join(dir, 'keys.json');
     await writeFile(keys, JSON.stringify({ keys: [{ tenant_id: 'acme', key: testKeys.acme }] }));
     const dataDir = join(dir, 'pgdata');
-    const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'warrant.mjs'), 'serve', '--port', '0', '--keys', keys], {
-      env: { ...process.env, DATABASE_URL: '', WARRANT_DATA_DIR: dataDir, WARRANT_API_KEYS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        stdout += d.toString();
-        const m = /serving on (http:\/\/\S+)/.exec(stdout);
-        if (m) resolve(m[1]!);
-      });
-      void exited.then((code) => reject(new Error(`serve exited ${code} before listening: ${stderr}`)));
+    const { child, url, stdout, stderr, exited } = await spawnWarrant(['serve', '--port', '0', '--keys', keys], {
+      env: { DATABASE_URL: '', WARRANT_DATA_DIR: dataDir, WARRANT_API_KEYS: '' },
+      ready: /serving on (http:\/\/\S+)/,
     });
 
     const acknowledged: string[] = [];
@@ -66,8 +52,8 @@ describe('warrant serve', () => {
     await Promise.all(Array.from({ length: 20 }, client));
     expect(signalled).toBe(true);
     expect(await exited).toBe(0);
-    expect(stdout).toContain('SIGTERM: draining');
-    expect(acknowledged.length, `refused ${refused}; ${stdout.slice(-2000)} ${stderr}`).toBeGreaterThan(0);
+    expect(stdout()).toContain('SIGTERM: draining');
+    expect(acknowledged.length, `refused ${refused}; ${stdout().slice(-2000)} ${stderr()}`).toBeGreaterThan(0);
 
     const store = await openStore({ dataDir });
     try {
