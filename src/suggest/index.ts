@@ -21,7 +21,7 @@ export { identifyLanguage, MIN_LETTERS, MAX_RUNNER_UP } from './identify-languag
 export { textSimilarity, SAME_REPLY_SIMILARITY } from './text-similarity.js';
 export type { BurstReading, Obligation, Callback, Strategy, Draft, Drafts, Claim, Review, ReviewVerdict, Direction } from './skill-schemas.js';
 export { DIRECTIONS, burstReadingSchema, strategySchema, draftsSchema, reviewSchema } from './skill-schemas.js';
-export type { SuggestSkills, BurstInput, StrategyInput, DraftInput, ReviewInput, FailedDraft, MessageView, FactView } from './suggest-skills.js';
+export type { SuggestSkills, BurstInput, CopyBrief, StrategyInput, DraftInput, ReviewInput, FailedDraft, MessageView, FactView } from './suggest-skills.js';
 export { SKILL_TASKS } from './suggest-skills.js';
 export type { ModelSkillsOptions } from './model-skills.js';
 export { modelSkills } from './model-skills.js';

@@ -24,7 +24,7 @@ import type { Direction, Draft } from './skill-schemas.js';
 import { stopCopy, type StopCopy } from './stop-copy.js';
 import { stopState, suggestionResultSchema, type SuggestionResult } from './suggestion-result.js';
 import type { FailedDraft, SuggestSkills } from './suggest-skills.js';
-import { factView, messageView } from './views.js';
+import { copyBrief } from './views.js';
 import { emptyWiki, type Wiki } from './wiki.js';
 
 /** The seven gates in the order seed 001 runs them. */
@@ -166,7 +166,8 @@ export async function suggestReplies({
   }
 
   const material = privateMaterial(match, wiki, profile);
-  const rationaleLanguage = analysisLanguage ?? route.language;
+  const brief = copyBrief(context, route);
+  const { burst, facts, analysisLanguage: rationaleLanguage } = brief;
   const auditContext = (kept: readonly Candidate[]): AuditContext => ({
     match,
     profile,
@@ -177,8 +178,6 @@ export async function suggestReplies({
     privateMaterial: material,
     kept,
   });
-  const facts = (state.profile?.selected ?? []).map(factView);
-  const burst = (state.timeline?.answered ? [] : (state.timeline?.matchBurst ?? [])).map(messageView);
   let nextIndex = 0;
 
   /**
@@ -238,8 +237,7 @@ export async function suggestReplies({
   };
 
   const kept: Candidate[] = [];
-  const brief = { language: route.language, analysisLanguage: rationaleLanguage, strategy, burst, obligations: route.obligations, facts, matchDetails: match.details };
-  const first = await skills.draftCandidates({ ...brief, directions: strategy.directions, failed: [], kept: [] });
+  const first = await skills.draftCandidates({ ...brief, strategy, directions: strategy.directions, failed: [], kept: [] });
   calls.push(first.call);
   if (!first.ok) return finish(stopState('hold', copy.skillFailed('drafting', first.reason)));
   const failed = await auditRound(first.value.candidates, 1, kept);
@@ -250,7 +248,7 @@ export async function suggestReplies({
     const wanted = Math.min(failed.length, 5 - kept.length);
     const directions = [...strategy.directions, ...route.eligibleDirections].filter((d, i, all) => !keptDirections.has(d) && all.indexOf(d) === i).slice(0, wanted);
     if (directions.length > 0) {
-      const second = await skills.draftCandidates({ ...brief, directions, failed, kept: kept.map((c) => c.draft.text) });
+      const second = await skills.draftCandidates({ ...brief, strategy, directions, failed, kept: kept.map((c) => c.draft.text) });
       calls.push(second.call);
       if (second.ok) {
         drafted += second.value.candidates.length;

@@ -27,20 +27,26 @@ export interface BurstInput {
   readonly earlier: readonly MessageView[];
 }
 
-/** Input of {@link SuggestSkills.planStrategy}. */
-export interface StrategyInput {
+/** What the strategy and drafting skills both see of a request (see `copyBrief`). */
+export interface CopyBrief {
   /** The copy language. */
   readonly language: CopyLanguage;
-  /** The language of the analysis summary (the copy language unless the user asked otherwise). */
+  /** The language of the analysis summary and each rationale (the copy language unless the user asked otherwise). */
   readonly analysisLanguage: CopyLanguage;
-  readonly ruleset: string;
-  readonly eventState: string;
+  /** The match's latest burst; empty when the user already answered it. */
   readonly burst: readonly MessageView[];
   readonly obligations: readonly Obligation[];
-  readonly topics: readonly string[];
+  /** The verified, disclosable facts the profile gate selected. */
   readonly facts: readonly FactView[];
-  /** The match's own profile details (public: the match wrote them), for openers and hooks. */
+  /** The match's own profile details (public: the match wrote them), for openers and hooks; citable as `match_detail` sources. */
   readonly matchDetails: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/** Input of {@link SuggestSkills.planStrategy}. */
+export interface StrategyInput extends CopyBrief {
+  readonly ruleset: string;
+  readonly eventState: string;
+  readonly topics: readonly string[];
   readonly eligibleDirections: readonly Direction[];
 }
 
@@ -52,19 +58,10 @@ export interface FailedDraft {
 }
 
 /** Input of {@link SuggestSkills.draftCandidates}. */
-export interface DraftInput {
-  /** The copy language. */
-  readonly language: CopyLanguage;
-  /** The language of each rationale. */
-  readonly analysisLanguage: CopyLanguage;
+export interface DraftInput extends CopyBrief {
   readonly strategy: Strategy;
   /** Directions to write, one candidate each. */
   readonly directions: readonly Direction[];
-  readonly burst: readonly MessageView[];
-  readonly obligations: readonly Obligation[];
-  readonly facts: readonly FactView[];
-  /** The match's own profile details, citable as `match_detail` sources. */
-  readonly matchDetails: Readonly<Record<string, string | number | boolean | null>>;
   /** On the one redraft: what failed, and the texts already kept (to stay distinct from them). */
   readonly failed: readonly FailedDraft[];
   readonly kept: readonly string[];

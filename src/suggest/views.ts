@@ -1,6 +1,7 @@
+import type { PipelineContext, Route } from './gate.js';
 import type { MatchMessage } from './match.js';
 import type { ProfileFact } from './profile.js';
-import type { FactView, MessageView } from './suggest-skills.js';
+import type { CopyBrief, FactView, MessageView } from './suggest-skills.js';
 
 /** A message as skills see it (a photo shows as `[photo]`: the model never guesses its content). */
 export function messageView(m: MatchMessage): MessageView {
@@ -10,4 +11,20 @@ export function messageView(m: MatchMessage): MessageView {
 /** A fact as skills see it: only verified, disclosable facts are ever passed. */
 export function factView(f: ProfileFact): FactView {
   return { id: f.id, statement: f.statement, supports: f.supports, doesNotSupport: f.doesNotSupport };
+}
+
+/**
+ * What the strategy and drafting skills are shown of a request, read once from the gates' state:
+ * the unanswered burst, the route's obligations, the selected facts, the match's details, and the
+ * analysis language (the copy language unless the user asked for another).
+ */
+export function copyBrief({ match, state, analysisLanguage }: PipelineContext, route: Route): CopyBrief {
+  return {
+    language: route.language,
+    analysisLanguage: analysisLanguage ?? route.language,
+    burst: (state.timeline?.answered ? [] : (state.timeline?.matchBurst ?? [])).map(messageView),
+    obligations: route.obligations,
+    facts: (state.profile?.selected ?? []).map(factView),
+    matchDetails: match.details,
+  };
 }

@@ -2,27 +2,24 @@ import { defineGate } from '../gate.js';
 import type { Direction } from '../skill-schemas.js';
 import type { StrategyProblem } from '../stop-copy.js';
 import { stopState } from '../suggestion-result.js';
-import { factView, messageView } from '../views.js';
+import { copyBrief } from '../views.js';
 
 /**
  * Strategy gate: a primary move, message architecture, topic plan, pressure level, permitted hook
  * and a diversity plan of at least three eligible directions. The plan is a model skill; the gate
  * holds it to the route (directions the ruleset allows, a hook among the selected facts).
  */
-export const strategyGate = defineGate('strategy', async ({ match, skills, state, calls, copy, analysisLanguage }) => {
+export const strategyGate = defineGate('strategy', async (context) => {
+  const { skills, state, calls, copy } = context;
   const route = state.route;
   if (!route || !skills) return { decision: 'needs_model', reason: 'strategy_needs_model' };
-  const facts = (state.profile?.selected ?? []).map(factView);
+  const brief = copyBrief(context, route);
+  const { facts } = brief;
   const result = await skills.planStrategy({
-    language: route.language,
-    analysisLanguage: analysisLanguage ?? route.language,
+    ...brief,
     ruleset: route.ruleset,
     eventState: state.event?.state ?? 'active',
-    burst: (state.timeline?.answered ? [] : (state.timeline?.matchBurst ?? [])).map(messageView),
-    obligations: route.obligations,
     topics: state.timeline?.reading?.topics ?? [],
-    facts,
-    matchDetails: match.details,
     eligibleDirections: route.eligibleDirections,
   });
   calls.push(result.call);
