@@ -32,20 +32,18 @@ function random(seed: number) {
 let sink = 0;
 
 /**
- * Times the naive reference and Warrant in alternating rounds and keeps each one's best round:
- * on a machine shared with other work, load comes in bursts, and alternating gives both
- * contenders the same chances while the best round is the least disturbed estimate of each.
+ * Times each contender (a function and its batch size) in alternating rounds and keeps each
+ * one's best round, in nanoseconds per call: on a machine shared with other work, load comes in
+ * bursts, and alternating gives every contender the same chances while the best round is the
+ * least disturbed estimate of each.
  */
-function contest(naive: () => unknown, warrant: () => unknown, batch: { naive: number; warrant: number }) {
-  let naiveNs = Infinity;
-  let warrantNs = Infinity;
-  let warrantOps = 0;
+function contest<K extends string>(contenders: Record<K, readonly [fn: () => unknown, batch: number]>): Record<K, number> {
+  const entries = Object.entries(contenders) as [K, readonly [() => unknown, number]][];
+  const best = Object.fromEntries(entries.map(([name]) => [name, Infinity])) as Record<K, number>;
   for (let round = 0; round < 5; round++) {
-    naiveNs = Math.min(naiveNs, timeIt(naive, { minMs: 150, batch: batch.naive }).medianNs);
-    const w = timeIt(warrant, { minMs: 150, batch: batch.warrant });
-    if (w.medianNs < warrantNs) [warrantNs, warrantOps] = [w.medianNs, w.opsPerSec];
+    for (const [name, [fn, batch]] of entries) best[name] = Math.min(best[name], timeIt(fn, { minMs: 150, batch }).medianNs);
   }
-  return { naiveNs, warrantNs, warrantOps };
+  return best;
 }
 
 // Small: the automotive contract, a passing 200-character reply.
@@ -56,17 +54,13 @@ function contest(naive: () => unknown, warrant: () => unknown, batch: { naive: n
   const more = '若您之後想調整時段，也可以直接回覆這則訊息，我們會一併轉告顧問。感謝您的耐心等候，祝您有美好的一天。';
   while (candidate.length < 200) candidate += more;
   candidate = JSON.parse(JSON.stringify(candidate.slice(0, 200))) as string;
-  const { naiveNs, warrantNs } = contest(
-    () => (sink += naiveLists(contract, candidate).forbiddenTermsPresent.length),
-    () => (sink += compiled.verify(candidate).forbiddenMatches.length),
-    { naive: 1000, warrant: 1000 },
-  );
   // The strategy not chosen, on the same reply: why small contracts keep the includes loop.
   const automaton = compileContract(contract, { strategy: 'automaton' });
-  let automatonNs = Infinity;
-  for (let round = 0; round < 5; round++) {
-    automatonNs = Math.min(automatonNs, timeIt(() => (sink += automaton.verify(candidate).forbiddenMatches.length), { minMs: 150, batch: 1000 }).medianNs);
-  }
+  const { naive: naiveNs, warrant: warrantNs, automaton: automatonNs } = contest({
+    naive: [() => (sink += naiveLists(contract, candidate).forbiddenTermsPresent.length), 1000],
+    warrant: [() => (sink += compiled.verify(candidate).forbiddenMatches.length), 1000],
+    automaton: [() => (sink += automaton.verify(candidate).forbiddenMatches.length), 1000],
+  });
   report('contract-small', {
     strategy: compiled.strategy,
     candidate_chars: candidate.length,
@@ -119,11 +113,10 @@ function contest(naive: () => unknown, warrant: () => unknown, batch: { naive: n
   // model's response), so flatten it as they would be, for both contenders alike.
   candidate = JSON.parse(JSON.stringify(candidate.slice(0, 4000))) as string;
 
-  const { naiveNs, warrantNs } = contest(
-    () => (sink += naiveLists(contract, candidate).forbiddenTermsPresent.length),
-    () => (sink += compiled.verify(candidate).forbiddenMatches.length),
-    { naive: 5, warrant: 50 },
-  );
+  const { naive: naiveNs, warrant: warrantNs } = contest({
+    naive: [() => (sink += naiveLists(contract, candidate).forbiddenTermsPresent.length), 5],
+    warrant: [() => (sink += compiled.verify(candidate).forbiddenMatches.length), 50],
+  });
   const check = compiled.verify(candidate).forbiddenTermsPresent;
   if (check.join() !== naiveLists(contract, candidate).forbiddenTermsPresent.join()) throw new Error('the verifiers disagree');
   report('contract-large', {
