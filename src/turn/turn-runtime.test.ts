@@ -13,6 +13,8 @@ import type { AcknowledgeRequest, AnswerRequest, KnowledgeSource, TurnWriter } f
 
 const start = (record: string) => ({ operation: 'start_trip', workflow: 'trip', record, values: { destination: 'Oslo' } });
 const traveler = (record: string, name = 'Ada') => ({ operation: 'add_traveler', record, values: { name } });
+/** A turn input in conversation `c`, in English unless `locale` says otherwise. */
+const turn = (turnId: string, understanding: Record<string, unknown>, locale = 'en') => ({ turn_id: turnId, conversation_id: 'c', locale, understanding });
 
 describe.each(storeTargets())('turn runtime on $name', (target) => {
   let db: Database;
@@ -32,12 +34,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('W1: a failed command beside a successful one renders a receipt for the success alone', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run({
-      turn_id: 'w1',
-      conversation_id: 'c',
-      locale: 'en',
-      understanding: { acts: [start('r'), { operation: 'remove_traveler', record: 'r', values: { name: 'Zed' } }] },
-    });
+    const result = await runtime.run(turn('w1', { acts: [start('r'), { operation: 'remove_traveler', record: 'r', values: { name: 'Zed' } }] }));
     expect(result.blocks.filter((b) => b.kind === 'receipt').map((b) => b.id)).toEqual(['receipt:r:1']);
     expect(result.outcome.notDone).toEqual([
       { code: 'refused', text: 'Zed is not traveling on this trip, so there is no one to remove.', recordId: 'r' },
@@ -47,32 +44,24 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('a refusal is said in the domain’s own sentence in the turn’s language', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run({
-      turn_id: 'it',
-      conversation_id: 'c',
-      locale: 'it-IT',
-      understanding: { acts: [start('r'), { operation: 'set_payer', record: 'r', values: { extra: 'taxi', payer: 'company' } }] },
-    });
+    const result = await runtime.run(turn('it', { acts: [start('r'), { operation: 'set_payer', record: 'r', values: { extra: 'taxi', payer: 'company' } }] }, 'it-IT'));
     expect(result.locale).toBe('it');
     expect(result.outcome.notDone[0]?.text).toBe('Questo viaggio non ha nessun extra chiamato «taxi».');
   });
 
   it('unknown records, unknown operations, invalid values and no-op acts become not-done entries', async () => {
     const runtime = runtimeFor();
-    await runtime.run({ turn_id: 'a', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r'), traveler('r')] } });
-    const result = await runtime.run({
-      turn_id: 'b',
-      conversation_id: 'c',
-      locale: 'en',
-      understanding: {
+    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
+    const result = await runtime.run(
+      turn('b', {
         acts: [
           traveler('nope'),
           { operation: 'teleport', record: 'r', values: {} },
           { operation: 'set_payer', record: 'r', values: { extra: 'hotel', payer: 'the moon' } },
           traveler('r'),
         ],
-      },
-    });
+      }),
+    );
     expect(result.outcome.notDone.map((n) => [n.code, n.text])).toEqual([
       ['unknown_record', 'Could not add a traveler: there is no trip “nope”.'],
       ['unknown_operation', '“teleport” is not something I can do on a trip.'],
@@ -84,19 +73,16 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('W3: every question gets exactly one answer block with a basis and a status', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run({
-      turn_id: 'q',
-      conversation_id: 'c',
-      locale: 'en',
-      understanding: {
+    const result = await runtime.run(
+      turn('q', {
         acts: [start('r')],
         questions: [
           { text: 'What can you do?', kind: 'capability' },
           { text: 'Where are we?', kind: 'status', records: ['r'] },
           { text: 'Is Oslo cold?', kind: 'other' },
         ],
-      },
-    });
+      }),
+    );
     const answers = result.blocks.filter((b): b is AnswerBlock => b.kind === 'answer');
     expect(answers.map((a) => [a.id, a.status, a.basis.source, a.writtenBy])).toEqual([
       ['answer:0', 'answered', 'operations', 'code'],
@@ -108,32 +94,22 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('a turn that only answers questions replies with the answers alone', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run({
-      turn_id: 'only',
-      conversation_id: 'c',
-      locale: 'en',
-      understanding: { questions: [{ text: 'What can you do?', kind: 'capability' }] },
-    });
+    const result = await runtime.run(turn('only', { questions: [{ text: 'What can you do?', kind: 'capability' }] }));
     expect(transitionOf(result).text).toBe('On a trip I can start a trip, add a traveler, remove a traveler, add an extra, choose who pays for an extra and confirm the trip.');
     expect(result.ask).toBeNull();
   });
 
   it('a declined card is not done, and the card leaves the screen', async () => {
     const runtime = runtimeFor();
-    await runtime.run({ turn_id: 'a', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r'), traveler('r')] } });
-    const result = await runtime.run({
-      turn_id: 'b',
-      conversation_id: 'c',
-      locale: 'en',
-      understanding: { card_responses: [{ record: 'r', card: 'confirm_trip', response: 'declined' }] },
-    });
+    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
+    const result = await runtime.run(turn('b', { card_responses: [{ record: 'r', card: 'confirm_trip', response: 'declined' }] }));
     expect(result.outcome.notDone).toEqual([{ code: 'card_declined', text: 'You declined “Confirm this trip”, so nothing was confirmed.', recordId: 'r' }]);
     expect(result.outcome.card).toBeNull();
   });
 
   it('W5: progress streams phases, then the reply exactly once, last, after the commit', async () => {
     const runtime = runtimeFor();
-    const run = runtime.submit({ turn_id: 'p', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r')] } });
+    const run = runtime.submit(turn('p', { acts: [start('r')] }));
     const events: TurnProgressEvent[] = [];
     for await (const event of run.progress) events.push(event);
     const result = await run.result;
@@ -149,7 +125,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('W6: the result is persisted with the turn as snake_case JSON before it is returned', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run({ turn_id: 'j', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r')] } });
+    const result = await runtime.run(turn('j', { acts: [start('r')] }));
     const [row] = await db.query<{ result: Record<string, unknown> }>('select result from turns where id = $1 and tenant_id = $2', ['j', `t${tenant}`]);
     expect(row?.result).toMatchObject({
       turn_id: 'j',
@@ -162,7 +138,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('a retried turn id returns the committed turn and writes nothing', async () => {
     const runtime = runtimeFor();
-    const input = { turn_id: 'again', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r'), traveler('r')] } };
+    const input = turn('again', { acts: [start('r'), traveler('r')] });
     const first = await runtime.run(input);
     const second = await runtime.run({ ...input, understanding: { acts: [traveler('r', 'Someone else')] } });
     expect(second).toEqual(first);
@@ -172,7 +148,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('50 concurrent submissions of one turn id commit once and return identical results', async () => {
     const runtime = runtimeFor();
-    const input = { turn_id: 'burst', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r'), traveler('r')] } };
+    const input = turn('burst', { acts: [start('r'), traveler('r')] });
     const results = await Promise.all(Array.from({ length: 50 }, () => runtime.run(input)));
     for (const r of results) expect(r).toEqual(results[0]);
     expect(await count('turn_events', `t${tenant}`)).toBe(2);
@@ -181,7 +157,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('two turns racing on one record: one commits, the other is refused with a notice, no event lost or doubled', async () => {
     const runtime = runtimeFor();
-    await runtime.run({ turn_id: 'setup', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r')] } });
+    await runtime.run(turn('setup', { acts: [start('r')] }));
     const [a, b] = await Promise.all(
       ['Ada', 'Bo'].map((name) =>
         runtime.run({ turn_id: `race-${name}`, conversation_id: `c-${name}`, locale: 'en', understanding: { acts: [traveler('r', name)] } }),
@@ -223,7 +199,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
       },
     };
     const tenantId = `crash-${++tenant}`;
-    const input = { turn_id: 'k', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r'), traveler('r')] } };
+    const input = turn('k', { acts: [start('r'), traveler('r')] });
     await expect(createTurnRuntime({ db, workflows: [crashing], locales: ['en', 'it'], tenantId }).run(input)).rejects.toThrow(
       'process died while composing',
     );
@@ -306,12 +282,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
         return { status: 'found', passages: ['Oslo is cold in winter.'] };
       },
     };
-    const result = await runtimeFor({ writer, knowledge }).run({
-      turn_id: 'k',
-      conversation_id: 'c',
-      locale: 'en',
-      understanding: { questions: [{ text: 'Is Oslo cold?', kind: 'other' }, { text: 'Visa needed?', kind: 'other' }] },
-    });
+    const result = await runtimeFor({ writer, knowledge }).run(turn('k', { questions: [{ text: 'Is Oslo cold?', kind: 'other' }, { text: 'Visa needed?', kind: 'other' }] }));
     expect(seen.map((r) => r.knowledge.status).sort()).toEqual(['found', 'unavailable']);
     const answers = result.blocks.filter((b): b is AnswerBlock => b.kind === 'answer');
     expect(answers.map((a) => [a.status, a.basis.source])).toEqual([
