@@ -73,6 +73,16 @@ describe('warrant verify', () => {
     expect(stderr.join('\n')).toContain('$: not valid JSON');
   });
 
+  it('a duplicate term is a warning on stderr: exit 0, and stdout is still exactly the effect JSON', async () => {
+    const dup = join(dir, 'dup.json');
+    const json = automotiveContractJson();
+    await writeFile(dup, JSON.stringify({ ...json, forbidden_terms: [...json.forbidden_terms, '看車'] }));
+    const { stdout, stderr, code } = await verify('--contract', dup, '--candidate', 'safe.txt', '--json');
+    expect(code()).toBe(0);
+    expect(stderr).toEqual(['warrant: warning: $.forbidden_terms[3]: duplicate of forbidden_terms[0] "看車"; it is checked once']);
+    expect(replyEffectJsonSchema.parse(JSON.parse(stdout.join('\n'))).status).toBe('accepted');
+  });
+
   it('exits 2 when no candidate is given', async () => {
     const { stderr, code } = await verify('--contract', contractFile);
     expect(code()).toBe(2);
