@@ -2,6 +2,7 @@ import { resolveEventState } from '../event-state.js';
 import { defineGate } from '../gate.js';
 import { latestBurst, latestBurstBy } from '../latest-burst.js';
 import type { BurstReading, Callback } from '../skill-schemas.js';
+import { stopState } from '../suggestion-result.js';
 import { messageView } from '../views.js';
 
 /** How many earlier messages the burst reader sees for callbacks and parallel topics. */
@@ -38,7 +39,7 @@ export const timelineGate = defineGate('timeline', async ({ match, skills, state
   const result = await skills.readBurst({ language: match.language, burst: matchBurst.map(messageView), earlier: earlier.map(messageView) });
   calls.push(result.call);
   if (!result.ok) {
-    return { decision: 'stop', reason: 'burst_reading_failed', stop: { resultType: 'hold', analysisSummary: copy.skillFailed('burst reading', result.reason), question: '', suggestions: [] }, detail: base };
+    return { decision: 'stop', reason: 'burst_reading_failed', stop: stopState('hold', copy.skillFailed('burst reading', result.reason)), detail: base };
   }
   const burstIds = new Set(matchBurst.map((m) => m.id));
   const allIds = new Set(match.messages.map((m) => m.id));
@@ -47,12 +48,9 @@ export const timelineGate = defineGate('timeline', async ({ match, skills, state
     if (!burstIds.has(o.messageId)) dropped.push(`obligation ${o.id}: ${o.messageId}`);
     return burstIds.has(o.messageId);
   });
-  if (obligations.length > 0 && !obligations.some((o) => o.primary)) {
-    // The reader must name one primary obligation; the first in the burst is the natural target.
-    obligations[0] = { ...obligations[0]!, primary: true };
-  }
-  const primaryIndex = obligations.findIndex((o) => o.primary);
-  const onePrimary = obligations.map((o, i) => (o.primary && i !== primaryIndex ? { ...o, primary: false } : o));
+  // Exactly one primary obligation: the first the reader marked, or else the first in the burst.
+  const primaryIndex = Math.max(0, obligations.findIndex((o) => o.primary));
+  const onePrimary = obligations.map((o, i) => (o.primary === (i === primaryIndex) ? o : { ...o, primary: i === primaryIndex }));
   const callbacks = result.value.callbacks.filter((c) => {
     const inside = burstIds.has(c.messageId) && allIds.has(c.refersTo);
     if (!inside) dropped.push(`callback ${c.messageId}→${c.refersTo}`);
