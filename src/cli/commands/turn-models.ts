@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { createModels, folderPromptSource, modelSettingsFromEnv, type ModelSettings } from '../../model/index.js';
 import { createModelUnderstand, createModelWriter } from '../../turn/model/index.js';
-import type { TurnResult } from '../../turn/turn-result.js';
+import { transitionOf, type TurnResult } from '../../turn/turn-result.js';
 import type { TurnWriter } from '../../turn/writer.js';
 import type { Understand } from '../../turn/understand.js';
 import type { CliIo } from '../io.js';
@@ -29,8 +29,8 @@ export function modelNotes(result: TurnResult): string[] {
   const why = (reason: string) => (reason === 'no_model' ? 'no model is configured; set WARRANT_MODEL' : reason);
   const failure = result.evidence.understandingFailure;
   if (failure) notes.push(`warrant: the message could not be read (${why(failure)}), so nothing in it was acted on`);
-  const transition = result.blocks.find((b) => b.kind === 'transition');
-  if (transition?.fallbackReason) notes.push(`warrant: the reply is in code's own words (${why(transition.fallbackReason)})`);
+  const { fallbackReason } = transitionOf(result);
+  if (fallbackReason) notes.push(`warrant: the reply is in code's own words (${why(fallbackReason)})`);
   return notes;
 }
 
