@@ -4,12 +4,11 @@ import { governReply } from './govern-reply.js';
 import { readContract } from './read-contract.js';
 import { relayBody } from './relay-body.js';
 import { effectFromJson, effectToJson, replyEffectJsonSchema } from './reply-effect.js';
-import { automotiveContractJson, UNSAFE_AUTOMOTIVE_CANDIDATE } from './testing-contracts.js';
+import { automotiveContractJson, SAFE_AUTOMOTIVE_CANDIDATE as SAFE, UNSAFE_AUTOMOTIVE_CANDIDATE } from './testing-contracts.js';
 import { traceOf } from './trace-of.js';
 
 const automotive = readContract(automotiveContractJson()).contract;
 const fallback = automotive.fallbackBody;
-const SAFE = '好的，已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。麻煩提供待估車輛的車牌與里程。';
 
 describe.each(['includes', 'automaton'] as const)('governReply with the %s strategy', (strategy) => {
   const compiled = compileContract(automotive, { strategy });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replyEffectJsonSchema } from '../../contract/index.js';
-import { automotiveContractJson, UNSAFE_AUTOMOTIVE_CANDIDATE } from '../../contract/testing-contracts.js';
+import { automotiveContractJson, SAFE_AUTOMOTIVE_CANDIDATE as SAFE, UNSAFE_AUTOMOTIVE_CANDIDATE } from '../../contract/testing-contracts.js';
 import { packageRoot } from '../../package-root.js';
 import { memoryIo } from '../io.js';
 import { runCli } from '../program.js';
@@ -14,7 +14,6 @@ const dir = await mkdtemp(join(tmpdir(), 'warrant-verify-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 const contractFile = join(dir, 'contract.json');
 await writeFile(contractFile, JSON.stringify(automotiveContractJson()));
-const SAFE = '已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。請提供待估車輛的車牌與里程，謝謝。';
 const safeFile = join(dir, 'safe.txt');
 await writeFile(safeFile, SAFE);
 
