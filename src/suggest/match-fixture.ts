@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 import { createModels, type ModelSettings } from '../model/index.js';
+import { modelAnswer } from '../model/testing.js';
 import { parseMatch, type Match } from './match.js';
 import { modelSkills } from './model-skills.js';
 import { emptyProfile, parseProfile, type Profile } from './profile.js';
@@ -76,16 +77,7 @@ function scriptedModel(task: string, outputs: readonly unknown[]): MockLanguageM
     modelId: `fixture:${task}`,
     doGenerate: async () => {
       const output = outputs[Math.min(call++, outputs.length - 1)];
-      const text = typeof output === 'string' ? output : JSON.stringify(output);
-      return {
-        content: [{ type: 'text', text }],
-        finishReason: { unified: 'stop', raw: 'stop' },
-        usage: {
-          inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined },
-          outputTokens: { total: 0, text: 0, reasoning: undefined },
-        },
-        warnings: [],
-      };
+      return modelAnswer(typeof output === 'string' ? output : JSON.stringify(output), { inputTokens: 0, outputTokens: 0 });
     },
   });
 }
