@@ -123,11 +123,12 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       }
 
       const normalizationHints: NormalizationHint[] = [];
-      // Inert text is NFC; anything else is asked of `normalize`, which is slower but rare.
-      if (!termsAreNfc || (!inert && candidate.normalize('NFC') !== candidate)) {
+      // Inert text is NFC; anything else is asked of `normalize` (once), which is slower but rare.
+      const nfcCandidate = inert ? candidate : candidate.normalize('NFC');
+      if (!termsAreNfc || nfcCandidate !== candidate) {
         const n = nfcMatcher();
         n.found.fill(0);
-        n.matcher.scan(candidate.normalize('NFC'), n.found, []);
+        n.matcher.scan(nfcCandidate, n.found, []);
         for (const [list, ids] of lists) {
           for (const id of ids) {
             if (found[id] === 0 && n.found[n.idOf[id]!] === 1) normalizationHints.push({ list, term: terms[id]! });
