@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { InputError, parseInput } from '../errors.js';
 import { packageRoot } from '../package-root.js';
-import { FixtureError, diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
-import { openStore, type Database } from '../store/index.js';
+import { diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
+import type { Database } from '../store/index.js';
 import { loadWorkflowModule } from './load-workflow-module.js';
+import { withReplayStore } from './replay-store.js';
 import { createTurnRuntime } from './turn-runtime.js';
 import { turnResultToJson } from './turn-result-json.js';
 
@@ -33,31 +34,6 @@ export const turnFixtureSchema = z.strictObject({
     .min(1),
 });
 
-let shared: Promise<Database> | undefined;
-let idle: NodeJS.Timeout | undefined;
-
-/**
- * One in-memory PGlite for the whole replay run: it takes seconds to start, fixtures take
- * milliseconds. Turn fixtures replay one after another (one folder, path order), so the store
- * is closed once no fixture has asked for it for a moment; an open PGlite would otherwise keep
- * the process alive after the last one.
- */
-function sharedStore(): Promise<Database> {
-  clearTimeout(idle);
-  shared ??= openStore({ dataDir: ':memory:' });
-  return shared;
-}
-
-function releaseSharedStore(): void {
-  const store = shared;
-  idle = setTimeout(() => {
-    if (shared !== store) return;
-    shared = undefined;
-    void store?.then((db) => db.close());
-  }, 250);
-  idle.unref();
-}
-
 /**
  * Replays `turn` fixtures on an in-memory store, each in a tenant of its own so fixtures never
  * see each other's records, with no model: every turn carries its understanding.
@@ -65,19 +41,8 @@ function releaseSharedStore(): void {
 export const turnReplayer: Replayer = {
   kind: 'turn',
   async replay(input, file): Promise<ReplayOutcome> {
-    let fixture;
-    try {
-      fixture = parseInput(turnFixtureSchema, input, 'turn fixture');
-    } catch (error) {
-      if (InputError.isInstance(error)) throw new FixtureError(`${file}: ${error.message}`);
-      throw error;
-    }
-    const db = await sharedStore();
-    try {
-      return await replayOn(db, fixture, file);
-    } finally {
-      releaseSharedStore();
-    }
+    const fixture = parseInput(turnFixtureSchema, input, 'turn fixture');
+    return withReplayStore((db) => replayOn(db, fixture, file));
   },
 };
 

@@ -5,8 +5,9 @@ import { parseInput } from '../../errors.js';
 import { createModels, type ModelCallRecord } from '../../model/index.js';
 import { packageRoot } from '../../package-root.js';
 import { diffExpected, type Replayer } from '../../replay/index.js';
-import { openStore, type Database } from '../../store/index.js';
+import type { Database } from '../../store/index.js';
 import { loadWorkflowModule, type WorkflowModule } from '../load-workflow-module.js';
+import { withReplayStore } from '../replay-store.js';
 import { createTurnRuntime } from '../turn-runtime.js';
 import type { TurnResult } from '../turn-result.js';
 import { createModelUnderstand } from './model-understand.js';
@@ -56,42 +57,18 @@ function projectModelTurn(result: TurnResult): Record<string, unknown> {
   };
 }
 
-let shared: Promise<Database> | undefined;
-let idle: NodeJS.Timeout | undefined;
-
-/**
- * One in-memory PGlite for a replay run (it takes seconds to start; a fixture takes
- * milliseconds), closed once no fixture has asked for it for a moment so it never keeps the
- * process alive after the last one.
- */
-async function withSharedStore<T>(use: (db: Database) => Promise<T>): Promise<T> {
-  clearTimeout(idle);
-  shared ??= openStore({ dataDir: ':memory:' });
-  const store = shared;
-  try {
-    return await use(await store);
-  } finally {
-    idle = setTimeout(() => {
-      if (shared !== store) return;
-      shared = undefined;
-      void store.then((db) => db.close());
-    }, 250);
-    idle.unref();
-  }
-}
-
 /** A parsed model-turn fixture. */
 type ModelTurnFixture = z.output<typeof modelTurnFixtureSchema>;
 
 /**
  * Runs a recorded model turn: the turns `before` in code's own words, then the turn under test
  * through the real runtime and the real model layer, each task's model playing its recorded
- * outputs. Runs on an in-memory store shared by the process, each fixture under a tenant of its
- * own so turn ids never collide.
+ * outputs, on the replay run's shared in-memory store ({@link withReplayStore}) under a tenant
+ * of its own so turn ids never collide.
  */
 async function runModelTurnFixture(fixture: ModelTurnFixture): Promise<TurnResult> {
   const module = await loadWorkflowModule(fixture.workflows, packageRoot());
-  return withSharedStore((db) => runOn(db, fixture, module));
+  return withReplayStore((db) => runOn(db, fixture, module));
 }
 
 async function runOn(db: Database, fixture: ModelTurnFixture, module: WorkflowModule): Promise<TurnResult> {
