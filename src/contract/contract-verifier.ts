@@ -50,17 +50,15 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
     }
     return Int32Array.from(seen);
   };
+  const mustInclude = listIds(contract.mustInclude);
+  const mustAsk = listIds(contract.mustAsk);
+  const canonical = listIds(contract.canonicalTerms);
+  const forbidden = listIds(contract.forbiddenTerms);
   const lists: readonly (readonly [TermListName, Int32Array])[] = [
-    ['must_include', listIds(contract.mustInclude)],
-    ['must_ask', listIds(contract.mustAsk)],
-    ['canonical_terms', listIds(contract.canonicalTerms)],
-    ['forbidden_terms', listIds(contract.forbiddenTerms)],
-  ];
-  const [mustInclude, mustAsk, canonical, forbidden] = lists.map(([, ids]) => ids) as [
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
+    ['must_include', mustInclude],
+    ['must_ask', mustAsk],
+    ['canonical_terms', canonical],
+    ['forbidden_terms', forbidden],
   ];
   const { terms } = table;
   const record = new Uint8Array(terms.length);
