@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishConversation, locales, workflows } from '../../examples/trip/index.js';
-import { createJsonLogger } from '../evidence/json-logger.js';
 import { openStore, type Database } from '../store/index.js';
-import { hashApiKey } from './api-keys.js';
-import { createServer, type WarrantServer } from './create-server.js';
-import { automotiveContract, testKeys, unsafeAutomotiveCandidate } from './testing.js';
+import type { WarrantServer } from './create-server.js';
+import { automotiveContract, createTestServer, testKeys, unsafeAutomotiveCandidate } from './testing.js';
 
 /** One request the server must refuse, and how. */
 interface BadRequest {
@@ -83,13 +81,7 @@ let db: Database;
 let server: WarrantServer;
 beforeAll(async () => {
   db = await openStore({ dataDir: ':memory:' });
-  server = await createServer({
-    store: db,
-    apiKeys: [{ tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) }],
-    bodyLimitBytes: LIMIT,
-    logger: createJsonLogger({ write: () => {} }),
-    turns: { workflows, locales },
-  });
+  server = await createTestServer(db, { bodyLimitBytes: LIMIT, turns: { workflows, locales } });
 });
 afterAll(async () => {
   await db.close();

@@ -4,7 +4,7 @@ import { createJsonLogger } from '../evidence/json-logger.js';
 import { openStore, type Database } from '../store/index.js';
 import { hashApiKey } from './api-keys.js';
 import { createServer, type WarrantServer } from './create-server.js';
-import { automotiveContract, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from './testing.js';
+import { automotiveContract, createTestServer, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from './testing.js';
 
 let db: Database;
 let server: WarrantServer;
@@ -14,12 +14,7 @@ const exporter = new InMemorySpanExporter();
 beforeAll(async () => {
   db = await openStore({ dataDir: ':memory:' });
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  server = await createServer({
-    store: db,
-    apiKeys: [
-      { tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) },
-      { tenantId: 'beta', keySha256: hashApiKey(testKeys.beta) },
-    ],
+  server = await createTestServer(db, {
     logger: createJsonLogger({ write: (line) => logLines.push(line) }),
     tracer: provider.getTracer('test'),
   });

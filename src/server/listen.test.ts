@@ -1,22 +1,14 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJsonLogger } from '../evidence/json-logger.js';
 import { openStore, type Database } from '../store/index.js';
-import { hashApiKey } from './api-keys.js';
-import { createServer } from './create-server.js';
 import { listen, type RunningServer } from './listen.js';
-import { automotiveContract, testKeys, unsafeAutomotiveCandidate } from './testing.js';
+import { automotiveContract, createTestServer, testKeys, unsafeAutomotiveCandidate } from './testing.js';
 
 let db: Database;
 let running: RunningServer;
 beforeAll(async () => {
   db = await openStore({ dataDir: ':memory:' });
-  const server = await createServer({
-    store: db,
-    apiKeys: [{ tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) }],
-    bodyLimitBytes: 2048,
-    logger: createJsonLogger({ write: () => {} }),
-  });
+  const server = await createTestServer(db, { bodyLimitBytes: 2048 });
   running = await listen(server, { port: 0 });
 });
 afterAll(async () => {

@@ -2,28 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishConversation, locales, workflows } from '../../examples/trip/index.js';
-import { createJsonLogger } from '../evidence/json-logger.js';
 import { packageRoot } from '../package-root.js';
 import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
-import { hashApiKey } from './api-keys.js';
-import { createServer, type WarrantServer } from './create-server.js';
-import { automotiveContract, testKeys, unsafeAutomotiveCandidate } from './testing.js';
+import type { WarrantServer } from './create-server.js';
+import { automotiveContract, createTestServer, testKeys, unsafeAutomotiveCandidate } from './testing.js';
 
 describe.each(storeTargets())('tenant isolation on $name', (target) => {
   let db: Database;
   let server: WarrantServer;
   beforeAll(async () => {
     db = await target.open();
-    server = await createServer({
-      store: db,
-      apiKeys: [
-        { tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) },
-        { tenantId: 'beta', keySha256: hashApiKey(testKeys.beta) },
-      ],
-      logger: createJsonLogger({ write: () => {} }),
-      turns: { workflows, locales },
-    });
+    server = await createTestServer(db, { turns: { workflows, locales } });
   });
   afterAll(async () => {
     await db.close();

@@ -7,7 +7,11 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { UNSAFE_AUTOMOTIVE_CANDIDATE, automotiveContractJson } from '../contract/testing-contracts.js';
+import { silentLogger } from '../evidence/json-logger.js';
 import { packageRoot } from '../package-root.js';
+import type { Database } from '../store/index.js';
+import { hashApiKey } from './api-keys.js';
+import { createServer, type ServerOptions, type WarrantServer } from './create-server.js';
 
 /** The automotive Reply Contract v0 of seed 000, verbatim (one copy, kept by the contract layer). */
 export const automotiveContract = automotiveContractJson();
@@ -24,6 +28,17 @@ export const testKeys = {
   acme: 'wk_test_acme_0123456789abcdef',
   beta: 'wk_test_beta_0123456789abcdef',
 } as const;
+
+/** {@link testKeys} as grants: tenant `acme` and tenant `beta`, one key each. */
+export const testGrants = [
+  { tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) },
+  { tenantId: 'beta', keySha256: hashApiKey(testKeys.beta) },
+] as const;
+
+/** A sidecar on `store` for tests: both {@link testGrants}, logs discarded; `options` override either. */
+export function createTestServer(store: Database, options: Partial<ServerOptions> = {}): Promise<WarrantServer> {
+  return createServer({ store, apiKeys: testGrants, logger: silentLogger, ...options });
+}
 
 /** A `warrant` process started by {@link spawnWarrant}, once it has printed its address. */
 export interface SpawnedWarrant {

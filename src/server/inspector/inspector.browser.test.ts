@@ -3,13 +3,10 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishConversation, locales, workflows } from '../../../examples/trip/index.js';
-import { createJsonLogger } from '../../evidence/json-logger.js';
 import { packageRoot } from '../../package-root.js';
 import { openStore, type Database } from '../../store/index.js';
-import { hashApiKey } from '../api-keys.js';
-import { createServer } from '../create-server.js';
 import { listen, type RunningServer } from '../listen.js';
-import { automotiveContract, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from '../testing.js';
+import { automotiveContract, createTestServer, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from '../testing.js';
 
 const artifacts = join(packageRoot(), 'test-artifacts');
 let db: Database;
@@ -18,12 +15,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   db = await openStore({ dataDir: ':memory:' });
-  const server = await createServer({
-    store: db,
-    apiKeys: [{ tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) }],
-    logger: createJsonLogger({ write: () => {} }),
-    turns: { workflows, locales },
-  });
+  const server = await createTestServer(db, { turns: { workflows, locales } });
   running = await listen(server, { port: 0 });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',

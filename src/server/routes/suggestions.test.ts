@@ -1,13 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJsonLogger } from '../../evidence/json-logger.js';
 import { packageRoot } from '../../package-root.js';
 import { openStore, type Database } from '../../store/index.js';
 import { fixtureSkills, type MatchFixture } from '../../suggest/index.js';
-import { hashApiKey } from '../api-keys.js';
-import { createServer, type WarrantServer } from '../create-server.js';
-import { testKeys } from '../testing.js';
+import type { WarrantServer } from '../create-server.js';
+import { createTestServer, testKeys } from '../testing.js';
 
 let db: Database;
 let withModel: WarrantServer;
@@ -19,16 +17,8 @@ const fixture = async (name: string) => JSON.parse(await readFile(join(packageRo
 beforeAll(async () => {
   db = await openStore({ dataDir: ':memory:' });
   happy = await fixture('en-active-reply-happy-path.json');
-  const common = {
-    store: db,
-    apiKeys: [
-      { tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) },
-      { tenantId: 'beta', keySha256: hashApiKey(testKeys.beta) },
-    ],
-    logger: createJsonLogger({ write: () => {} }),
-  };
-  withModel = await createServer({ ...common, suggestions: { skills: fixtureSkills(happy.model_outputs) } });
-  withoutModel = await createServer(common);
+  withModel = await createTestServer(db, { suggestions: { skills: fixtureSkills(happy.model_outputs) } });
+  withoutModel = await createTestServer(db);
 });
 afterAll(async () => {
   await db.close();

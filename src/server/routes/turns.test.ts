@@ -6,9 +6,8 @@ import { createModels } from '../../model/index.js';
 import { scriptedModel } from '../../model/testing.js';
 import { createModelWriter } from '../../turn/model/index.js';
 import { openStore, type Database } from '../../store/index.js';
-import { hashApiKey } from '../api-keys.js';
 import { createServer, type WarrantServer } from '../create-server.js';
-import { testKeys } from '../testing.js';
+import { createTestServer, testKeys } from '../testing.js';
 
 let db: Database;
 let server: WarrantServer;
@@ -16,13 +15,7 @@ const exporter = new InMemorySpanExporter();
 
 beforeAll(async () => {
   db = await openStore({ dataDir: ':memory:' });
-  server = await createServer({
-    store: db,
-    apiKeys: [
-      { tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) },
-      { tenantId: 'beta', keySha256: hashApiKey(testKeys.beta) },
-    ],
-    logger: createJsonLogger({ write: () => {} }),
+  server = await createTestServer(db, {
     tracer: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer('test'),
     turns: { workflows, locales },
   });
