@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database.js';
+import { StoreError } from './database.js';
 import { migrate } from './migration.js';
 import { openStore } from './open-store.js';
 import { storeTargets } from './testing.js';
@@ -62,5 +63,14 @@ describe('the embedded store on disk', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a store that cannot be opened', () => {
+  it('is a StoreError naming where it was looked for, never leaking a password', async () => {
+    const error = await openStore({ databaseUrl: 'postgres://warrant:s3cret@127.0.0.1:1/none' }).catch((e: unknown) => e);
+    expect(StoreError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/^cannot (open|migrate) PostgreSQL at postgres:\/\/warrant:\*\*\*@127\.0\.0\.1:1\/none/);
+    expect((error as Error).message).not.toContain('s3cret');
   });
 });

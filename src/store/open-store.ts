@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Database } from './database.js';
+import { StoreError, type Database } from './database.js';
 import { migrate } from './migration.js';
 import { migrations } from './migrations/index.js';
 import { openPgliteDatabase } from './pglite-database.js';
@@ -30,16 +30,36 @@ function defaultDataDir(cwd = process.cwd()): string {
   return join(cwd, '.warrant', 'pgdata');
 }
 
-/** Opens the store and applies every pending migration before returning it. */
+/**
+ * Opens the store and applies every pending migration before returning it. A store that cannot
+ * be reached or migrated is a {@link StoreError} naming where it was looked for (the password of
+ * a URL left out), so the CLI and the server report it as a store failure, not a bug.
+ */
 export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schema }: StoreOptions = {}): Promise<Database> {
-  const db = databaseUrl
-    ? await openPostgresDatabase({ url: databaseUrl, ...(schema ? { schema } : {}) })
-    : await openPgliteDatabase(dataDir === ':memory:' ? {} : { dataDir });
+  const where = databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : dataDir === ':memory:' ? 'in-memory PGlite' : `PGlite in ${dataDir}`;
+  let db: Database;
+  try {
+    db = databaseUrl
+      ? await openPostgresDatabase({ url: databaseUrl, ...(schema ? { schema } : {}) })
+      : await openPgliteDatabase(dataDir === ':memory:' ? {} : { dataDir });
+  } catch (error) {
+    throw new StoreError(`cannot open ${where}: ${(error as Error)?.message ?? String(error)}`, error);
+  }
   try {
     await migrate(db, migrations);
   } catch (error) {
-    await db.close();
-    throw error;
+    await db.close().catch(() => {});
+    throw StoreError.isInstance(error) ? error : new StoreError(`cannot migrate ${where}: ${(error as Error)?.message ?? String(error)}`, error);
   }
   return db;
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the configured DATABASE_URL';
+  }
 }
