@@ -49,6 +49,7 @@ describe('the ask', () => {
     });
     expect(second.ask).toMatchObject({ kind: 'contested', recordId: 'c-1', text: 'What should “Traveler added” say instead?' });
     expect(second.outcome.disputes).toEqual([{ receiptId: receipt.id, title: 'Traveler added', said: 'It was Ida, not Ada' }]);
+    expect(second.blocks.find((b) => b.kind === 'notice' && b.code === 'disputed')).toMatchObject({ recordId: 'c-1' });
   });
 
   it('ask: the first value an act is waiting for comes before an open obligation', async () => {

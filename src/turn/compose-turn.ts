@@ -1,6 +1,6 @@
 import { formatSentence, type ServerCopy } from '../copy/index.js';
 import { ClaimRefusedError, claimGuard } from './claim-guard.js';
-import { chooseAsk, recordTurnIsOn } from './choose-ask.js';
+import { chooseAsk, recordOfReceipt, recordTurnIsOn } from './choose-ask.js';
 import { codeAnswer } from './code-answer.js';
 import { codeTransition } from './code-transition.js';
 import type { CardOnScreen, NotDoneEntry, OutcomeDocument, StartingEntry } from './outcome-document.js';
@@ -145,9 +145,11 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
   });
   const notices: NoticeBlock[] = [
     ...notDone.map((d) => notice(d.code, d.text, d.recordId ?? null)),
-    ...commit.disputes.map((d) =>
-      notice('disputed', formatSentence(copy.notice.disputed, { receipt: d.title, said: d.said }), records.has(d.receiptId) ? d.receiptId : null),
-    ),
+    ...commit.disputes.map((d) => {
+      const recordId = recordOfReceipt(d.receiptId);
+      const text = formatSentence(copy.notice.disputed, { receipt: d.title, said: d.said });
+      return notice('disputed', text, recordId && records.has(recordId) ? recordId : null);
+    }),
     ...commit.understanding.attachments.map((a) =>
       notice(
         a.modelMayView ? 'attachment_received' : 'attachment_not_shown',
