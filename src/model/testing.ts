@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { MockLanguageModelV3 } from 'ai/test';
 
 /**
- * Test helpers for the model layer: scripted models built on the AI SDK's own mock, so tests
- * exercise the real `generateText` path without a network. Not part of the public API.
+ * Scripted models built on the AI SDK's own mock, so tests and the offline replay of recorded
+ * scenarios (`warrant replay` of suggestion recordings) exercise the real `generateText` path
+ * without a network. Not part of the public API. Shipped code imports it, so it may depend only
+ * on runtime dependencies (`ai/test`, Node's own modules), never on a test runner.
  */
 
 /** A provider answer carrying `text`, with token usage `inputTokens`/`outputTokens`. */
