@@ -132,6 +132,20 @@ describe('turn records and tenants', () => {
     expect(rest.items.map((t) => t.id)).toEqual(['demo-en-1']);
   });
 
+  it('turn listings filter by time: since is inclusive, until exclusive, on the commit time', async () => {
+    type Page = { items: { id: string; created_at: string }[] };
+    const list = async (query: string) =>
+      ((await (await server.app.request(`/v0/turns?conversation_id=demo-en&${query}`, { headers: headers('acme') })).json()) as Page).items.map((t) => t.id);
+    const all = ((await (await server.app.request('/v0/turns?conversation_id=demo-en', { headers: headers('acme') })).json()) as Page).items;
+    expect(all.map((t) => t.id)).toEqual(['demo-en-3', 'demo-en-2', 'demo-en-1']);
+    const second = all[1]!.created_at;
+    // Shown times are whole milliseconds of a finer stored time, so a shown time bounds its own turn from below.
+    expect(await list(`since=${encodeURIComponent(second)}`)).toEqual(all.filter((t) => t.created_at >= second).map((t) => t.id));
+    expect(await list(`until=${encodeURIComponent(second)}`)).toEqual(all.filter((t) => t.created_at < second).map((t) => t.id));
+    expect(await list(`until=${encodeURIComponent(new Date(Date.parse(all.at(-1)!.created_at) + 1).toISOString())}`)).toContain('demo-en-1');
+    expect(await list('since=2999-01-01T00:00:00Z')).toEqual([]);
+  });
+
   it('the OpenAPI document describes the turn routes with the turn input schema', async () => {
     const doc = (await (await server.app.request('/v0/openapi.json', { headers: headers('acme') })).json()) as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v0/turns', '/v0/turns/{id}']));
