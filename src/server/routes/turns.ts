@@ -7,7 +7,7 @@ import { inSpan, recordFinishedSpan } from '../../evidence/spans.js';
 import { InputError, parseInput } from '../../errors.js';
 import type { Database } from '../../store/index.js';
 import { createTurnRuntime, parseTurnInput, turnInputSchema, turnResultToJson, type TurnResult, type TurnRuntime, type TurnRuntimeOptions } from '../../turn/index.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemOf, problemSchema } from '../problem.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
@@ -171,14 +171,10 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
   );
   app.get('/v0/turns', async (c) => {
     const query = parseInput(turnListQuerySchema, c.req.query(), 'query');
-    const { cursor, ...rest } = query;
-    const page = toListQuery(rest);
-    let beforeSeq: number | undefined;
-    if (cursor !== undefined) {
-      const seq = decodeCursor(cursor);
-      if (!/^\d{1,15}$/.test(seq)) throw new InputError('query', [{ path: '$.cursor', message: 'not a cursor of this listing' }]);
-      beforeSeq = Number(seq);
-    }
+    const { beforeId, ...page } = toListQuery(query);
+    // This listing's cursors carry a turn's position in the tenant's stream, not an id.
+    if (beforeId !== undefined && !/^\d{1,15}$/.test(beforeId)) throw new InputError('query', [{ path: '$.cursor', message: 'not a cursor of this listing' }]);
+    const beforeSeq = beforeId === undefined ? undefined : Number(beforeId);
     const rows = await listTurns(store, c.get('tenantId'), { ...page, beforeSeq, conversationId: query.conversation_id, limit: page.limit + 1 });
     const items = rows.slice(0, page.limit);
     const last = items.at(-1);
