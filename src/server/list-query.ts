@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { decodeCursor } from './cursor.js';
 
 /** Largest page a listing returns; a client asking for more gets a 400 naming `$.limit`. */
-export const MAX_PAGE_SIZE = 200;
+const MAX_PAGE_SIZE = 200;
 
 /** Page size when the client names none. */
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 
 /** Query parameters every listing takes: time range, cursor and page size. Spread into a listing's own schema. */
 export const listQueryShape = {

@@ -35,7 +35,7 @@ const envelopeSchema = z.strictObject({
 });
 
 /** A stored effect on the wire: the effect JSON with its id and time. */
-export const storedEffectJsonSchema = replyEffectJsonSchema
+const storedEffectJsonSchema = replyEffectJsonSchema
   .extend({
     id: z.string().describe('time-ordered id, `eff_…`'),
     created_at: z.string().describe('ISO 8601'),
@@ -51,7 +51,7 @@ export const verifyResponseSchema = z
   .meta({ id: 'VerifyResponse' });
 
 /** `GET /v0/effects/{id}`: the effect with what it was decided on. */
-export const effectRecordSchema = z
+const effectRecordSchema = z
   .strictObject({
     effect: storedEffectJsonSchema,
     contract: replyContractSchema,
@@ -60,7 +60,7 @@ export const effectRecordSchema = z
   .meta({ id: 'EffectRecord' });
 
 /** One row of `GET /v0/effects`. */
-export const effectSummarySchema = z
+const effectSummarySchema = z
   .strictObject({
     id: z.string(),
     created_at: z.string(),

@@ -34,7 +34,7 @@ export interface SuggestionDeployment {
 const ID_PREFIX = 'sug_';
 
 /** `POST /v0/suggestions` request (camelCase inside `match`, `wiki`, `profile`: the seed's shapes). */
-export const suggestRequestSchema = z
+const suggestRequestSchema = z
   .strictObject({
     match: matchSchema,
     wiki: wikiSchema.optional(),

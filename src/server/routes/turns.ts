@@ -57,7 +57,7 @@ export interface TurnRouteDeps {
  * first one at once makes a deployment whose sentences lack a declared locale refuse to start
  * (W8), not fail on its first turn.
  */
-export function turnRuntimes(store: Database, deployment: TurnDeployment): (tenantId: string) => TurnRuntime {
+function turnRuntimes(store: Database, deployment: TurnDeployment): (tenantId: string) => TurnRuntime {
   const runtimes = new Map<string, TurnRuntime>();
   const forTenant = (tenantId: string) => {
     let runtime = runtimes.get(tenantId);
