@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { createJsonLogger } from '../../evidence/json-logger.js';
@@ -20,6 +18,7 @@ import { openStore, storeOptionsFromEnv, type Database } from '../../store/index
 import { SKILL_TASKS, modelSkills, type SuggestSkills } from '../../suggest/index.js';
 import { loadWorkflowModule } from '../../turn/index.js';
 import type { CliIo } from '../io.js';
+import { readInputFile } from '../read-input-file.js';
 import { turnModels } from './turn-models.js';
 
 /** The tenant that owns the key `warrant serve` generates when none is configured. */
@@ -56,13 +55,7 @@ export interface Sidecar {
 export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, server = {} }: SidecarOptions = {}): Promise<Sidecar> {
   const configured: ApiKeyGrant[] = [...apiKeysFromEnv(io.env)];
   if (keysFile !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(resolve(io.cwd, keysFile), 'utf8');
-    } catch (error) {
-      throw new InputError('--keys', [{ path: '$', message: `cannot read ${keysFile}: ${(error as Error).message}` }]);
-    }
-    configured.push(...parseApiKeysFile(text));
+    configured.push(...parseApiKeysFile(await readInputFile(io, keysFile, '--keys')));
   }
   const storeOptions = storeOptionsFromEnv(io.env, io.cwd);
   const store = await openStore(storeOptions);

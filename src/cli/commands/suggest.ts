@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, parseJsonText } from '../../errors.js';
 import { createModels, modelSettingsFromEnv } from '../../model/index.js';
@@ -15,6 +13,7 @@ import {
   type SuggestOutcome,
 } from '../../suggest/index.js';
 import type { CliIo } from '../io.js';
+import { readInputFile } from '../read-input-file.js';
 
 interface SuggestFlags {
   wiki?: string;
@@ -43,9 +42,9 @@ export function registerSuggest(program: Command, io: CliIo): void {
     .option('--now <iso>', 'the moment to measure silence against (default: now)')
     .option('--analysis-language <code>', 'analysis and rationales in en or lt (default: the match language)')
     .action(async (matchFile: string, flags: SuggestFlags) => {
-      const match = parseMatch(await readJson(io, matchFile, 'match'));
-      const wiki = flags.wiki ? parseWiki(await readJson(io, flags.wiki, 'wiki')) : emptyWiki;
-      const profile = flags.profile ? parseProfile(await readJson(io, flags.profile, 'profile')) : emptyProfile;
+      const match = parseMatch(parseJsonText(await readInputFile(io, matchFile, 'match'), 'match'));
+      const wiki = flags.wiki ? parseWiki(parseJsonText(await readInputFile(io, flags.wiki, 'wiki'), 'wiki')) : emptyWiki;
+      const profile = flags.profile ? parseProfile(parseJsonText(await readInputFile(io, flags.profile, 'profile'), 'profile')) : emptyProfile;
       const now = flags.now === undefined ? Date.now() : Date.parse(flags.now);
       if (Number.isNaN(now)) throw new InputError('suggest arguments', [{ path: '--now', message: `not a date: ${flags.now}` }]);
       const analysisLanguage = flags.analysisLanguage;
@@ -67,16 +66,6 @@ export function registerSuggest(program: Command, io: CliIo): void {
     });
 }
 
-async function readJson(io: CliIo, path: string, subject: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(resolve(io.cwd, path), 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new InputError(subject, [{ path: '$', message: `cannot read ${path} (${reason})` }]);
-  }
-  return parseJsonText(text, subject);
-}
 
 /** The human report: the result, then each gate's decision and what the audits dropped. */
 export function readableSuggestions({ result, evidence }: SuggestOutcome): string[] {

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CopyIncompleteError } from '../../copy/index.js';
 import { InputError, parseJsonText } from '../../errors.js';
@@ -15,6 +13,7 @@ import {
 } from '../../turn/index.js';
 import { EXIT_INPUT } from '../program.js';
 import type { CliIo } from '../io.js';
+import { readInputFile } from '../read-input-file.js';
 import { modelNotes, turnModels } from './turn-models.js';
 
 /**
@@ -47,7 +46,7 @@ export function registerTurn(program: Command, io: CliIo): void {
       const module = await loadWorkflowModule(options.workflow, io.cwd);
       const input =
         options.message === undefined
-          ? parseJsonText(await readTurnFile(resolve(io.cwd, options.turn!)), 'turn input')
+          ? parseJsonText(await readInputFile(io, options.turn!, 'turn input'), 'turn input')
           : { turn_id: options.turnId ?? `cli-${randomUUID()}`, conversation_id: options.conversation, locale: options.locale, message: options.message };
       parseTurnInput(input); // refuse a malformed turn before the store is opened
       const db = await openStore(storeOptionsFromEnv(io.env, io.cwd));
@@ -82,11 +81,3 @@ interface TurnOptions {
   json?: boolean;
 }
 
-async function readTurnFile(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new InputError('turn input', [{ path: '$', message: `cannot read ${path}: ${reason}` }]);
-  }
-}

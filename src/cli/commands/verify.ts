@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import {
   effectToJson,
@@ -10,6 +8,7 @@ import {
 } from '../../contract/index.js';
 import { InputError, parseJsonText } from '../../errors.js';
 import type { CliIo } from '../io.js';
+import { readInputFile } from '../read-input-file.js';
 
 type CandidateSource = { readonly kind: 'file'; readonly path: string } | { readonly kind: 'text'; readonly text: string };
 
@@ -40,12 +39,12 @@ export function registerVerify(program: Command, io: CliIo): void {
           { path: '--candidate', message: 'give at least one --candidate FILE or --candidate-text TEXT' },
         ]);
       }
-      const contractText = await readText(resolve(io.cwd, options.contract), 'reply contract');
+      const contractText = await readInputFile(io, options.contract, 'reply contract');
       const { contract, warnings } = readContract(parseJsonText(contractText, 'reply contract'));
       for (const w of warnings) io.err(`warrant: warning: ${w.path}: ${w.message}`);
       const candidates: string[] = [];
       for (const source of sources) {
-        candidates.push(source.kind === 'text' ? source.text : await readText(resolve(io.cwd, source.path), 'candidate'));
+        candidates.push(source.kind === 'text' ? source.text : await readInputFile(io, source.path, 'candidate'));
       }
       const effect = governReply(contract, candidates);
       if (options.json) io.out(JSON.stringify(effectToJson(effect), null, 2));
@@ -53,14 +52,6 @@ export function registerVerify(program: Command, io: CliIo): void {
     });
 }
 
-async function readText(path: string, subject: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new InputError(subject, [{ path: '$', message: `cannot read ${path} (${reason})` }]);
-  }
-}
 
 /** The human report: each candidate's verdict with its forbidden occurrences marked ⟦thus⟧. */
 function readableReport(effect: ReplyEffect, candidates: readonly string[]): string[] {
