@@ -158,8 +158,13 @@ function obligationAsk(input: AskInput, recordId: string, another: boolean): Ask
   };
 }
 
+/** `receipt:{record}:{revision}` → the record id (which may itself contain colons) and the revision. */
+export function receiptAddress(receiptId: string): { recordId: string; revision: number } | null {
+  const match = /^receipt:(.+):(\d+)$/.exec(receiptId);
+  return match ? { recordId: match[1]!, revision: Number(match[2]) } : null;
+}
+
 /** `receipt:{record}:{revision}` → the record id (which may itself contain colons). */
 export function recordOfReceipt(receiptId: string): string | null {
-  const match = /^receipt:(.+):(\d+)$/.exec(receiptId);
-  return match ? match[1]! : null;
+  return receiptAddress(receiptId)?.recordId ?? null;
 }

@@ -1,13 +1,12 @@
 import { assertCopyComplete, formatSentence, resolveLocale, ServerCopy } from '../copy/index.js';
 import { InputError } from '../errors.js';
 import type { Database } from '../store/index.js';
-import { recordOfReceipt } from './choose-ask.js';
+import { receiptAddress, recordOfReceipt } from './choose-ask.js';
 import { composeTurn } from './compose-turn.js';
 import { missingWorkflowText } from './missing-workflow-text.js';
 import type { DisputeEntry, NotDoneEntry } from './outcome-document.js';
 import { cardShown, factsOf } from './record-facts.js';
 import { runActs, type ActOutcome } from './run-acts.js';
-import type { StoredRecord } from './stored-record.js';
 import type { TurnCommit, TurnContext } from './turn-commit.js';
 import { emptyUnderstanding, parseTurnInput, type Act, type TurnInput, type Understanding } from './turn-input.js';
 import { ProgressChannel, type TurnPhase, type TurnProgressEvent } from './turn-progress.js';
@@ -134,7 +133,12 @@ export function createTurnRuntime({
     const cardIds = understanding.cardResponses.map((r) => r.record);
     const disputeIds = understanding.disputes.flatMap((d) => recordOfReceipt(d.receipt) ?? []);
     const actIds = understanding.acts.flatMap((a) => (a.record ? [a.record] : []));
-    const before = await store.loadRecords([...actIds, ...cardIds, ...(context.ask?.awaiting ? [context.ask.awaiting.record] : [])]);
+    const before = await store.loadRecords([
+      ...actIds,
+      ...cardIds,
+      ...disputeIds,
+      ...(context.ask?.awaiting ? [context.ask.awaiting.record] : []),
+    ]);
     const texts = copy.texts(locale);
     const otherNotDone: NotDoneEntry[] = [];
     const declinedCards: { recordId: string; card: string }[] = [];
@@ -168,10 +172,9 @@ export function createTurnRuntime({
 
     const disputes: DisputeEntry[] = [];
     for (const dispute of understanding.disputes) {
-      const match = /^receipt:(.+):(\d+)$/.exec(dispute.receipt);
-      const event = match ? await store.loadEvent(match[1]!, Number(match[2])) : null;
-      const records = event ? await store.loadRecords([event.recordId]) : new Map<string, StoredRecord>();
-      const workflow = event && workflows.get(records.get(event.recordId)?.workflow ?? '');
+      const address = receiptAddress(dispute.receipt);
+      const event = address ? await store.loadEvent(address.recordId, address.revision) : null;
+      const workflow = event && workflows.get(before.get(event.recordId)?.workflow ?? '');
       const render = workflow && event && workflow.receipts[event.type];
       const text = render && pick(render, locale);
       if (!event || !text) {
