@@ -46,6 +46,23 @@ export async function timeAsync(fn: () => Promise<unknown>, count: number): Prom
   return out;
 }
 
+/**
+ * Times an async `fn` for at least `ms` (and at least 3 samples), in samples of `batch` calls run
+ * one after another; returns the median milliseconds per call. `fn` gets a running call number,
+ * so each call can write rows of its own.
+ */
+export async function timeAsyncMedianMs(fn: (i: number) => Promise<unknown>, { ms, batch }: { ms: number; batch: number }): Promise<number> {
+  let i = 0;
+  const samples: number[] = [];
+  const until = performance.now() + ms;
+  while (performance.now() < until || samples.length < 3) {
+    const t0 = performance.now();
+    for (let k = 0; k < batch; k++) await fn(i++);
+    samples.push((performance.now() - t0) / batch);
+  }
+  return median(samples);
+}
+
 /** The median of `values` (not mutated). */
 export function median(values: readonly number[]): number {
   return percentile(values, 50);

@@ -14,7 +14,7 @@ import { tripWorkflow } from '../examples/trip/index.js';
 import { ServerCopy } from '../src/copy/index.js';
 import { openStore, type Database } from '../src/store/index.js';
 import { composeTurn, createTurnRuntime, type CommittedEvent, type TurnCommit } from '../src/turn/index.js';
-import { median, report, round } from './measure.js';
+import { report, round, timeAsyncMedianMs } from './measure.js';
 
 const TRAVELERS = Array.from({ length: 9 }, (_, i) => `Traveler ${i + 1}`);
 const QUESTIONS = [
@@ -40,26 +40,13 @@ function turnInput(n: number, prefix: string) {
   };
 }
 
-/** Runs `fn` one call after another for about `ms`; returns the median of batches of `batch`, in ms per call. */
-async function timeAsyncMedian(fn: (i: number) => Promise<unknown>, { ms, batch }: { ms: number; batch: number }) {
-  let i = 0;
-  const samples: number[] = [];
-  const until = performance.now() + ms;
-  while (performance.now() < until || samples.length < 3) {
-    const t0 = performance.now();
-    for (let k = 0; k < batch; k++) await fn(i++);
-    samples.push((performance.now() - t0) / batch);
-  }
-  return median(samples);
-}
-
 /** The same 10 events, inserted bare in one transaction: the floor any event store pays. */
 async function bareInsertMs(db: Database, ms: number): Promise<number> {
   await db.query(
     'create table if not exists bench_bare_events (record_id text not null, revision integer not null, type text not null, payload jsonb not null, primary key (record_id, revision))',
   );
   const prefix = randomBytes(4).toString('hex');
-  return timeAsyncMedian(
+  return timeAsyncMedianMs(
     (i) =>
       db.transaction(async (tx) => {
         for (let r = 1; r <= 10; r++) {
@@ -79,7 +66,7 @@ async function endToEnd(db: Database, name: string) {
   const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: `bench-${randomBytes(4).toString('hex')}` });
   await runtime.run(turnInput(-1, 'warm'));
   const bare = await bareInsertMs(db, 3000);
-  const turn = await timeAsyncMedian((i) => runtime.run(turnInput(i, name)), { ms: 4000, batch: 5 });
+  const turn = await timeAsyncMedianMs((i) => runtime.run(turnInput(i, name)), { ms: 4000, batch: 5 });
   report(`turn-${name}`, {
     events_per_turn: 10,
     questions_per_turn: 3,
@@ -106,7 +93,7 @@ const events = (
 ).map((e): CommittedEvent => ({ recordId: e.record_id, revision: e.revision, type: e.type, payload: e.payload, turnId: e.turn_id }));
 const commit = row!.commit;
 const options = { workflows: new Map([[tripWorkflow.key, tripWorkflow]]), copy: ServerCopy.builtIn() };
-const composeMs = await timeAsyncMedian(() => composeTurn(commit, events, options), { ms: 2000, batch: 200 });
+const composeMs = await timeAsyncMedianMs(() => composeTurn(commit, events, options), { ms: 2000, batch: 200 });
 const bareOnPglite = await endToEnd(pglite, 'pglite');
 report('turn-compose', {
   events: events.length,
