@@ -1,7 +1,7 @@
 /**
  * The statement of one page of a tenant's records: `select` filtered on `tenant_id` and on each
  * condition whose value is defined, ordered by `order`, at most `limit` rows. A condition is SQL
- * with one `?` for its value; the placeholders are numbered here so listings never count them.
+ * with one `?` for its value; the $n parameters are numbered here so listings never count them.
  */
 export function tenantPageQuery(
   select: string,
