@@ -66,3 +66,46 @@ describe.each(storeTargets())('effect store on $name', (target) => {
     expect(new Set(all).size).toBe(120);
   });
 });
+
+describe.each(storeTargets())('W10 on $name: one tenant\'s unstorable row never fails another tenant\'s writes', (target) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await target.open();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('a row the store refuses (a NUL in a candidate), batched with another tenant\'s valid rows: only it fails; every valid row commits and is acknowledged', async () => {
+    let flushes = 0;
+    const counting: Database = {
+      kind: db.kind,
+      query: (text, params) => {
+        if (text.startsWith('insert into effects')) flushes++;
+        return db.query(text, params);
+      },
+      transaction: (work) => db.transaction(work),
+      close: () => db.close(),
+    };
+    const store = createEffectStore(counting);
+    const base = Date.UTC(2026, 1, 1);
+    const valid = Array.from({ length: 40 }, (_, i) => effect('beta', 'accepted', 'ticket_hold', base + i));
+    const poisoned = { ...effect('acme', 'accepted', 'ticket_hold', base + 100), candidates: ['hold\u0000'] };
+    // The first write flushes alone; everything after it waits and goes in one batch with the poison inside.
+    const writes = [valid[0]!, ...valid.slice(1, 20), poisoned, ...valid.slice(20)].map((row) =>
+      store.insert(row).then(
+        () => ({ id: row.id, ok: true as const }),
+        (error: unknown) => ({ id: row.id, ok: false as const, error }),
+      ),
+    );
+    const outcomes = await Promise.all(writes);
+    const acknowledged = outcomes.filter((o) => o.ok).map((o) => o.id);
+    expect(outcomes.filter((o) => !o.ok).map((o) => o.id)).toEqual([poisoned.id]);
+    expect(acknowledged.sort()).toEqual(valid.map((v) => v.id).sort());
+    // W6: every acknowledged row is in the store, the refused one is not.
+    const rows = await db.query<{ id: string }>("select id from effects where tenant_id in ('acme', 'beta')");
+    expect(rows.map((r) => r.id).sort()).toEqual(acknowledged.sort());
+    // Bisected, not retried one row at a time.
+    expect(flushes).toBeLessThan(20);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Database } from '../store/index.js';
 import { createGroupCommitWriter, type GroupCommitWriter } from './group-commit-writer.js';
+import { isRowFailure } from './row-failure.js';
 import { storeCall } from './store-call.js';
 import { tenantPageQuery } from './tenant-page-query.js';
 
@@ -71,12 +72,15 @@ const COLUMNS = 'tenant_id, id, created_at, status, interaction_kind, effect, co
 
 /**
  * The effects table behind a group-commit writer: one multi-row insert per flush (a fixed
- * statement over one JSON parameter), each request awaiting its own row.
+ * statement over one JSON parameter), each request awaiting its own row. A flush the store
+ * refuses because of a row's value is retried in halves, so only that row's insert fails.
  */
 export function createEffectStore(db: Database, options: EffectStoreOptions = {}): EffectStore {
   const writer: GroupCommitWriter<StoredEffect> = createGroupCommitWriter<StoredEffect>({
     maxBatchRows: options.maxBatchRows ?? 500,
     maxConcurrentFlushes: options.maxConcurrentFlushes ?? 1,
+    // One tenant's unstorable row must not fail another's: such a batch is bisected (W10).
+    mayBeRowFailure: isRowFailure,
     flush: async (rows) => {
       await storeCall('effects could not be stored', () => db.query(INSERT, [
         JSON.stringify(

@@ -68,10 +68,10 @@ describe('group commit writer', () => {
     await Promise.all(all);
   });
 
-  it('a failed flush rejects exactly the writes of its batch, and later writes still commit', async () => {
+  it('a flush that failed for the store (not a row) rejects exactly the writes of its batch, and later writes still commit', async () => {
     const f = gatedFlush();
     f.fails.add(1);
-    const writer = createGroupCommitWriter({ flush: f.flush });
+    const writer = createGroupCommitWriter({ flush: f.flush, mayBeRowFailure: () => false });
     const a = writer.write(1);
     const b = writer.write(2);
     const c = writer.write(3);
@@ -85,6 +85,65 @@ describe('group commit writer', () => {
     await tick();
     f.release();
     await expect(d).resolves.toBeUndefined();
+  });
+
+  it('W10: a batch failing for one row is bisected; only that row is refused and every other row commits', async () => {
+    const committed: number[] = [];
+    const attempts: number[][] = [];
+    // Any batch holding the poisoned row 13 fails whole, as one multi-row insert does.
+    const writer = createGroupCommitWriter<number>({
+      flush: async (rows) => {
+        attempts.push([...rows]);
+        await tick();
+        if (rows.includes(13)) throw new Error('row 13 refused');
+        committed.push(...rows);
+      },
+    });
+    const first = writer.write(0);
+    const rest = Array.from({ length: 20 }, (_, i) => writer.write(i + 1));
+    const outcomes = await Promise.allSettled([first, ...rest]);
+    expect(outcomes.map((o) => o.status)).toEqual(Array.from({ length: 21 }, (_, i) => (i === 13 ? 'rejected' : 'fulfilled')));
+    expect((outcomes[13] as PromiseRejectedResult).reason).toEqual(new Error('row 13 refused'));
+    expect(committed.sort((a, b) => a - b)).toEqual(Array.from({ length: 21 }, (_, i) => i).filter((i) => i !== 13));
+    // Bisection, not one flush per row: the 20-row batch takes about 2·log2(20) flushes.
+    expect(attempts.length).toBeLessThanOrEqual(12);
+    await writer.drain();
+    expect(writer.pending).toBe(0);
+  });
+
+  it('W10: a batch failing for the store is not retried row by row', async () => {
+    let flushes = 0;
+    const writer = createGroupCommitWriter<number>({
+      flush: async () => {
+        flushes++;
+        await tick();
+        throw new Error('connection refused');
+      },
+      mayBeRowFailure: (error) => !(error as Error).message.includes('connection'),
+    });
+    const all = Array.from({ length: 10 }, (_, i) => writer.write(i));
+    const outcomes = await Promise.allSettled(all);
+    expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
+    expect(flushes).toBe(2); // the lone first row, then the other nine together
+  });
+
+  it('W6: while a batch is bisected, a row is acknowledged only after the flush holding it committed', async () => {
+    const committed = new Set<number>();
+    const writer = createGroupCommitWriter<number>({
+      flush: async (rows) => {
+        await tick();
+        if (rows.includes(2)) throw new Error('bad row');
+        rows.forEach((r) => committed.add(r));
+      },
+    });
+    void writer.write(0);
+    const checks = [1, 2, 3, 4].map((r) =>
+      writer.write(r).then(
+        () => expect(committed.has(r)).toBe(true),
+        () => expect(committed.has(r)).toBe(false),
+      ),
+    );
+    await Promise.all(checks);
   });
 
   it('drain resolves once every queued write has been flushed', async () => {

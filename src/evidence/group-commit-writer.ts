@@ -15,6 +15,15 @@ export interface GroupCommitWriterOptions<T> {
    * of PostgreSQL connections can take a few more.
    */
   maxConcurrentFlushes?: number;
+  /**
+   * Whether a failed flush may have failed because of one of its rows (a value the store refuses,
+   * a constraint) rather than because the store itself failed. Such a batch is split in halves and
+   * each half flushed again, down to single rows, so only the rows that cannot commit on their own
+   * fail and every other caller's row still commits (W10). Default: every failure may be a row's.
+   * A store that is down would turn one failed batch into many failed flushes, so a writer over a
+   * real store should say which failures are the store's (see `isRowFailure` in the effect store).
+   */
+  mayBeRowFailure?: (error: unknown) => boolean;
 }
 
 /** A batching writer; see {@link createGroupCommitWriter}. */
@@ -43,6 +52,7 @@ export function createGroupCommitWriter<T>({
   flush,
   maxBatchRows = 500,
   maxConcurrentFlushes = 1,
+  mayBeRowFailure = () => true,
 }: GroupCommitWriterOptions<T>): GroupCommitWriter<T> {
   if (!(maxBatchRows >= 1) || !(maxConcurrentFlushes >= 1)) {
     throw new RangeError('maxBatchRows and maxConcurrentFlushes must be at least 1');
@@ -52,21 +62,43 @@ export function createGroupCommitWriter<T>({
   let inFlightRows = 0;
   let idle: (() => void)[] = [];
 
+  const flushOnce = (rows: readonly Waiting<T>[]): Promise<void> => {
+    try {
+      return flush(rows.map((w) => w.row));
+    } catch (error) {
+      return Promise.resolve().then(() => {
+        throw error;
+      });
+    }
+  };
+
+  /**
+   * Flushes `batch` and settles each of its writes. A batch that fails for what may be one row's
+   * fault is bisected: each half is flushed again on its own (in order, within this flush's slot,
+   * so the concurrency bound holds), until the failing rows stand alone and only they are refused.
+   */
+  const settle = async (batch: readonly Waiting<T>[]): Promise<void> => {
+    try {
+      await flushOnce(batch);
+    } catch (error) {
+      if (batch.length === 1 || !mayBeRowFailure(error)) {
+        batch.forEach((w) => w.reject(error));
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      await settle(batch.slice(0, half));
+      await settle(batch.slice(half));
+      return;
+    }
+    batch.forEach((w) => w.resolve());
+  };
+
   const pump = (): void => {
     while (flushing < maxConcurrentFlushes && queue.length > 0) {
       const batch = queue.splice(0, maxBatchRows);
       flushing++;
       inFlightRows += batch.length;
-      let outcome: Promise<void>;
-      try {
-        outcome = flush(batch.map((w) => w.row));
-      } catch (error) {
-        outcome = Promise.reject(error);
-      }
-      outcome.then(
-        () => batch.forEach((w) => w.resolve()),
-        (error: unknown) => batch.forEach((w) => w.reject(error)),
-      ).finally(() => {
+      void settle(batch).finally(() => {
         flushing--;
         inFlightRows -= batch.length;
         pump();

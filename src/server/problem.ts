@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { InputError, type InputIssue } from '../errors.js';
+import { isRefusedValue } from '../evidence/row-failure.js';
 import { StoreError, sqlState } from '../store/index.js';
 
 /**
@@ -63,7 +64,8 @@ const TITLES: Record<number, string> = {
 
 /**
  * The one place an error becomes an HTTP status: the caller's input (`InputError`) is 400 with
- * every issue's path, a refusal (`HttpProblem`) its own status, the store failing
+ * every issue's path, a refusal (`HttpProblem`) its own status, a value the store refused
+ * (SQLSTATE class 22 or 54) 400 `unstorable_input`, the store failing
  * (`StoreError`, or any error carrying a SQLSTATE) 503, anything else — a bug — 500 without internals.
  */
 export function problemOf(error: unknown, instance: string): ProblemDocument {
@@ -72,6 +74,13 @@ export function problemOf(error: unknown, instance: string): ProblemDocument {
   }
   if (HttpProblem.isInstance(error)) {
     return document(error.status, error.code, error.detail, instance, error.issues);
+  }
+  // Validation should stop every value the store cannot hold; one that slips through is still
+  // the caller's value, refused, not the store failing.
+  if (isRefusedValue(error)) {
+    return document(400, 'unstorable_input', 'the store refused a value of this request; nothing was written', instance, [
+      { path: '$', message: 'holds a value the store cannot hold' },
+    ]);
   }
   // A driver error that escaped a layer unwrapped (it carries a SQLSTATE) is the store failing too.
   if (StoreError.isInstance(error) || sqlState(error)?.length === 5) {
