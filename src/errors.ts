@@ -44,6 +44,10 @@ export function inputIssuesFromZod(error: z.ZodError, prefix: readonly PropertyK
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ path: jsonPath([...base, key]), message: 'unknown key' }));
     }
+    if (issue.code === 'invalid_key') {
+      // A record key refused: say why (zod's own message is only "Invalid key in record").
+      return [{ path: jsonPath(base), message: `key ${issue.issues.map((i) => i.message).join('; ')}` }];
+    }
     return [{ path: jsonPath(base), message: issue.message }];
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wireRecord, wireString } from '../wire-string.js';
 
 /**
  * A Reply Contract v0 as the library holds it (camelCase). The host authors one per governed
@@ -40,9 +41,9 @@ export function isWellFormed(text: string): boolean {
 
 /** Says "required" for a missing field instead of zod's "expected string, received undefined". */
 const missing = (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : undefined);
-const wellFormed = (what: string) =>
-  z.string({ error: missing }).refine(isWellFormed, { error: `${what} is not well-formed Unicode (it holds a lone surrogate)` });
-const nonEmpty = (what: string) => wellFormed(what).refine((s) => s.length > 0, { error: `${what} must not be empty` });
+// Every string refuses U+0000 and lone surrogates, naming its path (see wireString).
+const wellFormed = () => wireString({ error: missing });
+const nonEmpty = (what: string) => wellFormed().refine((s) => s.length > 0, { error: `${what} must not be empty` });
 const termList = z.array(nonEmpty('a term'), { error: missing });
 
 /**
@@ -54,7 +55,7 @@ export const replyContractSchema = z
   .strictObject({
     contract_version: z.literal('v0', { error: (issue) => missing(issue) ?? 'contract_version must be "v0"' }),
     interaction_kind: nonEmpty('interaction_kind'),
-    entity_roles: z.record(wellFormed('a role key'), wellFormed('a role'), { error: missing }),
+    entity_roles: wireRecord(wellFormed(), { error: missing }),
     authority_status: nonEmpty('authority_status'),
     fallback_body: nonEmpty('fallback_body'),
     must_include: termList,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wireString, wireTimestamp } from '../wire-string.js';
 import { decodeCursor } from './cursor.js';
 
 /** Largest page a listing returns; a client asking for more gets a 400 naming `$.limit`. */
@@ -9,11 +10,10 @@ const DEFAULT_PAGE_SIZE = 50;
 
 /** Query parameters every listing takes: time range, cursor and page size. Spread into a listing's own schema. */
 export const listQueryShape = {
-  since: z.iso.datetime({ offset: true }).optional().describe('inclusive lower bound on `created_at` (ISO 8601)'),
-  until: z.iso.datetime({ offset: true }).optional().describe('exclusive upper bound on `created_at` (ISO 8601)'),
-  cursor: z.string().optional().describe('`next_cursor` of the previous page, unchanged'),
-  limit: z
-    .string()
+  since: wireTimestamp().optional().describe('inclusive lower bound on `created_at` (ISO 8601)'),
+  until: wireTimestamp().optional().describe('exclusive upper bound on `created_at` (ISO 8601)'),
+  cursor: wireString().optional().describe('`next_cursor` of the previous page, unchanged'),
+  limit: wireString()
     .regex(/^[1-9]\d{0,8}$/, 'a whole number from 1')
     .refine((s) => Number(s) <= MAX_PAGE_SIZE, `at most ${MAX_PAGE_SIZE}`)
     .optional()

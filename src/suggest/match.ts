@@ -1,39 +1,40 @@
 import { z } from 'zod';
 import { InputError, jsonPath, parseInput, type InputIssue } from '../errors.js';
+import { wireRecord, wireString, wireTimestamp } from '../wire-string.js';
 
 /** A value in the Match's flat `details`: what the match's own profile shows, one scalar per key. */
-const detailValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const detailValue = z.union([wireString(), z.number(), z.boolean(), z.null()]);
 
 /** One message of the conversation, as the app stores it (snake_case wire shape). */
 export const matchMessageSchema = z.strictObject({
-  id: z.string().min(1),
+  id: wireString().min(1),
   /** When present it must be the root Match's id: a message of another match is cross-match context. */
-  match_id: z.string().min(1).optional(),
+  match_id: wireString().min(1).optional(),
   author: z.enum(['user', 'match']),
   /** `photo` messages carry no words Warrant can read; a burst that needs one asks the user. */
   kind: z.enum(['text', 'photo']).default('text'),
-  text: z.string(),
-  sent_at: z.iso.datetime({ offset: true }),
+  text: wireString(),
+  sent_at: wireTimestamp(),
   /** The other side reacted to this message with a like (the liked-message pause reads it). */
   liked: z.boolean().default(false),
   /** An explicit callback: the id of the earlier message this one answers. */
-  reply_to: z.string().min(1).optional(),
+  reply_to: wireString().min(1).optional(),
 });
 
 /** One check-list item with the user's private scoring of how the match answered it. */
 export const checkListItemSchema = z.strictObject({
-  id: z.string().min(1),
-  question: z.string(),
-  answer: z.string().nullable().default(null),
+  id: wireString().min(1),
+  question: wireString(),
+  answer: wireString().nullable().default(null),
   score: z.number().nullable().default(null),
 });
 
 /** A prior AI generation for this match: non-authoritative, and private (it never reaches copy). */
 export const aiGenerationSchema = z.strictObject({
-  id: z.string().min(1),
-  created_at: z.iso.datetime({ offset: true }),
-  analysis: z.string().default(''),
-  suggestions: z.array(z.string()).default([]),
+  id: wireString().min(1),
+  created_at: wireTimestamp(),
+  analysis: wireString().default(''),
+  suggestions: z.array(wireString()).default([]),
 });
 
 /**
@@ -42,19 +43,19 @@ export const aiGenerationSchema = z.strictObject({
  * misspelt field never silently drops context.
  */
 export const matchSchema = z.strictObject({
-  id: z.string().trim().min(1, 'a Match needs a non-empty id'),
+  id: wireString().trim().min(1, 'a Match needs a non-empty id'),
   /** The root language decides the copy language; the router accepts `en` and `lt`. */
-  language: z.string().min(1),
+  language: wireString().min(1),
   /**
    * `open`: conversation in progress. `cta`: a call to action (contacts or a plan) was made and
    * accepted. `closed`: the app or either side ended it.
    */
   status: z.enum(['open', 'cta', 'closed']),
   messages: z.array(matchMessageSchema),
-  details: z.record(z.string(), detailValue).default({}),
+  details: wireRecord(detailValue).default({}),
   check_list: z.array(checkListItemSchema).default([]),
   /** A non-authoritative summary written earlier; private, like every prior AI analysis. */
-  summary: z.string().default(''),
+  summary: wireString().default(''),
   ai_generations: z.array(aiGenerationSchema).default([]),
 });
 

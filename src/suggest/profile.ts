@@ -1,31 +1,32 @@
 import { z } from 'zod';
 import { InputError, jsonPath, parseInput } from '../errors.js';
+import { wireString } from '../wire-string.js';
 
 /** One fact about the user, with exactly what it does and does not let a reply say. */
 export const profileFactSchema = z.strictObject({
-  id: z.string().min(1),
+  id: wireString().min(1),
   /** The fact as the user stated it. */
-  statement: z.string(),
+  statement: wireString(),
   /** Confirmed by the user (or a source the user trusts); unverified facts support nothing. */
   verified: z.boolean(),
   /** The user agreed it may appear in copy; a private fact supports nothing in copy. */
   disclosable: z.boolean(),
   /** Conversation topics it is relevant to, e.g. `hobbies`, `work` (lower case). */
-  topics: z.array(z.string()).default([]),
+  topics: z.array(wireString()).default([]),
   /** The exact claims it lets a reply make, e.g. `has held an air pistol`. */
-  supports: z.array(z.string()).min(1),
+  supports: z.array(wireString()).min(1),
   /** Claims a reader might infer but the fact does not carry, e.g. `has shooting-range experience`. */
-  does_not_support: z.array(z.string()).default([]),
+  does_not_support: z.array(wireString()).default([]),
 });
 
 /** A private classification of the user (a portrait, a style label): never copy material. */
-export const profileClassificationSchema = z.strictObject({ label: z.string(), text: z.string() });
+export const profileClassificationSchema = z.strictObject({ label: wireString(), text: wireString() });
 
 /** The user's profile: facts, private classifications and private notes. */
 export const profileSchema = z.strictObject({
   facts: z.array(profileFactSchema).default([]),
   classifications: z.array(profileClassificationSchema).default([]),
-  private_notes: z.array(z.string()).default([]),
+  private_notes: z.array(wireString()).default([]),
 });
 
 /** One profile fact (library shape). */

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { parseInput } from '../errors.js';
+import { wireString } from '../wire-string.js';
 
 /** One interpretation in the user's private Wiki: what a property value means to the user. */
 export const wikiEntrySchema = z.strictObject({
   /** A property path in the Match, e.g. `details.smoking`. */
-  path: z.string().regex(/^details\.[^.]+$/, 'a Wiki path names one flat detail: details.<key>'),
+  path: wireString().regex(/^details\.[^.]+$/, 'a Wiki path names one flat detail: details.<key>'),
   /** The exact observed value this interpretation is about; absent: any value at the path. */
-  value: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  value: z.union([wireString(), z.number(), z.boolean()]).optional(),
   /** The user's own reading of it, in their words. Private: it never reaches copy (W7). */
-  interpretation: z.string(),
+  interpretation: wireString(),
   /** The user's verdict. Private, and `blocker` closes the conversation. */
   label: z.enum(['good', 'bad', 'blocker']),
   /** A private note beside the interpretation. */
-  note: z.string().default(''),
+  note: wireString().default(''),
 });
 
 /** The user's private Wiki: property paths → interpretations with good/bad/blocker labels. */

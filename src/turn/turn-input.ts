@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseInput } from '../errors.js';
+import { wireJson, wireRecord, wireString } from '../wire-string.js';
 
 /** What a question asks about, which decides who may answer it and whether it sets an ask. */
 export type QuestionKind = 'capability' | 'field_values' | 'status' | 'other';
@@ -79,8 +80,8 @@ export interface TurnInput {
   readonly understanding?: Understanding;
 }
 
-const id = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
-const values = z.record(z.string(), z.unknown());
+const id = wireString().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const values = wireRecord(wireJson());
 
 const actWire = z
   .strictObject({
@@ -101,7 +102,7 @@ const actWire = z
 
 const questionWire = z
   .strictObject({
-    text: z.string().trim().min(1, 'must not be empty'),
+    text: wireString().trim().min(1, 'must not be empty'),
     kind: z.enum(['capability', 'field_values', 'status', 'other']),
     records: z.array(id).default([]),
     field: id.optional(),
@@ -128,12 +129,12 @@ const cardResponseWire = z
 const understandingWire = z.strictObject({
   acts: z.array(actWire).default([]),
   questions: z.array(questionWire).default([]),
-  disputes: z.array(z.strictObject({ receipt: id, said: z.string() })).default([]),
+  disputes: z.array(z.strictObject({ receipt: id, said: wireString() })).default([]),
   card_responses: z.array(cardResponseWire).default([]),
   attachments: z
-    .array(z.strictObject({ name: z.string().min(1), media_type: z.string().min(1), model_may_view: z.boolean() }))
+    .array(z.strictObject({ name: wireString().min(1), media_type: wireString().min(1), model_may_view: z.boolean() }))
     .default([]),
-  unread: z.array(z.string().trim().min(1, 'must not be empty')).default([]),
+  unread: z.array(wireString().trim().min(1, 'must not be empty')).default([]),
 });
 
 /**
@@ -144,9 +145,9 @@ export const turnInputSchema = z
   .strictObject({
     turn_id: id,
     conversation_id: id,
-    locale: z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 tag such as en or it-IT'),
-    tone: z.string().trim().min(1).default('neutral'),
-    message: z.string().optional(),
+    locale: wireString().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 tag such as en or it-IT'),
+    tone: wireString().trim().min(1).default('neutral'),
+    message: wireString().optional(),
     understanding: understandingWire.optional(),
   })
   .superRefine((t, ctx) => {

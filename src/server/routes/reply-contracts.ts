@@ -1,17 +1,19 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Tracer } from '@opentelemetry/api';
 import { z } from 'zod';
-import { effectToJson, governReply, isWellFormed, relayBody, replyContractSchema, replyEffectJsonSchema } from '../../contract/index.js';
+import { effectToJson, governReply, relayBody, replyContractSchema, replyEffectJsonSchema } from '../../contract/index.js';
 import type { EffectStore, StoredEffect } from '../../evidence/effect-store.js';
 import type { Logger } from '../../evidence/json-logger.js';
 import { newRecordId, recordIdTime } from '../../evidence/record-id.js';
 import { inSpan } from '../../evidence/spans.js';
 import { parseInput } from '../../errors.js';
+import { wireJsonObject, wireString } from '../../wire-string.js';
 import type { createContractCache } from '../contract-cache.js';
 import { encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemSchema } from '../problem.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
+import { idParamsSchema, readIdParam } from '../path-params.js';
 import type { ServerEnv } from '../server-env.js';
 
 /** Most candidates one verification takes: a host ranks a few drafts, not hundreds. */
@@ -19,7 +21,7 @@ export const MAX_CANDIDATES = 64;
 
 const EFFECT_ID_PREFIX = 'eff_';
 
-const candidateText = z.string().refine(isWellFormed, 'a candidate is not well-formed Unicode (it holds a lone surrogate)');
+const candidateText = wireString();
 
 /** `POST /v0/reply-contracts/verify` request: a contract and the candidate replies, in preference order. */
 export const verifyRequestSchema = z
@@ -29,8 +31,10 @@ export const verifyRequestSchema = z
   })
   .meta({ id: 'VerifyRequest' });
 
+// The contract is checked here only as a JSON object with storable strings and keys (walked, not
+// copied, so the stored contract is exactly the one sent); the contract schema reads it after.
 const envelopeSchema = z.strictObject({
-  contract: z.looseObject({}),
+  contract: wireJsonObject(),
   candidates: verifyRequestSchema.shape.candidates,
 });
 
@@ -79,7 +83,7 @@ const effectListSchema = z
 const effectListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: z.enum(['accepted', 'fallback']).optional(),
-  interaction_kind: z.string().min(1).optional(),
+  interaction_kind: wireString().min(1).optional(),
 });
 
 const problems = (...statuses: number[]) =>
@@ -123,7 +127,7 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
       method: 'get',
       path: '/v0/effects/{id}',
       summary: 'One persisted effect with its contract and candidates',
-      request: { params: z.strictObject({ id: z.string() }) },
+      request: { params: idParamsSchema },
       responses: {
         200: { description: 'the effect', content: { 'application/json': { schema: effectRecordSchema } } },
         ...problems(401, 404, 503),
@@ -131,7 +135,7 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
     }),
   );
   app.get('/v0/effects/:id', async (c) => {
-    const stored = await effects.get(c.get('tenantId'), c.req.param('id'));
+    const stored = await effects.get(c.get('tenantId'), readIdParam(c));
     if (stored === undefined) throw new HttpProblem(404, 'not_found', 'no effect with this id');
     return c.json({ effect: storedEffectJson(stored), contract: stored.contract, candidates: stored.candidates });
   });

@@ -5,6 +5,7 @@ import { newRecordId, recordIdTime } from '../../evidence/record-id.js';
 import { inSpan } from '../../evidence/spans.js';
 import { storeCall } from '../../evidence/store-call.js';
 import { InputError, parseInput } from '../../errors.js';
+import { wireTimestamp } from '../../wire-string.js';
 import type { Database } from '../../store/index.js';
 import {
   emptyProfile,
@@ -21,6 +22,7 @@ import {
 } from '../../suggest/index.js';
 import { HttpProblem, problemSchema } from '../problem.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
+import { idParamsSchema, readIdParam } from '../path-params.js';
 import type { ServerEnv } from '../server-env.js';
 
 /** What the sidecar needs to suggest replies. */
@@ -39,7 +41,7 @@ const suggestRequestSchema = z
     match: matchSchema,
     wiki: wikiSchema.optional(),
     profile: profileSchema.optional(),
-    now: z.iso.datetime({ offset: true }).optional().describe('the moment silence is measured against; default: the server clock'),
+    now: wireTimestamp().optional().describe('the moment silence is measured against; default: the server clock'),
     analysis_language: z.enum(['en', 'lt']).optional().describe("analysis and rationales in this language; default: the match's"),
   })
   .meta({ id: 'SuggestRequest' });
@@ -132,15 +134,16 @@ export function suggestionRoutes(
       method: 'get',
       path: '/v0/suggestions/{id}',
       summary: 'One stored suggestion result with its evidence',
-      request: { params: z.strictObject({ id: z.string() }) },
+      request: { params: idParamsSchema },
       responses: { 200: { description: 'the stored result', content: { 'application/json': { schema: suggestResponseSchema } } }, ...problems(401, 404, 503) },
     }),
   );
   app.get('/v0/suggestions/:id', async (c) => {
+    const id = readIdParam(c);
     const [row] = await storeCall('suggestion results could not be read', () =>
       store.query<{ id: string; result: unknown; evidence: unknown }>('select id, result, evidence from suggestions where tenant_id = $1 and id = $2', [
         c.get('tenantId'),
-        c.req.param('id'),
+        id,
       ]),
     );
     if (row === undefined) throw new HttpProblem(404, 'not_found', 'no suggestion result with this id');

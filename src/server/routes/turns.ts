@@ -5,12 +5,14 @@ import { z } from 'zod';
 import type { Logger } from '../../evidence/json-logger.js';
 import { inSpan, recordFinishedSpan } from '../../evidence/spans.js';
 import { InputError, parseInput } from '../../errors.js';
+import { wireString } from '../../wire-string.js';
 import type { Database } from '../../store/index.js';
 import { createTurnRuntime, parseTurnInput, turnInputSchema, turnResultToJson, type TurnResult, type TurnRuntime, type TurnRuntimeOptions } from '../../turn/index.js';
 import { encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemOf, problemSchema } from '../problem.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
+import { idParamsSchema, readIdParam } from '../path-params.js';
 import type { ServerEnv } from '../server-env.js';
 import { getTurn, listTurns, type TurnRow } from '../turn-queries.js';
 
@@ -36,7 +38,7 @@ const turnSummarySchema = z
   .strictObject({ id: z.string(), conversation_id: z.string(), created_at: z.string(), reply: z.string().nullable() })
   .meta({ id: 'TurnSummary' });
 
-const turnListQuerySchema = z.strictObject({ ...listQueryShape, conversation_id: z.string().min(1).optional() });
+const turnListQuerySchema = z.strictObject({ ...listQueryShape, conversation_id: wireString().min(1).optional() });
 
 const problems = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [s, { description: 'problem details', content: { 'application/problem+json': { schema: problemSchema } } }]));
@@ -144,12 +146,12 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
       method: 'get',
       path: '/v0/turns/{id}',
       summary: 'One committed turn with its input and composed result',
-      request: { params: z.strictObject({ id: z.string() }) },
+      request: { params: idParamsSchema },
       responses: { 200: { description: 'the turn', content: { 'application/json': { schema: turnRecordSchema } } }, ...problems(401, 404, 503) },
     }),
   );
   app.get('/v0/turns/:id', async (c) => {
-    const row = await getTurn(store, c.get('tenantId'), c.req.param('id'));
+    const row = await getTurn(store, c.get('tenantId'), readIdParam(c));
     if (row === undefined) throw new HttpProblem(404, 'not_found', 'no turn with this id');
     return c.json({ id: row.id, conversation_id: row.conversationId, created_at: row.committedAt.toISOString(), input: row.input, result: row.result });
   });

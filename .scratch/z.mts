@@ -1,0 +1,16 @@
+import { z } from 'zod';
+const s = z.string().superRefine((v, ctx) => { if (v.includes('\u0000')) ctx.addIssue({ code: 'custom', message: 'NUL' }); });
+console.log(s.constructor.name, typeof (s as any).min);
+const r = z.record(s, z.string());
+console.log(JSON.stringify(r.safeParse(JSON.parse('{"a\\u0000": "x"}')).error?.issues));
+console.log(JSON.stringify(r.safeParse(JSON.parse('{"__proto__": "x", "b": "y"}'))));
+const so = z.strictObject({ a: z.string() });
+console.log(JSON.stringify(so.safeParse(JSON.parse('{"a": "x", "__proto__": {"b":1}}'))));
+const lo = z.looseObject({});
+const out = lo.parse(JSON.parse('{"a": "x", "__proto__": {"b":1}}')) as any;
+console.log(Object.keys(out), JSON.stringify(out), out.b);
+const u = z.record(z.string(), z.unknown());
+const o2 = u.parse(JSON.parse('{"__proto__": {"b":1}, "c": {"__proto__": 2}}')) as any;
+console.log(Object.keys(o2), JSON.stringify(o2));
+const emb = z.strictObject({ a: z.strictObject({ x: z.string() }) });
+console.log(JSON.stringify(emb.safeParse(JSON.parse('{"a": {"x": "1", "__proto__": 5}}'))));
