@@ -28,10 +28,17 @@ describe('JSON depth scan', () => {
 });
 
 describe('cursors', () => {
+  const anyPosition = () => true;
   it('round-trip, and anything this server did not issue is refused at $.cursor', () => {
-    expect(decodeCursor(encodeCursor('eff_01a2'))).toBe('eff_01a2');
-    for (const bad of ['', 'not base64!', Buffer.from('v2.x').toString('base64url'), Buffer.from('v1.').toString('base64url')]) {
-      expect(() => decodeCursor(bad)).toThrow(/\$\.cursor/);
+    expect(decodeCursor(encodeCursor('effects', ['eff_01a2']), 'effects', anyPosition)).toEqual(['eff_01a2']);
+    const forged = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    for (const bad of ['', 'not base64!', Buffer.from('v2.x').toString('base64url'), Buffer.from('v1.eff_01').toString('base64url'), forged(['v1', 'effects', 'x']), forged(['v2', 'effects', 7]), forged(['v2', 'effects', 'a\u0000']), 'A'.repeat(2000)]) {
+      expect(() => decodeCursor(bad, 'effects', anyPosition)).toThrow(/\$\.cursor/);
     }
+  });
+
+  it("one listing's cursor is refused by another, and a position the listing cannot use is refused", () => {
+    expect(() => decodeCursor(encodeCursor('effects', ['eff_01']), 'turns', anyPosition)).toThrow(/not a cursor of this listing/);
+    expect(() => decodeCursor(encodeCursor('turns', ['x']), 'turns', (p) => p.length === 2)).toThrow(/not a cursor of this listing/);
   });
 });

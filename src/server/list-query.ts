@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { wireString, wireTimestamp } from '../wire-string.js';
-import { decodeCursor } from './cursor.js';
 
 /** Largest page a listing returns; a client asking for more gets a 400 naming `$.limit`. */
 const MAX_PAGE_SIZE = 200;
@@ -20,20 +19,20 @@ export const listQueryShape = {
     .describe(`page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}`),
 };
 
-/** A listing's page request: bounds as dates, the cursor decoded to the last id seen. */
+/** A listing's page request: bounds as dates; the cursor as sent, which each listing decodes (see `decodeCursor`). */
 export interface ListQuery {
   readonly since?: Date | undefined;
   readonly until?: Date | undefined;
-  readonly beforeId?: string | undefined;
+  readonly cursor?: string | undefined;
   readonly limit: number;
 }
 
-/** Turns validated listing parameters into a {@link ListQuery}; a foreign cursor is refused at `$.cursor`. */
+/** Turns validated listing parameters into a {@link ListQuery}. */
 export function toListQuery(query: { since?: string | undefined; until?: string | undefined; cursor?: string | undefined; limit?: string | undefined }): ListQuery {
   return {
     since: query.since === undefined ? undefined : new Date(query.since),
     until: query.until === undefined ? undefined : new Date(query.until),
-    beforeId: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    cursor: query.cursor,
     limit: query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit),
   };
 }

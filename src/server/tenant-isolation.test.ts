@@ -50,4 +50,24 @@ describe.each(storeTargets())('tenant isolation on $name', (target) => {
     expect(events.map((e) => e.tenant_id)).toEqual(['acme', 'beta']);
     expect(events[0]!.n).toBe(events[1]!.n);
   });
+
+  it("a turns cursor reveals nothing about other tenants: it holds only the tenant's own turn (commit time and id), and paging goes on while others commit", async () => {
+    for (const turn of englishConversation.slice(1, 3)) expect((await call('acme', '/v0/turns', turn)).status).toBe(200);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await (await call('acme', `/v0/turns?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json()) as { items: { id: string; created_at: string }[]; next_cursor: string | null };
+      seen.push(...page.items.map((t) => t.id));
+      cursor = page.next_cursor;
+      if (cursor !== null) {
+        const last = page.items.at(-1)!;
+        const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+        // Version, listing, then the turn's own commit time (to the microsecond) and id: no sequence shared by tenants.
+        expect(decoded).toEqual(['v2', 'turns', expect.stringMatching(new RegExp(`^${last.created_at.slice(0, 23)}\\d{3}Z$`)), last.id]);
+        // Another tenant committing between pages moves nothing in this tenant's pages.
+        expect((await call('beta', '/v0/turns', { ...englishConversation[0], turn_id: `beta-${seen.length}` })).status).toBe(200);
+      }
+    } while (cursor !== null);
+    expect(seen).toEqual(['demo-en-3', 'demo-en-2', 'demo-en-1']);
+  });
 });

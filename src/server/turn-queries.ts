@@ -6,8 +6,11 @@ import type { Database } from '../store/index.js';
 export interface TurnRow {
   readonly id: string;
   readonly conversationId: string;
-  /** Position in the tenant's stream of turns; listings page by it. */
-  readonly seq: number;
+  /**
+   * When the turn committed, to the microsecond, as ISO text (`Date` keeps only milliseconds):
+   * with the id, the turn's position in its tenant's listing, which cursors carry.
+   */
+  readonly committedAtText: string;
   readonly committedAt: Date;
   readonly input: unknown;
   /** The composed result's JSON; `null` while a turn is committed but not yet composed. */
@@ -19,12 +22,14 @@ export interface TurnFilter {
   readonly conversationId?: string | undefined;
   readonly since?: Date | undefined;
   readonly until?: Date | undefined;
-  /** Only turns before this position (the previous page's last `seq`). */
-  readonly beforeSeq?: number | undefined;
+  /** Only turns listed after this one (the previous page's last turn: its `committedAtText` and id). */
+  readonly before?: { readonly committedAt: string; readonly id: string } | undefined;
   readonly limit: number;
 }
 
-const COLUMNS = 'id, conversation_id, seq, committed_at, input, result';
+// Turns list by the tenant's own data (commit time, then id), never by `seq`: that identity is
+// shared by every tenant, and a cursor carrying it would tell one tenant how busy the others are.
+const COLUMNS = `id, conversation_id, committed_at, to_char(committed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as committed_at_text, input, result`;
 
 /** One turn of `tenantId`; another tenant's is `undefined`. Reads the turn layer's `turns` table. */
 export async function getTurn(db: Database, tenantId: string, id: string): Promise<TurnRow | undefined> {
@@ -33,7 +38,7 @@ export async function getTurn(db: Database, tenantId: string, id: string): Promi
 }
 
 /** A tenant's turns, newest first. */
-export async function listTurns(db: Database, tenantId: string, { conversationId, since, until, beforeSeq, limit }: TurnFilter): Promise<TurnRow[]> {
+export async function listTurns(db: Database, tenantId: string, { conversationId, since, until, before, limit }: TurnFilter): Promise<TurnRow[]> {
   const { text, params } = tenantPageQuery(
     `select ${COLUMNS} from turns`,
     tenantId,
@@ -41,9 +46,9 @@ export async function listTurns(db: Database, tenantId: string, { conversationId
       ['conversation_id = ?', conversationId],
       ['committed_at >= ?', since?.toISOString()],
       ['committed_at < ?', until?.toISOString()],
-      ['seq < ?', beforeSeq],
+      ['(committed_at, id) < (?::timestamptz, ?)', before === undefined ? undefined : [before.committedAt, before.id]],
     ],
-    'seq desc',
+    'committed_at desc, id desc',
     limit,
   );
   const rows = await storeCall('turns could not be listed', () => db.query(text, params));
@@ -54,7 +59,7 @@ function fromRow(row: Record<string, unknown>): TurnRow {
   return {
     id: row.id as string,
     conversationId: row.conversation_id as string,
-    seq: row.seq as number,
+    committedAtText: row.committed_at_text as string,
     committedAt: row.committed_at instanceof Date ? row.committed_at : new Date(String(row.committed_at)),
     input: row.input,
     result: (row.result as Record<string, unknown> | null) ?? null,

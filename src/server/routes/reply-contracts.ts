@@ -9,7 +9,7 @@ import { inSpan } from '../../evidence/spans.js';
 import { parseInput } from '../../errors.js';
 import { wireJsonObject, wireString } from '../../wire-string.js';
 import type { createContractCache } from '../contract-cache.js';
-import { encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemSchema } from '../problem.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
@@ -154,9 +154,12 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
   );
   app.get('/v0/effects', async (c) => {
     const query = parseInput(effectListQuerySchema, c.req.query(), 'query');
-    const page = toListQuery(query);
+    const { cursor, ...page } = toListQuery(query);
+    // The position is the last effect's own id (time-ordered): the tenant's data, nothing shared.
+    const beforeId = cursor === undefined ? undefined : decodeCursor(cursor, 'effects', (p) => p.length === 1 && recordIdTime(p[0]!, EFFECT_ID_PREFIX) !== undefined)[0];
     const rows = await effects.list(c.get('tenantId'), {
       ...page,
+      beforeId,
       limit: page.limit + 1,
       status: query.status,
       interactionKind: query.interaction_kind,
@@ -165,7 +168,7 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
     const last = items.at(-1);
     return c.json({
       items: items.map(summaryOf),
-      next_cursor: rows.length > page.limit && last !== undefined ? encodeCursor(last.id) : null,
+      next_cursor: rows.length > page.limit && last !== undefined ? encodeCursor('effects', [last.id]) : null,
     });
   });
 }

@@ -8,7 +8,7 @@ import { InputError, parseInput } from '../../errors.js';
 import { wireString } from '../../wire-string.js';
 import type { Database } from '../../store/index.js';
 import { createTurnRuntime, parseTurnInput, turnInputSchema, turnResultToJson, type TurnResult, type TurnRuntime, type TurnRuntimeOptions } from '../../turn/index.js';
-import { encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemOf, problemSchema } from '../problem.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
@@ -173,15 +173,28 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
   );
   app.get('/v0/turns', async (c) => {
     const query = parseInput(turnListQuerySchema, c.req.query(), 'query');
-    const { beforeId, ...page } = toListQuery(query);
-    // This listing's cursors carry a turn's position in the tenant's stream, not an id.
-    if (beforeId !== undefined && !/^\d{1,15}$/.test(beforeId)) throw new InputError('query', [{ path: '$.cursor', message: 'not a cursor of this listing' }]);
-    const beforeSeq = beforeId === undefined ? undefined : Number(beforeId);
-    const rows = await listTurns(store, c.get('tenantId'), { ...page, beforeSeq, conversationId: query.conversation_id, limit: page.limit + 1 });
+    const { cursor, ...page } = toListQuery(query);
+    // The position is the last turn's own commit time and id: the tenant's data, nothing shared.
+    const before = cursor === undefined ? undefined : turnPosition(decodeCursor(cursor, 'turns', isTurnPosition));
+    const rows = await listTurns(store, c.get('tenantId'), { ...page, before, conversationId: query.conversation_id, limit: page.limit + 1 });
     const items = rows.slice(0, page.limit);
     const last = items.at(-1);
-    return c.json({ items: items.map(summaryOf), next_cursor: rows.length > page.limit && last ? encodeCursor(String(last.seq)) : null });
+    return c.json({ items: items.map(summaryOf), next_cursor: rows.length > page.limit && last ? encodeCursor('turns', [last.committedAtText, last.id]) : null });
   });
+}
+
+const COMMIT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** A turns cursor's position: a commit time as the store wrote it (a real instant) and a turn id. */
+function isTurnPosition(position: readonly string[]): boolean {
+  const [at, id] = position;
+  if (position.length !== 2 || at === undefined || id === undefined) return false;
+  const ms = Date.parse(at);
+  return COMMIT_TIME.test(at) && Number.isFinite(ms) && ms >= Date.parse('0001-01-01T00:00:00Z') && idParamsSchema.shape.id.safeParse(id).success;
+}
+
+function turnPosition([committedAt, id]: readonly string[]) {
+  return { committedAt: committedAt!, id: id! };
 }
 
 function summaryOf(row: TurnRow) {
