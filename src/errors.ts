@@ -57,6 +57,12 @@ export function inputIssuesFromZod(error: z.ZodError, prefix: readonly PropertyK
  * The one way every layer validates what a caller hands it.
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, subject: string): z.output<S> {
+  // zod's records skip a `__proto__` key without a word, so what was read would differ from what
+  // was sent: such a key is refused here, with its path, before any schema runs.
+  const proto = protoKeyPaths(value);
+  if (proto.length > 0) {
+    throw new InputError(subject, proto.map((path) => ({ path: jsonPath(path), message: 'a "__proto__" key cannot be kept as sent; rename it' })));
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new InputError(subject, inputIssuesFromZod(result.error));
@@ -69,4 +75,16 @@ export function parseJsonText(text: string, subject: string): unknown {
   } catch (error) {
     throw new InputError(subject, [{ path: '$', message: `not valid JSON: ${(error as Error).message}` }]);
   }
+}
+
+/** Paths of every own `__proto__` key in a parsed JSON value (JSON.parse makes them own keys). */
+function protoKeyPaths(value: unknown, path: PropertyKey[] = [], found: PropertyKey[][] = [], depth = 0): PropertyKey[][] {
+  if (value === null || typeof value !== 'object' || depth > 256) return found;
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => protoKeyPaths(item, [...path, i], found, depth + 1));
+    return found;
+  }
+  if (Object.prototype.hasOwnProperty.call(value, '__proto__')) found.push([...path, '__proto__']);
+  for (const key of Object.keys(value)) protoKeyPaths((value as Record<string, unknown>)[key], [...path, key], found, depth + 1);
+  return found;
 }

@@ -5,10 +5,12 @@ import { createJsonLogger, type Logger } from '../evidence/json-logger.js';
 import { defaultTracer } from '../evidence/spans.js';
 import type { Database } from '../store/index.js';
 import { openApiKeyring, provisionApiKeys, type ApiKeyGrant } from './api-keys.js';
+import { allowedMethods } from './allowed-methods.js';
 import { createContractCache } from './contract-cache.js';
 import { observeRequests } from './observe-requests.js';
 import { HttpProblem, problemOf, problemResponse } from './problem.js';
 import { requireApiKey } from './require-api-key.js';
+import { securityHeaders } from './security-headers.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { inspectorRoutes } from './routes/inspector.js';
 import { replyContractRoutes, verifyAndStore } from './routes/reply-contracts.js';
@@ -95,6 +97,7 @@ export async function createServer({
   const app = new OpenAPIHono<ServerEnv>();
   const observed = observeRequests({ logger, tracer });
   app.use('*', observed.middleware);
+  app.use('*', securityHeaders);
   app.onError((error, c) => {
     const problem = problemOf(error, c.req.path);
     if (problem.status >= 500) {
@@ -105,7 +108,15 @@ export async function createServer({
     }
     return problemResponse(c, problem);
   });
-  app.notFound((c) => problemResponse(c, problemOf(new HttpProblem(404, 'not_found', 'no such route'), c.req.path)));
+  app.notFound((c) => {
+    const allowed = allowedMethods(app.routes, c.req.path);
+    if (allowed.length > 0) {
+      c.header('allow', allowed.join(', '));
+      const detail = `${c.req.method} is not allowed here; use ${allowed.join(' or ')}`;
+      return problemResponse(c, problemOf(new HttpProblem(405, 'method_not_allowed', detail, [{ path: 'method', message: detail }]), c.req.path));
+    }
+    return problemResponse(c, problemOf(new HttpProblem(404, 'not_found', 'no such route', [{ path: 'url', message: 'no route at this path' }]), c.req.path));
+  });
 
   // Work that outlives its request (a streamed turn whose client left) still holds the drain.
   const background = new Set<Promise<unknown>>();

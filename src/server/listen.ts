@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { InputError } from '../errors.js';
+import { answerClientErrorsAsProblems } from './client-errors.js';
 import type { WarrantServer } from './create-server.js';
 
 /** How long the server must be idle during a shutdown before open connections are cut. */
@@ -55,6 +56,7 @@ export async function listen(server: WarrantServer, { port = 8787, host = '127.0
     );
   });
   const bound = (http.address() as AddressInfo).port;
+  answerClientErrorsAsProblems(http);
   let closing: Promise<void> | undefined;
   let shuttingDown = false;
   http.on('request', (_req, res) => {

@@ -56,8 +56,10 @@ const TITLES: Record<number, string> = {
   401: 'Unauthorized',
   404: 'Not found',
   405: 'Method not allowed',
+  408: 'Request timeout',
   413: 'Payload too large',
   415: 'Unsupported media type',
+  431: 'Request header fields too large',
   500: 'Internal error',
   503: 'Store unavailable',
 };
@@ -94,6 +96,11 @@ export function problemResponse(c: Context, problem: ProblemDocument): Response 
   const headers: Record<string, string> = { 'content-type': 'application/problem+json' };
   if (problem.status === 401) headers['www-authenticate'] = 'Bearer realm="warrant"';
   return c.body(JSON.stringify(problem), problem.status as ContentfulStatusCode, headers);
+}
+
+/** A problem document for a refusal decided outside the app (e.g. by Node's HTTP parser). */
+export function problemDocument(status: number, code: string, detail: string, instance: string, issues: readonly InputIssue[] = []): ProblemDocument {
+  return document(status, code, detail, instance, issues);
 }
 
 function document(status: number, code: string, detail: string, instance: string, issues: readonly InputIssue[] = []): ProblemDocument {

@@ -24,7 +24,8 @@ export function readJsonBody({ bodyLimitBytes, maxJsonDepth }: JsonBodyLimits) {
   return createMiddleware<ServerEnv>(async (c, next) => {
     const type = c.req.header('content-type');
     if (type === undefined || !JSON_TYPE.test(type.trim())) {
-      throw new HttpProblem(415, 'unsupported_media_type', `send the body as application/json (UTF-8); got ${type === undefined ? 'no content type' : JSON.stringify(type)}`);
+      const detail = `send the body as application/json (UTF-8); got ${type === undefined ? 'no content type' : JSON.stringify(type)}`;
+      throw new HttpProblem(415, 'unsupported_media_type', detail, [{ path: 'content-type', message: detail }]);
     }
     const declared = c.req.header('content-length');
     if (declared !== undefined && Number(declared) > bodyLimitBytes) {
@@ -117,5 +118,5 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Ar
 }
 
 function tooLarge(limit: number): HttpProblem {
-  return new HttpProblem(413, 'payload_too_large', `the body is larger than ${limit} bytes`);
+  return new HttpProblem(413, 'payload_too_large', `the body is larger than ${limit} bytes`, [{ path: '$', message: `larger than ${limit} bytes` }]);
 }

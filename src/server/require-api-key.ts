@@ -15,7 +15,9 @@ export function requireApiKey(keyring: ApiKeyring) {
     const match = BEARER.exec(c.req.header('authorization') ?? '');
     const tenant = match ? await keyring.tenantOf(match[1]!) : undefined;
     if (tenant === undefined) {
-      throw new HttpProblem(401, 'unauthorized', 'send a valid API key as `Authorization: Bearer <key>`');
+      throw new HttpProblem(401, 'unauthorized', 'send a valid API key as `Authorization: Bearer <key>`', [
+        { path: 'authorization', message: 'no valid bearer key' },
+      ]);
     }
     c.set('tenantId', tenant);
     await next();

@@ -136,7 +136,7 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
   );
   app.get('/v0/effects/:id', async (c) => {
     const stored = await effects.get(c.get('tenantId'), readIdParam(c));
-    if (stored === undefined) throw new HttpProblem(404, 'not_found', 'no effect with this id');
+    if (stored === undefined) throw new HttpProblem(404, 'not_found', 'no effect with this id', [{ path: '$.id', message: 'no effect with this id' }]);
     return c.json({ effect: storedEffectJson(stored), contract: stored.contract, candidates: stored.candidates });
   });
 

@@ -146,7 +146,7 @@ export function suggestionRoutes(
         id,
       ]),
     );
-    if (row === undefined) throw new HttpProblem(404, 'not_found', 'no suggestion result with this id');
+    if (row === undefined) throw new HttpProblem(404, 'not_found', 'no suggestion result with this id', [{ path: '$.id', message: 'no suggestion result with this id' }]);
     return c.json({ id: row.id, result: row.result, evidence: row.evidence });
   });
 }

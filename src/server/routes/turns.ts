@@ -152,7 +152,7 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
   );
   app.get('/v0/turns/:id', async (c) => {
     const row = await getTurn(store, c.get('tenantId'), readIdParam(c));
-    if (row === undefined) throw new HttpProblem(404, 'not_found', 'no turn with this id');
+    if (row === undefined) throw new HttpProblem(404, 'not_found', 'no turn with this id', [{ path: '$.id', message: 'no turn with this id' }]);
     return c.json({ id: row.id, conversation_id: row.conversationId, created_at: row.committedAt.toISOString(), input: row.input, result: row.result });
   });
 
