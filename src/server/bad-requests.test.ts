@@ -382,6 +382,17 @@ describe.each(storeTargets())('W9: the attack suite on $name', (target) => {
     expect((await server.app.request('/healthz')).status).toBe(200);
   });
 
+  it('keys JavaScript treats specially but can keep (constructor, toString, hasOwnProperty) are stored exactly as sent', async () => {
+    const contract = { ...automotiveContract, entity_roles: { constructor: 'a', toString: 'b', hasOwnProperty: 'c', customer: 'vehicle_seller' } };
+    const res = await server.app.request(VERIFY, { method: 'POST', headers: { authorization: `Bearer ${testKeys.beta}`, 'content-type': 'application/json' }, body: JSON.stringify({ contract, candidates: [] }) });
+    expect(res.status).toBe(200);
+    const { effect } = (await res.json()) as { effect: { id: string; entity_roles: unknown } };
+    expect(effect.entity_roles).toEqual(contract.entity_roles);
+    const stored = (await (await server.app.request(`/v0/effects/${effect.id}`, { headers: { authorization: `Bearer ${testKeys.beta}` } })).json()) as { contract: unknown };
+    expect(stored.contract).toEqual(contract);
+    await db.query("delete from effects where tenant_id = 'beta'");
+  });
+
   it('W10: a value the store refuses that got past validation is the caller\'s 400, never a 503', async () => {
     // Validation stops every such value; inject one below it, through the effect writer itself.
     const app = server.app;
