@@ -37,6 +37,7 @@ const held = new Set<string>();
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await chmod(dataDir, 0o700); // a folder made beforehand by someone else's umask is made private too
   const path = join(await realpath(dataDir), DATA_DIR_LOCK_FILE);
   if (held.has(path)) throw new StoreError(`the data folder ${dataDir} is already open in this process (pid ${process.pid}); share that store instead`);
   const mine: LockContent = { pid: process.pid, started: processStartTime(process.pid) };

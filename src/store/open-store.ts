@@ -18,12 +18,14 @@ export interface StoreOptions {
 }
 
 /**
- * Reads `DATABASE_URL` and `WARRANT_DATA_DIR` from `env`. The only place the store looks at the
- * environment, so tests pass their own.
+ * Reads `DATABASE_URL`, `WARRANT_DATABASE_SCHEMA` (the PostgreSQL schema, default `public`: one
+ * database can hold several deployments) and `WARRANT_DATA_DIR` from `env`. The only place the
+ * store looks at the environment, so tests pass their own.
  */
 export function storeOptionsFromEnv(env: Record<string, string | undefined>, cwd = process.cwd()): StoreOptions {
   const databaseUrl = env.DATABASE_URL?.trim();
-  if (databaseUrl) return { databaseUrl };
+  const schema = env.WARRANT_DATABASE_SCHEMA?.trim();
+  if (databaseUrl) return schema ? { databaseUrl, schema } : { databaseUrl };
   return { dataDir: env.WARRANT_DATA_DIR?.trim() || defaultDataDir(cwd) };
 }
 
