@@ -128,6 +128,11 @@ export interface ApiKeyringOptions {
    * 30 000: a key revoked by another replica's start stops answering here within that time.
    */
   refreshIntervalMs?: number;
+  /**
+   * Called when a reload finds no key at all — the database was recreated empty under a running
+   * server (every start stores at least one key) — to store the server's own keys again. Default none.
+   */
+  whenEmpty?: () => Promise<void>;
 }
 
 /**
@@ -138,7 +143,7 @@ export interface ApiKeyringOptions {
  * trusted from memory for `refreshIntervalMs`, then the table is read again (if that read fails,
  * the key is judged from memory: the request meets the outage itself if it needs the store).
  */
-export async function openApiKeyring(db: Database, { reloadIntervalMs = 1000, refreshIntervalMs = 30_000 }: ApiKeyringOptions = {}): Promise<ApiKeyring> {
+export async function openApiKeyring(db: Database, { reloadIntervalMs = 1000, refreshIntervalMs = 30_000, whenEmpty }: ApiKeyringOptions = {}): Promise<ApiKeyring> {
   let byDigest = new Map<string, string>();
   let loadedAt = 0;
   let attemptedAt = 0; // a failing store is asked at most once per interval too
@@ -147,7 +152,12 @@ export async function openApiKeyring(db: Database, { reloadIntervalMs = 1000, re
     (loading ??= (async () => {
       attemptedAt = Date.now();
       try {
-        const rows = await db.query<{ key_sha256: string; tenant_id: string }>('select key_sha256, tenant_id from api_keys');
+        const read = () => db.query<{ key_sha256: string; tenant_id: string }>('select key_sha256, tenant_id from api_keys');
+        let rows = await read();
+        if (rows.length === 0 && whenEmpty !== undefined) {
+          await whenEmpty();
+          rows = await read();
+        }
         byDigest = new Map(rows.map((r) => [r.key_sha256, r.tenant_id]));
         loadedAt = Date.now();
       } finally {

@@ -96,7 +96,7 @@ export async function createServer({
   suggestions = { skills: null },
 }: ServerOptions): Promise<WarrantServer> {
   await provisionApiKeys(store, apiKeys);
-  const keyring = await openApiKeyring(store);
+  const keyring = await openApiKeyring(store, { whenEmpty: () => provisionApiKeys(store, apiKeys) });
   const effects = createEffectStore(store, effectWriter);
   const limits = { bodyLimitBytes, maxJsonDepth };
 

@@ -75,7 +75,7 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
     }
     const { revoked } = await replaceApiKeys(store, configured);
     if (revoked > 0) io.err(`warrant: revoked ${revoked} stored API key${revoked === 1 ? '' : 's'} no longer in the configuration`);
-    const app = await createServer({ logger: createJsonLogger({ write: io.out }), ...limits.server, ...server, store });
+    const app = await createServer({ logger: createJsonLogger({ write: io.out }), ...limits.server, ...server, store, apiKeys: configured });
     await prepare?.({ store, server: app, tenantId: configured[0]!.tenantId });
     const running = await listen(app, { ...limits.listen, ...(port === undefined ? {} : { port }), ...(host === undefined ? {} : { host }) });
     io.out(`warrant: serving on ${running.url}  (store: ${store.kind})`);
