@@ -89,7 +89,7 @@ describe('a store outage without a SQLSTATE: PGlite closed under the server', ()
     await db.close();
     await expectEveryRouteUnavailable(server, ids);
     expect(logged.some((l) => l.includes('"msg":"not_ready"') && /closed/i.test(l))).toBe(true); // the details are in the log
-  }, 120_000);
+  }, 240_000);
 });
 
 /**
@@ -218,5 +218,5 @@ describe.each(storeTargets())('a database recreated empty ($name)', (target) => 
     } finally {
       await db.close();
     }
-  }, 60_000);
+  }, 240_000);
 });

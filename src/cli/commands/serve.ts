@@ -66,6 +66,9 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
   }
   const limits = limitsFromEnv(io.env);
   const storeOptions = storeOptionsFromEnv(io.env, io.cwd);
+  // Like PostgreSQL's own server: every file the sidecar creates from now on — PGlite's new data
+  // files above all — is the owner's alone (the folder itself is made 0700 when opened).
+  if (storeOptions.databaseUrl === undefined) setPrivateUmask();
   const store = await openStore(storeOptions);
   try {
     let generated: string | undefined;
@@ -94,6 +97,15 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
   } catch (error) {
     await store.close();
     throw error;
+  }
+}
+
+function setPrivateUmask(): void {
+  try {
+    const previous = process.umask(0o077); // (reading the umask alone is deprecated)
+    process.umask(previous | 0o077);
+  } catch {
+    // A worker thread cannot set the umask; the 0700 data folder still keeps others out.
   }
 }
 
