@@ -194,7 +194,7 @@ describe('faults on PGlite (one data folder)', () => {
       expect(stderr).toContain(`pid ${first.child.pid}`);
       expect(stderr).not.toMatch(/\n\s+at /); // a sentence, not a stack
     }
-  }, 240_000);
+  }, 600_000);
 
   it('kill -9 under load: every acknowledged effect is persisted; the dead process lock is taken over', async () => {
     acknowledgedBeforeKill = await killUnderLoad(first);
@@ -212,7 +212,7 @@ describe('faults on PGlite (one data folder)', () => {
       second.child.kill('SIGKILL');
       throw error;
     }
-  }, 240_000);
+  }, 600_000);
 
   it('SIGTERM under keep-alive load: no client is reset, exit 0, every acknowledged effect persisted, the lock released', async () => {
     const outcome = await drainUnderLoad(first);
@@ -229,7 +229,7 @@ describe('faults on PGlite (one data folder)', () => {
     } finally {
       await store.close();
     }
-  }, 240_000);
+  }, 600_000);
 });
 
 const databaseUrl = process.env.DATABASE_URL?.trim();
