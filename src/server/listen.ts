@@ -144,10 +144,25 @@ export async function listen(
         // an "idle" connection may hold a request already on the wire, not yet parsed.
         const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(http, () => resolve()));
         const deadline = Date.now() + drainTimeoutMs;
+        // A connection is closed only once it has been SEEN idle for the grace time. Each look
+        // comes after a poll phase of the event loop (setImmediate), so a request already
+        // received is parsed before the look; and a look that comes late — the loop was blocked,
+        // e.g. by PGlite running a query on this thread — saw nothing, so it starts the count again.
+        const idleSince = new Map<Socket, number>();
+        let lastLook = Date.now();
         while (Date.now() < deadline) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
           const now = Date.now();
+          const blind = now - lastLook > IDLE_GRACE_MS / 2;
+          lastLook = now;
           for (const [socket, done] of lastDone) {
-            if (!busy.has(socket) && now - done >= IDLE_GRACE_MS) socket.end(); // a FIN, not a reset
+            if (blind || busy.has(socket)) {
+              idleSince.delete(socket);
+              continue;
+            }
+            const since = idleSince.get(socket) ?? now;
+            idleSince.set(socket, since);
+            if (now - since >= IDLE_GRACE_MS && now - done >= IDLE_GRACE_MS && !socket.writableEnded) socket.end(); // a FIN, not a reset
           }
           if (lastDone.size === 0 && server.inFlight === 0) break;
           await sleep(DRAIN_TICK_MS);

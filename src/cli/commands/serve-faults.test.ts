@@ -175,7 +175,8 @@ describe('faults on PGlite (one data folder)', () => {
     dirs.push(dir);
     dataDir = join(dir, 'pgdata');
     keys = await keysFileIn(dir);
-    env = { DATABASE_URL: '', WARRANT_DATA_DIR: dataDir, WARRANT_API_KEYS: '' };
+    // A generous drain deadline: on a loaded machine PGlite's requests in flight may take seconds.
+    env = { DATABASE_URL: '', WARRANT_DATA_DIR: dataDir, WARRANT_API_KEYS: '', WARRANT_DRAIN_TIMEOUT_MS: '60000' };
     first = await spawnWarrant(serveArgs(keys), { env, ready });
 
     const refused = (args: string[]) =>
@@ -238,7 +239,7 @@ describe.runIf(databaseUrl)('faults on PostgreSQL (a fresh schema)', () => {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   let direct: Database;
   let keys: string;
-  const env = () => ({ DATABASE_URL: databaseUrl!, WARRANT_DATABASE_SCHEMA: schema, WARRANT_API_KEYS: '' });
+  const env = () => ({ DATABASE_URL: databaseUrl!, WARRANT_DATABASE_SCHEMA: schema, WARRANT_API_KEYS: '', WARRANT_DRAIN_TIMEOUT_MS: '60000' });
   afterAll(async () => {
     await direct?.query(`drop schema if exists ${schema} cascade`).catch(() => {});
     await direct?.close();
