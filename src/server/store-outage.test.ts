@@ -192,10 +192,20 @@ describe.runIf(databaseUrl)('a PostgreSQL outage through a TCP proxy the test cu
 });
 
 describe.each(storeTargets())('a database recreated empty ($name)', (target) => {
-  it('is migrated again without a restart: /readyz turns ready and verifications are stored again', async () => {
+  it('/readyz sees a store that refuses writes; a dropped schema is migrated again without a restart: /readyz turns ready and verifications are stored again', async () => {
     const db = await target.open();
     try {
       const server = await createTestServer(db);
+      if (target.name === 'pglite') {
+        // One connection: a session setting makes the whole store read-only. Reads still work;
+        // readiness must see that writes do not.
+        await db.query('set default_transaction_read_only = on');
+        const readOnly = await server.app.request('/readyz');
+        expect(readOnly.status).toBe(503);
+        expect(((await readOnly.json()) as { checks: Record<string, string> }).checks).toMatchObject({ store: 'not_writable', migrations: 'ok' });
+        await db.query('set default_transaction_read_only = off');
+        expect((await server.app.request('/readyz')).status).toBe(200);
+      }
       const verify = () => everyStoreRoute(server, { effect: 'x', turn: 'x', suggestion: 'x' })['POST /v0/reply-contracts/verify']();
       expect((await verify()).status).toBe(200);
       const [{ schema } = { schema: 'public' }] = await db.query<{ schema: string }>('select current_schema() as schema');
