@@ -12,7 +12,7 @@ beforeAll(async () => {
   db = await openStore({ dataDir: ':memory:' });
   const server = await createTestServer(db, { bodyLimitBytes: 2048 });
   running = await listen(server, { port: 0 });
-});
+}, 180_000); // PGlite takes long to start on a loaded machine
 afterAll(async () => {
   await running.close();
   await db.close();

@@ -222,7 +222,8 @@ describe.each(storeTargets())('a database recreated empty ($name)', (target) => 
       expect((await server.app.request('/readyz')).status).toBe(200);
       const listed = (await (await server.app.request('/v0/effects', { headers: auth() })).json()) as { items: { id: string }[] };
       expect(listed.items.map((i) => i.id)).toEqual([id]);
-      // The key table came back empty; the first reload stores the server's own keys again.
+      // The key table came back empty; the first reload (at most one a second) stores the server's own keys again.
+      await new Promise((r) => setTimeout(r, 1_100));
       expect((await server.app.request('/v0/effects', { headers: auth('wk_unknown_key_0000000000') })).status).toBe(401);
       expect((await db.query<{ n: number }>('select count(*)::int8 as n from api_keys'))[0]!.n).toBe(2);
     } finally {
