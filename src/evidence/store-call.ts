@@ -8,6 +8,7 @@ export async function storeCall<T>(what: string, query: () => Promise<T>): Promi
   try {
     return await query();
   } catch (error) {
-    throw StoreError.isInstance(error) ? error : new StoreError(`${what}: ${(error as Error)?.message ?? String(error)}`, error);
+    // Wrapped even when the store already said StoreError, so the log names what could not be done.
+    throw new StoreError(`${what}: ${(error as Error)?.message ?? String(error)}`, StoreError.isInstance(error) && error.cause !== undefined ? error.cause : error);
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { InputError, parseInput, parseJsonText } from '../errors.js';
-import type { Database } from '../store/index.js';
+import type { Database, Queryable } from '../store/index.js';
 
 /** One API key's grant: which tenant it acts for. Only the key's SHA-256 digest is kept. */
 export interface ApiKeyGrant {
@@ -73,25 +73,44 @@ export function apiKeysFromEnv(env: Record<string, string | undefined>): ApiKeyG
 }
 
 /**
- * Stores `grants` (digests only). A digest already stored for the same tenant is left as it is;
- * one stored for another tenant is refused, since one key acting for two tenants would let each
- * read the other's records.
+ * Stores `grants` (digests only), adding to the keys already stored. A digest already stored for
+ * the same tenant is left as it is; one stored for another tenant is refused, since one key
+ * acting for two tenants would let each read the other's records.
  */
 export async function provisionApiKeys(db: Database, grants: readonly ApiKeyGrant[]): Promise<void> {
   if (grants.length === 0) return;
-  await db.transaction(async (tx) => {
-    for (const [i, grant] of grants.entries()) {
-      await tx.query('insert into api_keys (key_sha256, tenant_id, label) values ($1, $2, $3) on conflict (key_sha256) do nothing', [
-        grant.keySha256,
-        grant.tenantId,
-        grant.label ?? '',
-      ]);
-      const [row] = await tx.query<{ tenant_id: string }>('select tenant_id from api_keys where key_sha256 = $1', [grant.keySha256]);
-      if (row?.tenant_id !== grant.tenantId) {
-        throw new InputError('API keys', [{ path: `$.keys[${i}]`, message: 'this key is already granted to another tenant' }]);
-      }
-    }
+  await db.transaction((tx) => insertGrants(tx, grants));
+}
+
+/**
+ * Makes `grants` the whole key table, in one transaction: every stored key not among them is
+ * revoked (deleted), then they are stored as {@link provisionApiKeys} does. `warrant serve` calls
+ * it at every start, so the configured keys are authoritative: a key removed from the
+ * configuration stops answering, and two keys of one tenant configured side by side rotate
+ * without a gap. Resolves with how many stored keys were revoked.
+ */
+export async function replaceApiKeys(db: Database, grants: readonly ApiKeyGrant[]): Promise<{ revoked: number }> {
+  return db.transaction(async (tx) => {
+    const revoked = await tx.query<{ key_sha256: string }>('delete from api_keys where not (key_sha256 = any($1::text[])) returning key_sha256', [
+      grants.map((g) => g.keySha256),
+    ]);
+    await insertGrants(tx, grants);
+    return { revoked: revoked.length };
   });
+}
+
+async function insertGrants(tx: Queryable, grants: readonly ApiKeyGrant[]): Promise<void> {
+  for (const [i, grant] of grants.entries()) {
+    await tx.query('insert into api_keys (key_sha256, tenant_id, label) values ($1, $2, $3) on conflict (key_sha256) do nothing', [
+      grant.keySha256,
+      grant.tenantId,
+      grant.label ?? '',
+    ]);
+    const [row] = await tx.query<{ tenant_id: string }>('select tenant_id from api_keys where key_sha256 = $1', [grant.keySha256]);
+    if (row?.tenant_id !== grant.tenantId) {
+      throw new InputError('API keys', [{ path: `$.keys[${i}]`, message: 'this key is already granted to another tenant' }]);
+    }
+  }
 }
 
 /** Resolves bearer keys to tenants; see {@link openApiKeyring}. */
@@ -100,20 +119,45 @@ export interface ApiKeyring {
   tenantOf(key: string): Promise<string | undefined>;
 }
 
+/** Options of {@link openApiKeyring}. */
+export interface ApiKeyringOptions {
+  /** Shortest time between two reloads caused by unknown keys, in ms. Default 1 000. */
+  reloadIntervalMs?: number;
+  /**
+   * Age after which the table is read again before a known key is trusted, in ms. Default
+   * 30 000: a key revoked by another replica's start stops answering here within that time.
+   */
+  refreshIntervalMs?: number;
+  /**
+   * Called when a reload finds no key at all — the database was recreated empty under a running
+   * server (every start stores at least one key) — to store the server's own keys again. Default none.
+   */
+  whenEmpty?: () => Promise<void>;
+}
+
 /**
  * Keeps the stored digests in memory so checking a key costs one hash and one map lookup. An
- * unknown key reloads the table at most once per `reloadIntervalMs` (default 1000 ms), so a key
- * provisioned by another replica starts working within a second without letting a flood of
- * wrong keys hammer the store.
+ * unknown key reloads the table at most once per `reloadIntervalMs`, so a key provisioned by
+ * another replica starts working within a second without letting a flood of wrong keys hammer
+ * the store; a reload that fails is a `StoreError` (the server answers 503). A known key is
+ * trusted from memory for `refreshIntervalMs`, then the table is read again (if that read fails,
+ * the key is judged from memory: the request meets the outage itself if it needs the store).
  */
-export async function openApiKeyring(db: Database, { reloadIntervalMs = 1000 }: { reloadIntervalMs?: number } = {}): Promise<ApiKeyring> {
+export async function openApiKeyring(db: Database, { reloadIntervalMs = 1000, refreshIntervalMs = 30_000, whenEmpty }: ApiKeyringOptions = {}): Promise<ApiKeyring> {
   let byDigest = new Map<string, string>();
   let loadedAt = 0;
+  let attemptedAt = 0; // a failing store is asked at most once per interval too
   let loading: Promise<void> | undefined;
   const load = () =>
     (loading ??= (async () => {
+      attemptedAt = Date.now();
       try {
-        const rows = await db.query<{ key_sha256: string; tenant_id: string }>('select key_sha256, tenant_id from api_keys');
+        const read = () => db.query<{ key_sha256: string; tenant_id: string }>('select key_sha256, tenant_id from api_keys');
+        let rows = await read();
+        if (rows.length === 0 && whenEmpty !== undefined) {
+          await whenEmpty();
+          rows = await read();
+        }
         byDigest = new Map(rows.map((r) => [r.key_sha256, r.tenant_id]));
         loadedAt = Date.now();
       } finally {
@@ -124,9 +168,11 @@ export async function openApiKeyring(db: Database, { reloadIntervalMs = 1000 }: 
   return {
     async tenantOf(key) {
       const digest = hashApiKey(key);
-      const known = byDigest.get(digest);
-      if (known !== undefined) return known;
-      if (Date.now() - loadedAt < reloadIntervalMs) return undefined;
+      if (byDigest.has(digest)) {
+        if (Date.now() - Math.max(loadedAt, attemptedAt) >= refreshIntervalMs) await load().catch(() => {});
+        return byDigest.get(digest);
+      }
+      if (Date.now() - Math.max(loadedAt, attemptedAt) < reloadIntervalMs) return undefined;
       await load();
       return byDigest.get(digest);
     },

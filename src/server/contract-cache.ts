@@ -8,15 +8,42 @@ export interface CachedContract {
   readonly warnings: readonly { readonly path: string; readonly message: string }[];
 }
 
+/** Options of {@link createContractCache}. */
+export interface ContractCacheOptions {
+  /** Most contracts kept. Default 256. */
+  maxEntries?: number;
+  /**
+   * Most memory the kept contracts may take, in bytes, as estimated by {@link contractCacheCost}.
+   * Default 64 MiB (`WARRANT_CONTRACT_CACHE_BYTES`): a host sending hundreds of large contracts
+   * costs recompiles, not the server's memory. 0 keeps nothing.
+   */
+  maxBytes?: number;
+}
+
 /**
- * Reads and compiles contracts, remembering the last `maxEntries` (default 256) by their JSON
- * text, so the hot path of a host that sends the same few contracts neither re-validates nor
- * recompiles them. Keyed by the exact JSON of the value sent: two spellings of one contract are
- * two entries, never a wrong hit. Refusals are not cached; their paths are moved under
- * `$.contract`, where the contract sits in the request.
+ * What one cached contract is estimated to cost in memory, in bytes: its JSON text (the key, up
+ * to 2 bytes a character) and the compiled matcher, which measured about 8 bytes per character of
+ * the text for contracts of 250 KB, rounded up to 12 bytes per character, plus a fixed 1 KiB.
  */
-export function createContractCache({ maxEntries = 256 }: { maxEntries?: number } = {}) {
+export function contractCacheCost(contractJsonText: string): number {
+  return 1024 + 12 * contractJsonText.length;
+}
+
+/**
+ * Reads and compiles contracts, remembering the most recently used ones — at most `maxEntries`
+ * and `maxBytes` (W10: bounded in bytes, not only in count) — by their JSON text, so the hot path
+ * of a host that sends the same few contracts neither re-validates nor recompiles them. Keyed by
+ * the exact JSON of the value sent: two spellings of one contract are two entries, never a wrong
+ * hit. A contract costing more than a quarter of `maxBytes` is compiled and not kept. Refusals
+ * are not cached; their paths are moved under `$.contract`, where the contract sits in the request.
+ */
+export function createContractCache({ maxEntries = 256, maxBytes = 64 * 1024 * 1024 }: ContractCacheOptions = {}) {
   const entries = new Map<string, CachedContract>();
+  let bytes = 0;
+  const evict = (key: string) => {
+    entries.delete(key);
+    bytes -= contractCacheCost(key);
+  };
   return {
     get(contractJson: unknown): CachedContract {
       const key = JSON.stringify(contractJson);
@@ -37,12 +64,20 @@ export function createContractCache({ maxEntries = 256 }: { maxEntries?: number 
         compiled: compileContract(read.contract),
         warnings: read.warnings.map((w) => ({ path: underContract(w.path), message: w.message })),
       };
+      const cost = contractCacheCost(key);
+      if (cost > maxBytes / 4) return entry;
       entries.set(key, entry);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      bytes += cost;
+      while (entries.size > maxEntries || bytes > maxBytes) evict(entries.keys().next().value!);
       return entry;
     },
+    /** Contracts kept. */
     get size() {
       return entries.size;
+    },
+    /** Their estimated memory, in bytes (see {@link contractCacheCost}). */
+    get bytes() {
+      return bytes;
     },
   };
 }

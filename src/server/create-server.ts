@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Tracer } from '@opentelemetry/api';
 import { createEffectStore, type EffectStore } from '../evidence/effect-store.js';
 import { createJsonLogger, type Logger } from '../evidence/json-logger.js';
@@ -28,6 +30,11 @@ export interface ServerOptions {
   bodyLimitBytes?: number;
   /** Deepest JSON nesting accepted. Default 32: Warrant's own formats nest under 8. */
   maxJsonDepth?: number;
+  /**
+   * Memory the compiled-contract cache may hold, in bytes (estimated, see `contractCacheCost`).
+   * Default 64 MiB; `warrant serve` reads `WARRANT_CONTRACT_CACHE_BYTES`. 0 disables the cache.
+   */
+  contractCacheBytes?: number;
   /** Where the one-line-per-request logs go. Default JSON lines on standard output. */
   logger?: Logger;
   /** Tracer for request, verification, turn and model-call spans. Default the global `warrant` tracer (a no-op until a provider is registered). */
@@ -82,6 +89,7 @@ export async function createServer({
   apiKeys = [],
   bodyLimitBytes = 256 * 1024,
   maxJsonDepth = 32,
+  contractCacheBytes = 64 * 1024 * 1024,
   logger = createJsonLogger(),
   tracer = defaultTracer(),
   readinessChecks = {},
@@ -90,7 +98,7 @@ export async function createServer({
   suggestions = { skills: null },
 }: ServerOptions): Promise<WarrantServer> {
   await provisionApiKeys(store, apiKeys);
-  const keyring = await openApiKeyring(store);
+  const keyring = await openApiKeyring(store, { whenEmpty: () => provisionApiKeys(store, apiKeys) });
   const effects = createEffectStore(store, effectWriter);
   const limits = { bodyLimitBytes, maxJsonDepth };
 
@@ -99,6 +107,11 @@ export async function createServer({
   app.use('*', observed.middleware);
   app.use('*', securityHeaders);
   app.onError((error, c) => {
+    if (clientAborted(error, c.env?.incoming)) {
+      // Nobody is left to answer; not a failure of the server. 499 is the log's name for it.
+      logger.log({ level: 'warn', msg: 'client_aborted', method: c.req.method, path: c.req.path });
+      return c.body(null, 499 as ContentfulStatusCode);
+    }
     const problem = problemOf(error, c.req.path);
     if (problem.status >= 500) {
       logger.log({ level: 'error', msg: 'request_failed', path: c.req.path, error: (error as Error)?.stack ?? String(error) });
@@ -129,10 +142,10 @@ export async function createServer({
   // The turn runtime refuses to build while a sentence lacks a declared locale, so a server
   // that started with turns has every sentence; readiness says so.
   if (turns) checks.locales = () => undefined;
-  healthRoutes(app, { store, readinessChecks: checks });
+  healthRoutes(app, { store, readinessChecks: checks, logger });
   inspectorRoutes(app, { turns: turns !== undefined });
   app.use('/v0/*', requireApiKey(keyring));
-  const contractDeps = { effects, contracts: createContractCache(), tracer, logger };
+  const contractDeps = { effects, contracts: createContractCache({ maxBytes: contractCacheBytes }), tracer, logger };
   replyContractRoutes(app, { ...contractDeps, limits });
   if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
   suggestionRoutes(app, { store, deployment: suggestions, limits, tracer });
@@ -168,4 +181,15 @@ export async function createServer({
       await effects.drain();
     },
   };
+}
+
+/**
+ * True when `error` is the client going away mid-request (Node's `aborted` / `ECONNRESET` on the
+ * request, or a request stream closed before its end), not something the server got wrong.
+ */
+function clientAborted(error: unknown, incoming: IncomingMessage | undefined): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+  if (incoming === undefined) return false;
+  return (code === 'ECONNRESET' || code === 'ECONNABORTED' || (error as Error)?.message === 'aborted') && (incoming.destroyed || !incoming.complete);
 }

@@ -1,4 +1,4 @@
-export type { ApiKeyGrant, ApiKeyring } from './api-keys.js';
+export type { ApiKeyGrant, ApiKeyring, ApiKeyringOptions } from './api-keys.js';
 export {
   MIN_API_KEY_LENGTH,
   apiKeysFileSchema,
@@ -8,9 +8,14 @@ export {
   openApiKeyring,
   parseApiKeysFile,
   provisionApiKeys,
+  replaceApiKeys,
 } from './api-keys.js';
 export type { ServerOptions, WarrantServer } from './create-server.js';
 export { createServer } from './create-server.js';
+export type { ContractCacheOptions } from './contract-cache.js';
+export { contractCacheCost } from './contract-cache.js';
+export type { EnvLimits } from './limits-from-env.js';
+export { limitsFromEnv } from './limits-from-env.js';
 export type { ListenOptions, RunningServer } from './listen.js';
 export { listen } from './listen.js';
 export type { ProblemDocument } from './problem.js';

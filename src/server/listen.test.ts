@@ -1,4 +1,6 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { createJsonLogger } from '../evidence/json-logger.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Database } from '../store/index.js';
 import { listen, type RunningServer } from './listen.js';
@@ -10,7 +12,7 @@ beforeAll(async () => {
   db = await openStore({ dataDir: ':memory:' });
   const server = await createTestServer(db, { bodyLimitBytes: 2048 });
   running = await listen(server, { port: 0 });
-});
+}, 180_000); // PGlite takes long to start on a loaded machine
 afterAll(async () => {
   await running.close();
   await db.close();
@@ -56,4 +58,72 @@ describe('over a real socket', () => {
     });
     expect(res.status).toBe(413);
   });
+});
+
+/** A raw TCP connection to `url`: what it was sent back, and when it closed. */
+function rawSocket(url: string) {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let received = '';
+  socket.on('data', (d: Buffer) => (received += d.toString()));
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  const connected = new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+  return { socket, connected, closed, received: () => received };
+}
+
+describe('W10: connections and slow clients are bounded', () => {
+  it('a client that never finishes its headers is answered 408 and cut after the header timeout', async () => {
+    const server = await createTestServer(db);
+    const limited = await listen(server, { port: 0, headersTimeoutMs: 500, requestTimeoutMs: 1_000 });
+    try {
+      const slow = rawSocket(limited.url);
+      await slow.connected;
+      slow.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n'); // and never the blank line
+      await slow.closed;
+      expect(slow.received()).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+
+  it('connections past the cap are closed at once; those within it are served', async () => {
+    const server = await createTestServer(db);
+    const limited = await listen(server, { port: 0, maxConnections: 2 });
+    try {
+      const held = [rawSocket(limited.url), rawSocket(limited.url)];
+      await Promise.all(held.map((h) => h.connected));
+      await new Promise((r) => setTimeout(r, 200)); // let the server count them
+      const extra = rawSocket(limited.url);
+      await extra.closed;
+      expect(extra.received()).toBe('');
+      held[0]!.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+      while (!held[0]!.received().includes('"ok"')) await new Promise((r) => setTimeout(r, 20));
+      expect(held[0]!.received()).toMatch(/^HTTP\/1\.1 200/);
+      for (const h of held) h.socket.destroy();
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+
+  it('a client that aborts mid-body is logged as an abort, not as a 500 with a stack', async () => {
+    const logged: string[] = [];
+    const server = await createTestServer(db, { logger: createJsonLogger({ write: (l) => logged.push(l) }) });
+    const running2 = await listen(server, { port: 0 });
+    try {
+      const client = rawSocket(running2.url);
+      await client.connected;
+      client.socket.write(
+        `POST /v0/reply-contracts/verify HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${testKeys.acme}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"contract":`,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      client.socket.destroy();
+      const until = Date.now() + 10_000;
+      while (!logged.some((l) => l.includes('"msg":"request"')) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(logged.some((l) => l.includes('"msg":"client_aborted"'))).toBe(true);
+      expect(logged.filter((l) => l.includes('"level":"error"'))).toEqual([]);
+    } finally {
+      await running2.close();
+    }
+  }, 60_000);
 });

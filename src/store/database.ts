@@ -44,7 +44,15 @@ export class StoreError extends Error {
 /** PostgreSQL's `unique_violation`: a second commit of something that may commit once. */
 export const UNIQUE_VIOLATION = '23505';
 
-/** The SQLSTATE of a driver error, when it has one. */
+/**
+ * True for a PostgreSQL SQLSTATE (`23505`, `57P01`, `XX000`), false for a Node errno code such as
+ * `ECONNREFUSED` or `EPIPE`, which drivers put in the same `code` field.
+ */
+export function isSqlState(code: string | undefined): code is string {
+  return code !== undefined && /^(?:[0-5][0-9A-Z]|F0|HV|P0|XX)[0-9A-Z]{3}$/.test(code);
+}
+
+/** The `code` of a driver error, when it has one: a SQLSTATE (see {@link isSqlState}) or an errno code. */
 export function sqlState(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;

@@ -1,5 +1,7 @@
 export type { Database, Queryable, Row } from './database.js';
-export { StoreError, UNIQUE_VIOLATION, sqlState } from './database.js';
+export { StoreError, UNIQUE_VIOLATION, isSqlState, sqlState } from './database.js';
+export type { DataDirLock } from './data-dir-lock.js';
+export { DATA_DIR_LOCK_FILE, lockDataDir } from './data-dir-lock.js';
 export type { Migration, MigrationReport } from './migration.js';
 export { migrate } from './migration.js';
 export { migrations } from './migrations/index.js';

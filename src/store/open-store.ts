@@ -1,5 +1,7 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { lockDataDir, makePrivate, type DataDirLock } from './data-dir-lock.js';
 import { StoreError, type Database } from './database.js';
+import { guardDriverFailures } from './guard-driver-failures.js';
 import { migrate } from './migration.js';
 import { migrations } from './migrations/index.js';
 import { openPgliteDatabase } from './pglite-database.js';
@@ -16,12 +18,14 @@ export interface StoreOptions {
 }
 
 /**
- * Reads `DATABASE_URL` and `WARRANT_DATA_DIR` from `env`. The only place the store looks at the
- * environment, so tests pass their own.
+ * Reads `DATABASE_URL`, `WARRANT_DATABASE_SCHEMA` (the PostgreSQL schema, default `public`: one
+ * database can hold several deployments) and `WARRANT_DATA_DIR` from `env`. The only place the
+ * store looks at the environment, so tests pass their own.
  */
 export function storeOptionsFromEnv(env: Record<string, string | undefined>, cwd = process.cwd()): StoreOptions {
   const databaseUrl = env.DATABASE_URL?.trim();
-  if (databaseUrl) return { databaseUrl };
+  const schema = env.WARRANT_DATABASE_SCHEMA?.trim();
+  if (databaseUrl) return schema ? { databaseUrl, schema } : { databaseUrl };
   return { dataDir: env.WARRANT_DATA_DIR?.trim() || defaultDataDir(cwd) };
 }
 
@@ -34,24 +38,92 @@ function defaultDataDir(cwd = process.cwd()): string {
  * Opens the store and applies every pending migration before returning it. A store that cannot
  * be reached or migrated is a {@link StoreError} naming where it was looked for (the password of
  * a URL left out), so the CLI and the server report it as a store failure, not a bug.
+ *
+ * A PGlite data folder belongs to one process (W10): it is locked before PGlite opens it (see
+ * `lockDataDir`; a live holder refuses with its pid, a dead one's lock is taken over), and its
+ * folders and files are made private to the owner (0700, 0600). Every driver failure of the
+ * returned store is a `StoreError`, and a schema found gone is migrated again (see
+ * `guardDriverFailures`).
  */
 export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schema }: StoreOptions = {}): Promise<Database> {
-  const where = databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : dataDir === ':memory:' ? 'in-memory PGlite' : `PGlite in ${dataDir}`;
-  let db: Database;
+  const folder = databaseUrl || dataDir === ':memory:' ? undefined : resolve(dataDir);
+  const where = databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : folder === undefined ? 'in-memory PGlite' : `PGlite in ${folder}`;
+  const lock = folder === undefined ? undefined : await lockDataDir(folder);
+  let raw: Database;
   try {
-    db = databaseUrl
+    raw = databaseUrl
       ? await openPostgresDatabase({ url: databaseUrl, ...(schema ? { schema } : {}) })
-      : await openPgliteDatabase(dataDir === ':memory:' ? {} : { dataDir });
+      : folder === undefined
+        ? await openPgliteDatabase({})
+        : await openPrivately(folder);
   } catch (error) {
-    throw new StoreError(`cannot open ${where}: ${(error as Error)?.message ?? String(error)}`, error);
+    lock?.release();
+    throw StoreError.isInstance(error) ? error : new StoreError(`cannot open ${where}: ${(error as Error)?.message ?? String(error)}`, error);
   }
   try {
-    await migrate(db, migrations);
+    await migrate(raw, migrations);
   } catch (error) {
-    await db.close().catch(() => {});
+    await raw.close().catch(() => {});
+    lock?.release();
     throw StoreError.isInstance(error) ? error : new StoreError(`cannot migrate ${where}: ${(error as Error)?.message ?? String(error)}`, error);
   }
+  const schemaName = databaseUrl ? (schema ?? 'public') : 'public';
+  const db = guardDriverFailures(withLock(raw, lock), {
+    where,
+    recover: async () => {
+      await raw.query(`create schema if not exists ${schemaName}`).catch(() => {});
+      await migrate(raw, migrations);
+    },
+  });
   return db;
+}
+
+/**
+ * Opens PGlite on `folder` with a private umask (the folders and files initdb creates are the
+ * owner's alone), then fixes the modes of whatever exists, including files PGlite unpacked with
+ * its own modes. The umask is the process's, so it is restored as soon as PGlite is open.
+ */
+async function openPrivately(folder: string): Promise<Database> {
+  const previous = setUmask(0o077);
+  let db: Database;
+  try {
+    db = await openPgliteDatabase({ dataDir: folder });
+  } finally {
+    if (previous !== undefined) setUmask(previous);
+  }
+  try {
+    await makePrivate(folder);
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+  return db;
+}
+
+/** Sets the process umask, returning the previous one; `undefined` where it cannot be set (a worker thread). */
+function setUmask(mask: number): number | undefined {
+  try {
+    return process.umask(mask);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `db`, whose `close` also releases the data folder's lock once PGlite has let go of its files. */
+function withLock(db: Database, lock: DataDirLock | undefined): Database {
+  if (lock === undefined) return db;
+  return {
+    kind: db.kind,
+    query: (sql, params) => db.query(sql, params),
+    transaction: (work) => db.transaction(work),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }
 
 function redactUrl(url: string): string {

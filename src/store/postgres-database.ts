@@ -14,6 +14,11 @@ export interface PostgresDatabaseOptions {
   schema?: string;
   /** Connections in the pool. Default 10: enough for a 2-core host, far below the server's limit. */
   maxConnections?: number;
+  /**
+   * Longest wait for a new connection, in ms. Default 10 000: with a server that accepts TCP but
+   * never answers (a blackholed link), a request fails as a store outage instead of hanging.
+   */
+  connectTimeoutMs?: number;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -23,6 +28,7 @@ export async function openPostgresDatabase({
   url,
   schema = 'public',
   maxConnections = 10,
+  connectTimeoutMs = 10_000,
 }: PostgresDatabaseOptions): Promise<Database> {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`schema name ${JSON.stringify(schema)} is not a plain lower-case identifier`);
   const types = {
@@ -32,6 +38,9 @@ export async function openPostgresDatabase({
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // TCP keep-alive finds a connection whose peer vanished without a FIN.
+    keepAlive: true,
     options: `-c search_path=${schema}`,
     types: types as pg.CustomTypesConfig,
   });

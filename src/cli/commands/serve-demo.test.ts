@@ -14,13 +14,17 @@ describe('npm start', () => {
   it('serves the API and the inspector on a fresh folder, with the recorded contracts and the trip example loaded', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'warrant-start-'));
     dirs.push(cwd);
-    const { child, url, stdout, exited } = await spawnWarrant(['start', '--port', '0'], {
+    const { child, url, stdout, stderr, exited } = await spawnWarrant(['start', '--port', '0'], {
       cwd,
       env: { DATABASE_URL: '', WARRANT_DATA_DIR: '', WARRANT_API_KEYS: '', WARRANT_MODEL: '' },
       ready: /open (http:\/\/\S+)\/inspector/,
     });
-    const key = /warrant: {3}(wk_\S+)/.exec(stdout())?.[1];
+    // The generated key is printed on stderr (printed before the address; the pipes may deliver it a moment later), never on stdout.
+    const until = Date.now() + 10_000;
+    while (!/warrant: {3}wk_/.test(stderr()) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const key = /warrant: {3}(wk_\S+)/.exec(stderr())?.[1];
     expect(key).toBeDefined();
+    expect(stdout()).not.toContain(key!);
     expect(stdout()).toMatch(/\d+ passed, 0 failed/);
     const auth = { authorization: `Bearer ${key}` };
     const effects = (await (await fetch(`${url}/v0/effects?limit=200`, { headers: auth })).json()) as { items: unknown[] };

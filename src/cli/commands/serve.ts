@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { createJsonLogger } from '../../evidence/json-logger.js';
@@ -6,8 +8,10 @@ import {
   createServer,
   generateApiKey,
   hashApiKey,
+  limitsFromEnv,
   listen,
   parseApiKeysFile,
+  replaceApiKeys,
   type ApiKeyGrant,
   type RunningServer,
   type ServerOptions,
@@ -47,33 +51,41 @@ export interface Sidecar {
 }
 
 /**
- * Opens the store (`DATABASE_URL` or the PGlite folder), provisions keys from `--keys` and
- * `WARRANT_API_KEYS`, and listens. With no key configured it generates one for the
- * `default` tenant and prints it once (it is stored as a digest and cannot be shown again;
- * the next start replaces it).
+ * Opens the store (`DATABASE_URL` or the PGlite folder), makes the keys from `--keys` and
+ * `WARRANT_API_KEYS` the whole key table (a key left out of the configuration is revoked), and
+ * listens with the limits of the environment (see `limitsFromEnv`). With no key configured it
+ * generates one for the `default` tenant, which then is the only key, and prints it once on
+ * stderr — never into the JSON log stream on stdout (it is stored as a digest and cannot be shown
+ * again; the next start revokes it).
  */
 export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, server = {} }: SidecarOptions = {}): Promise<Sidecar> {
   const configured: ApiKeyGrant[] = [...apiKeysFromEnv(io.env)];
   if (keysFile !== undefined) {
     configured.push(...parseApiKeysFile(await readInputFile(io, keysFile, '--keys')));
+    await warnIfShared(io, keysFile);
   }
+  const limits = limitsFromEnv(io.env);
   const storeOptions = storeOptionsFromEnv(io.env, io.cwd);
+  // Like PostgreSQL's own server: every file the sidecar creates from now on — PGlite's new data
+  // files above all — is the owner's alone (the folder itself is made 0700 when opened).
+  if (storeOptions.databaseUrl === undefined) setPrivateUmask();
   const store = await openStore(storeOptions);
   try {
     let generated: string | undefined;
     if (configured.length === 0) {
       generated = generateApiKey();
-      await store.query('delete from api_keys where label = $1', [GENERATED_LABEL]);
       configured.push({ tenantId: DEFAULT_TENANT, keySha256: hashApiKey(generated), label: GENERATED_LABEL });
     }
-    const app = await createServer({ logger: createJsonLogger({ write: io.out }), ...server, store, apiKeys: configured });
+    const { revoked } = await replaceApiKeys(store, configured);
+    if (revoked > 0) io.err(`warrant: revoked ${revoked} stored API key${revoked === 1 ? '' : 's'} no longer in the configuration`);
+    const app = await createServer({ logger: createJsonLogger({ write: io.out }), ...limits.server, ...server, store, apiKeys: configured });
     await prepare?.({ store, server: app, tenantId: configured[0]!.tenantId });
-    const running = await listen(app, { ...(port === undefined ? {} : { port }), ...(host === undefined ? {} : { host }) });
+    const running = await listen(app, { ...limits.listen, ...(port === undefined ? {} : { port }), ...(host === undefined ? {} : { host }) });
     io.out(`warrant: serving on ${running.url}  (store: ${store.kind})`);
     io.out(`warrant: inspector at ${running.url}/inspector`);
     if (generated !== undefined) {
-      io.out(`warrant: no API key configured; generated one for tenant "${DEFAULT_TENANT}" (shown once, replaced at next start):`);
-      io.out(`warrant:   ${generated}`);
+      io.err(`warrant: no API key configured; generated one for tenant "${DEFAULT_TENANT}" (shown once, revoked at the next start):`);
+      io.err(`warrant:   ${generated}`);
     }
     return {
       running,
@@ -85,6 +97,24 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
   } catch (error) {
     await store.close();
     throw error;
+  }
+}
+
+function setPrivateUmask(): void {
+  try {
+    const previous = process.umask(0o077); // (reading the umask alone is deprecated)
+    process.umask(previous | 0o077);
+  } catch {
+    // A worker thread cannot set the umask; the 0700 data folder still keeps others out.
+  }
+}
+
+/** Warns on stderr when the keys file can be read by its group or by others: it may hold secrets. */
+async function warnIfShared(io: CliIo, keysFile: string): Promise<void> {
+  const path = resolve(io.cwd, keysFile);
+  const { mode } = await stat(path);
+  if ((mode & 0o077) !== 0) {
+    io.err(`warrant: warning: the keys file ${path} is readable or writable by group or others (mode ${(mode & 0o777).toString(8).padStart(4, '0')}); run chmod 600 ${path}`);
   }
 }
 

@@ -1,0 +1,90 @@
+import { StoreError, isSqlState, sqlState, type Database, type Queryable } from './database.js';
+
+/** `undefined_table` and `invalid_schema_name`: the schema is gone (a database recreated empty, a schema dropped). */
+const SCHEMA_GONE = new Set(['42P01', '3F000']);
+
+/** Options of {@link guardDriverFailures}. */
+export interface GuardOptions {
+  /** Where the store is, for messages: `PostgreSQL at …`, `PGlite in …`. */
+  readonly where: string;
+  /**
+   * Re-creates the schema (migrations, under their advisory lock) on the raw store. Called when a
+   * statement finds the schema gone, at most once per `recoverIntervalMs`.
+   */
+  readonly recover?: () => Promise<void>;
+  /** Shortest time between two recoveries, in ms. Default 5 000: a table a bug dropped does not make every query migrate. */
+  readonly recoverIntervalMs?: number;
+}
+
+/**
+ * Wraps a store so that every failure of the driver itself — connection refused or reset,
+ * `Connection terminated`, a closed PGlite, none of which carries a SQLSTATE — is a
+ * {@link StoreError}, which the server answers with 503 and the CLI reports as a store failure,
+ * never as a bug. Errors with a SQLSTATE pass unchanged (callers test them, e.g. `23505`), and so
+ * does whatever a transaction's own work throws. A statement that finds the schema gone starts a
+ * re-migration; a plain query (not inside a transaction) is then run once more, so a database
+ * recreated empty serves again without a restart.
+ */
+export function guardDriverFailures(db: Database, { where, recover, recoverIntervalMs = 5_000 }: GuardOptions): Database {
+  let recovering: Promise<boolean> | undefined;
+  let lastRecovery = -Infinity;
+  /** Re-migrates once for everyone waiting; `true` when a recovery ran and succeeded. */
+  const recoverOnce = (): Promise<boolean> => {
+    if (recover === undefined) return Promise.resolve(false);
+    if (recovering) return recovering;
+    if (Date.now() - lastRecovery < recoverIntervalMs) return Promise.resolve(false);
+    lastRecovery = Date.now();
+    return (recovering = recover()
+      .then(() => true, () => false)
+      .finally(() => (recovering = undefined)));
+  };
+  const convert = (error: unknown): unknown => {
+    if (StoreError.isInstance(error) || isSqlState(sqlState(error))) return error;
+    return new StoreError(`${where} failed: ${(error as Error)?.message ?? String(error)}`, error);
+  };
+  const guarded = (q: Queryable): Queryable => ({
+    query: async (sql, params) => {
+      try {
+        return await q.query(sql, params);
+      } catch (error) {
+        if (SCHEMA_GONE.has(sqlState(error) ?? '')) void recoverOnce();
+        throw convert(error);
+      }
+    },
+  });
+  return {
+    kind: db.kind,
+    query: async (sql, params) => {
+      try {
+        return await db.query(sql, params);
+      } catch (error) {
+        // Nothing ran (the statement did not get past analysis): safe to run once more.
+        if (SCHEMA_GONE.has(sqlState(error) ?? '') && (await recoverOnce())) {
+          try {
+            return await db.query(sql, params);
+          } catch (again) {
+            throw convert(again);
+          }
+        }
+        throw convert(error);
+      }
+    },
+    transaction: async (work) => {
+      const thrownByWork = new Set<unknown>();
+      try {
+        return await db.transaction(async (tx) => {
+          try {
+            return await work(guarded(tx));
+          } catch (error) {
+            thrownByWork.add(error);
+            throw error;
+          }
+        });
+      } catch (error) {
+        if (thrownByWork.has(error)) throw error;
+        throw convert(error); // begin, commit, or getting a connection failed
+      }
+    },
+    close: () => db.close(),
+  };
+}
