@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishConversation, locales, workflows } from '../../../examples/trip/index.js';
 import { packageRoot } from '../../package-root.js';
 import { openStore, type Database } from '../../store/index.js';
 import { listen, type RunningServer } from '../listen.js';
+import { launchTestBrowser } from './launch-test-browser.js';
 import { automotiveContract, createTestServer, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from '../testing.js';
 
 const artifacts = join(packageRoot(), 'test-artifacts');
@@ -17,11 +18,7 @@ beforeAll(async () => {
   db = await openStore({ dataDir: ':memory:' });
   const server = await createTestServer(db, { turns: { workflows, locales } });
   running = await listen(server, { port: 0 });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchTestBrowser();
   await mkdir(artifacts, { recursive: true });
 });
 afterAll(async () => {
