@@ -1,48 +1,19 @@
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { z } from 'zod';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { migrations as knownMigrations, type Database } from '../../store/index.js';
 import type { ServerEnv } from '../server-env.js';
 
 /** What `/readyz` checks beyond the store; see `ServerOptions.readinessChecks`. */
 export type ReadinessCheck = () => Promise<string | undefined> | string | undefined;
 
-const healthSchema = z.strictObject({ status: z.literal('ok') }).meta({ id: 'Health' });
-const readinessSchema = z
-  .strictObject({
-    status: z.enum(['ready', 'not_ready']),
-    checks: z.record(z.string(), z.string().describe('`ok`, or what is wrong')),
-  })
-  .meta({ id: 'Readiness' });
-
 /**
  * `GET /healthz` (the process answers) and `GET /readyz` (the store answers, every migration is
  * applied, every extra check passes — e.g. each declared locale has every server sentence).
- * Both public: load balancers call them without a key.
+ * Both public: load balancers call them without a key. They are probes for the infrastructure,
+ * not part of the `/v0` API a host calls, so the OpenAPI document leaves them out.
  */
 export function healthRoutes(app: OpenAPIHono<ServerEnv>, { store, readinessChecks }: { store: Database; readinessChecks: Readonly<Record<string, ReadinessCheck>> }): void {
-  app.openAPIRegistry.registerPath(
-    createRoute({
-      method: 'get',
-      path: '/healthz',
-      summary: 'The process is up',
-      security: [],
-      responses: { 200: { description: 'up', content: { 'application/json': { schema: healthSchema } } } },
-    }),
-  );
   app.get('/healthz', (c) => c.json({ status: 'ok' as const }));
 
-  app.openAPIRegistry.registerPath(
-    createRoute({
-      method: 'get',
-      path: '/readyz',
-      summary: 'The store is reachable, migrations applied, locales complete',
-      security: [],
-      responses: {
-        200: { description: 'ready', content: { 'application/json': { schema: readinessSchema } } },
-        503: { description: 'not ready; `checks` says why', content: { 'application/json': { schema: readinessSchema } } },
-      },
-    }),
-  );
   app.get('/readyz', async (c) => {
     const checks: Record<string, string> = {};
     try {
