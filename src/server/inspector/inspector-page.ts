@@ -263,7 +263,8 @@ const PAGE = String.raw`<!doctype html>
             el('td', { 'data-label': 'Body sent', text: e.body }),
           ]));
         });
-        more.replaceChildren(page.next_cursor ? el('button', { id: 'older', text: 'Older effects', onclick: function () { load(page.next_cursor).catch(showError); } }) : null);
+        if (page.next_cursor) more.replaceChildren(el('button', { id: 'older', text: 'Older effects', onclick: function () { load(page.next_cursor).catch(showError); } }));
+        else more.replaceChildren();
         return page;
       });
     }

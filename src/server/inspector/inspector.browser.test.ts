@@ -148,6 +148,7 @@ describe('inspector in Chromium', () => {
     expect(await page.locator('#effects tbody tr').getAttribute('data-effect-id')).toBe(ticket);
     // The text filter ignores case; v0 contracts do not, so this candidate's first violation is the missing sentence.
     expect(await page.locator('#effects tbody tr td.why').textContent()).toBe('missing must_include 「nothing is reserved」');
+    expect(await page.locator('#main').textContent()).not.toContain('null');
     const shared = page.url();
 
     // Someone else opens the shared address: the same filters, filled in, and the same rows.
