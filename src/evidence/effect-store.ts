@@ -27,6 +27,8 @@ export interface StoredEffect {
 export interface EffectFilter {
   readonly status?: string | undefined;
   readonly interactionKind?: string | undefined;
+  /** Only effects whose body or a candidate contains this text, ignoring case. */
+  readonly text?: string | undefined;
   /** Inclusive lower bound on `createdAt`. */
   readonly since?: Date | undefined;
   /** Exclusive upper bound on `createdAt`. */
@@ -105,13 +107,15 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
       const [row] = await storeCall('effects could not be read', () => db.query(`select ${COLUMNS} from effects where tenant_id = $1 and id = $2`, [tenantId, id]));
       return row ? fromRow(row) : undefined;
     },
-    async list(tenantId, { status, interactionKind, since, until, beforeId, limit }) {
+    async list(tenantId, { status, interactionKind, text: contains, since, until, beforeId, limit }) {
       const { text, params } = tenantPageQuery(
         `select ${COLUMNS} from effects`,
         tenantId,
         [
           ['status = ?', status],
           ['interaction_kind = ?', interactionKind],
+          // strpos, not like: the searched text is the user's, and may hold % or _.
+          ["exists (select 1 from (select effect->>'body' as t union all select json_array_elements_text(candidates)) s where strpos(lower(s.t), lower(?)) > 0)", contains],
           ['created_at >= ?', since?.toISOString()],
           ['created_at < ?', until?.toISOString()],
           ['id < ?', beforeId],

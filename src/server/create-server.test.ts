@@ -99,11 +99,11 @@ describe('tenants and keys', () => {
     }
   });
 
-  it('only the health endpoints and the inspector shell are public', async () => {
+  it('only the health endpoints, the inspector shell and the OpenAPI document are public', async () => {
     expect((await server.app.request('/healthz')).status).toBe(200);
     expect((await server.app.request('/readyz')).status).toBe(200);
     expect((await server.app.request('/inspector')).status).toBe(200);
-    expect((await server.app.request('/v0/openapi.json')).status).toBe(401);
+    expect((await server.app.request('/v0/openapi.json')).status).toBe(200);
     expect((await server.app.request('/v0/effects')).status).toBe(401);
   });
 
@@ -184,7 +184,7 @@ describe('documents and pages', () => {
       components: { schemas: Record<string, { properties?: Record<string, unknown>; additionalProperties?: boolean }> };
     };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v0/reply-contracts/verify', '/v0/effects/{id}', '/v0/effects', '/v0/suggestions', '/v0/suggestions/{id}', '/healthz', '/readyz']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v0/reply-contracts/verify', '/v0/effects/{id}', '/v0/effects', '/v0/suggestions', '/v0/suggestions/{id}']));
     expect(Object.keys(doc.components.schemas.ReplyContract!.properties!).sort()).toEqual(Object.keys(automotiveContract).sort());
     expect(doc.components.schemas.ReplyContract!.additionalProperties).toBe(false);
     expect(doc.components.schemas.Problem).toBeDefined();

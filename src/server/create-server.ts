@@ -79,9 +79,43 @@ export interface WarrantServer {
   verify(tenantId: string, request: unknown): Promise<{ body: string; effect: Record<string, unknown> }>;
 }
 
+/** Where the OpenAPI document is served, without a key. */
+const OPENAPI_PATH = '/v0/openapi.json';
+
+/**
+ * The OpenAPI 3.1 document of the `/v0` API, built from the zod schemas the routes validate
+ * with, after every route has registered its path. Lints clean under Redocly's recommended
+ * rules (`openapi-document.test.ts`). `servers` is relative: the API is where the document is.
+ */
+function openApiDocumentOf(app: OpenAPIHono<ServerEnv>): unknown {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer', description: 'a tenant key, `wk_…`' });
+  const document = app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Warrant sidecar',
+      version: '0',
+      description:
+        'Governs what a conversational assistant may say: reply contracts, governed turns and gated reply suggestions over JSON. ' +
+        'Every operation needs `Authorization: Bearer <key>`; each key belongs to one tenant, which never sees another\'s records. ' +
+        `This document itself (\`${OPENAPI_PATH}\`) is public. Errors are \`application/problem+json\` (RFC 9457) with the JSON path of what is wrong.`,
+      license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+    },
+    servers: [{ url: '/', description: 'the sidecar serving this document' }],
+    tags: [
+      { name: 'reply-contracts', description: 'Verify candidate replies against a Reply Contract v0; read and list the persisted effects.' },
+      { name: 'turns', description: 'Governed turns: commit what the host decided, compose the reply from what committed.' },
+      { name: 'suggestions', description: 'Gated reply suggestions for a match: a stop state, or 3–5 audited suggestions.' },
+    ],
+    security: [{ apiKey: [] }],
+  });
+  // A server without workflows mounts no turn routes; its document names only the tags it uses.
+  const used = new Set(Object.values(document.paths ?? {}).flatMap((item) => Object.values(item as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? [])));
+  return { ...document, tags: document.tags?.filter((tag) => used.has(tag.name)) };
+}
+
 /**
  * Builds the HTTP sidecar: `/v0` routes behind bearer keys per tenant, public `/healthz` and
- * `/readyz`, the OpenAPI document at `/v0/openapi.json`, and the inspector page at `/inspector`.
+ * `/readyz`, the OpenAPI document at `/v0/openapi.json` (public), and the inspector page at `/inspector`.
  * Provisions `apiKeys` and loads the stored ones before returning.
  */
 export async function createServer({
@@ -144,28 +178,15 @@ export async function createServer({
   if (turns) checks.locales = () => undefined;
   healthRoutes(app, { store, readinessChecks: checks, logger });
   inspectorRoutes(app, { turns: turns !== undefined });
+  // Before the key check: generators and API tools fetch the document without a key. It holds
+  // no tenant's data, only the shapes every route already enforces.
+  let openApiDocument: unknown;
+  app.get(OPENAPI_PATH, (c) => c.json((openApiDocument ??= openApiDocumentOf(app)) as object));
   app.use('/v0/*', requireApiKey(keyring));
   const contractDeps = { effects, contracts: createContractCache({ maxBytes: contractCacheBytes }), tracer, logger };
   replyContractRoutes(app, { ...contractDeps, limits });
   if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
   suggestionRoutes(app, { store, deployment: suggestions, limits, tracer });
-
-  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer' });
-  // Built on first request, after every route has registered its path, then served as is.
-  let openApiDocument: unknown;
-  app.get('/v0/openapi.json', (c) =>
-    c.json(
-      (openApiDocument ??= app.getOpenAPI31Document({
-        openapi: '3.1.0',
-        info: {
-          title: 'Warrant sidecar',
-          version: '0',
-          description: 'Governs what a conversational assistant may say. Every `/v0` route needs `Authorization: Bearer <key>`.',
-        },
-        security: [{ apiKey: [] }],
-      })) as object,
-    ),
-  );
 
   return {
     app,

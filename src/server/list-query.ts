@@ -16,7 +16,10 @@ export const listQueryShape = {
     .regex(/^[1-9]\d{0,8}$/, 'a whole number from 1')
     .refine((s) => Number(s) <= MAX_PAGE_SIZE, `at most ${MAX_PAGE_SIZE}`)
     .optional()
-    .describe(`page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}`),
+    .describe(`page size, 1–${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}`)
+    // A query string is text, read here digit by digit (no `1e2`, no blanks); what a client
+    // sends is a whole number, and the document says so, so generated clients take an integer.
+    .meta({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
 };
 
 /** A listing's page request: bounds as dates; the cursor as sent, which each listing decodes (see `decodeCursor`). */

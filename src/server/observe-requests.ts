@@ -1,7 +1,8 @@
-import type { Tracer } from '@opentelemetry/api';
+import { context as otelContext, type Tracer } from '@opentelemetry/api';
 import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
 import { inSpan } from '../evidence/spans.js';
+import { contextFromTraceparent } from '../evidence/trace-parent.js';
 import type { Logger } from '../evidence/json-logger.js';
 import type { ServerEnv } from './server-env.js';
 
@@ -14,7 +15,9 @@ export interface InFlight {
 
 /**
  * Wraps every request in a span (`HTTP <method> <route>`) and writes one log line when it ends:
- * method, path, route, status, milliseconds and tenant. Also counts requests in flight.
+ * method, path, route, status, milliseconds and tenant. Also counts requests in flight. A W3C
+ * `traceparent` header makes the request's span a child of the caller's, so Warrant's spans join
+ * the host's trace.
  */
 export function observeRequests({ logger, tracer }: { logger: Logger; tracer: Tracer }) {
   let count = 0;
@@ -29,6 +32,7 @@ export function observeRequests({ logger, tracer }: { logger: Logger; tracer: Tr
     count++;
     const started = performance.now();
     try {
+      const parent = contextFromTraceparent(c.req.header('traceparent'), c.req.header('tracestate'), otelContext.active());
       await inSpan(tracer, `HTTP ${c.req.method}`, { 'http.request.method': c.req.method, 'url.path': c.req.path }, async (span, traceContext) => {
         c.set('traceContext', traceContext);
         await next();
@@ -38,7 +42,7 @@ export function observeRequests({ logger, tracer }: { logger: Logger; tracer: Tr
         span.setAttribute('http.response.status_code', c.res.status);
         const tenant = c.get('tenantId');
         if (tenant !== undefined) span.setAttribute('warrant.tenant', tenant);
-      });
+      }, parent);
     } finally {
       const status = c.res.status;
       logger.log({

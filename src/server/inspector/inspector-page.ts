@@ -65,6 +65,29 @@ const PAGE = String.raw`<!doctype html>
   .block { border:1px solid var(--line); border-radius:6px; padding:8px 12px; margin:6px 0; }
   pre { white-space:pre-wrap; word-break:break-word; margin:4px 0; }
   details summary { cursor:pointer; color:var(--accent); }
+  form.filters { display:flex; flex-wrap:wrap; gap:8px 12px; align-items:flex-end; margin:0 0 12px; }
+  form.filters label { display:flex; flex-direction:column; font-size:12px; color:var(--muted); gap:2px; }
+  form.filters input { font:inherit; font-size:14px; padding:4px 8px; border:1px solid var(--line); border-radius:6px; background:#fff; min-width:0; }
+  form.filters .actions { display:flex; gap:8px; }
+  .why { color:var(--bad); }
+  .why .term { font-weight:600; }
+  .share { font-size:12px; }
+  /* Narrow screens (a phone at 390 px): rows become stacked cards, nothing scrolls sideways. */
+  @media (max-width: 640px) {
+    header { flex-wrap:wrap; gap:8px 12px; padding:10px 12px; }
+    header .tenant { margin-left:0; }
+    main { padding:12px 10px 32px; }
+    .card { padding:12px; }
+    .toolbar { flex-wrap:wrap; }
+    form.filters label, form.filters input { width:100%; }
+    table, thead, tbody, tr, td { display:block; width:100%; }
+    thead { display:none; }
+    tbody tr { border:1px solid var(--line); border-radius:6px; margin:0 0 8px; padding:6px 8px; }
+    td { border:0; padding:2px 0; }
+    td[data-label]::before { content:attr(data-label) ': '; color:var(--muted); font-size:12px; }
+    .grid, .termrow { grid-template-columns:1fr; }
+    .grid dd { margin-bottom:6px; }
+  }
 </style>
 </head>
 <body>
@@ -82,6 +105,9 @@ const PAGE = String.raw`<!doctype html>
   var main = document.getElementById('main');
   var nav = document.getElementById('nav');
   var turnsAvailable = __TURNS_AVAILABLE__;
+  // The list (with its filters) each detail view's back link returns to.
+  var lastList = {};
+  function backTo(view) { return lastList[view] || '#/' + view; }
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -134,6 +160,7 @@ const PAGE = String.raw`<!doctype html>
   function renderNav(active) {
     var links = [['#/effects', 'Effects']];
     if (turnsAvailable) links.push(['#/turns', 'Turns']);
+    links.push(['#/suggestions', 'Suggestions']);
     nav.replaceChildren.apply(nav, links.map(function (l) {
       return el('a', { href: l[0], text: l[1], class: active === l[1] ? 'active' : '' });
     }));
@@ -145,33 +172,112 @@ const PAGE = String.raw`<!doctype html>
     main.replaceChildren(el('div', { class: 'card error', text: String(error.message || error) }));
   }
 
-  function effectsView(status, cursor) {
-    renderNav('Effects');
-    status = status || '';
-    var query = '/v0/effects?limit=50' + (status ? '&status=' + status : '') + (cursor ? '&cursor=' + encodeURIComponent(cursor) : '');
-    return api(query).then(function (page) {
-      var rows = page.items.map(function (e) {
-        return el('tr', { 'data-effect-id': e.id, onclick: function () { location.hash = '#/effects/' + e.id; } }, [
-          el('td', { class: 'muted', text: when(e.created_at) }),
-          el('td', {}, [badge(e.status)]),
-          el('td', { class: 'mono', text: e.interaction_kind }),
-          el('td', { text: e.body }),
-        ]);
+  /** A datetime-local input's value (local time) for an ISO instant, and back. */
+  function localInput(iso) {
+    var d = new Date(iso);
+    if (!iso || isNaN(d)) return '';
+    var pad = function (n) { return String(n).padStart(2, '0'); };
+    return d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + 'T' + pad(d.getHours()) + ':' + pad(d.getMinutes());
+  }
+  function isoOf(local) { var d = new Date(local); return local && !isNaN(d) ? d.toISOString() : ''; }
+
+  /**
+   * A filter form whose state lives in the URL (the hash's query), so a view can be shared: the
+   * fields are read from params, and applying them only changes the address, which re-renders.
+   */
+  function filterForm(view, params, fields) {
+    var inputs = {};
+    var form = el('form', { class: 'filters', id: 'filters', onsubmit: function (e) {
+      e.preventDefault();
+      var next = new URLSearchParams();
+      fields.forEach(function (f) {
+        var v = inputs[f.name].value.trim();
+        if (f.type === 'datetime-local') v = isoOf(v);
+        if (v) next.set(f.name, v);
       });
-      var filter = el('select', { id: 'status-filter', onchange: function () { effectsView(filter.value).catch(showError); } },
-        [['', 'every status'], ['accepted', 'accepted'], ['fallback', 'fallback']].map(function (o) {
+      var qs = next.toString();
+      location.hash = '#/' + view + (qs ? '?' + qs : '');
+    } }, fields.map(function (f) {
+      var input;
+      if (f.options) {
+        input = el('select', { name: f.name, id: 'filter-' + f.name, onchange: function () { form.requestSubmit(); } }, f.options.map(function (o) {
           var option = el('option', { value: o[0], text: o[1] });
-          if (o[0] === status) option.selected = true;
+          if (o[0] === (params.get(f.name) || '')) option.selected = true;
           return option;
         }));
+      } else {
+        input = el('input', { name: f.name, id: 'filter-' + f.name, type: f.type || 'text', placeholder: f.placeholder || '' });
+        input.value = f.type === 'datetime-local' ? localInput(params.get(f.name)) : (params.get(f.name) || '');
+      }
+      inputs[f.name] = input;
+      return el('label', { for: 'filter-' + f.name }, [f.label, input]);
+    }).concat([el('div', { class: 'actions' }, [
+      el('button', { type: 'submit', class: 'primary', text: 'Apply' }),
+      el('button', { type: 'button', text: 'Clear', onclick: function () { location.hash = '#/' + view; } }),
+    ])]));
+    return form;
+  }
+
+  /** Listing query for the API from the URL's filters: only the named ones, renamed where the API's name differs. */
+  function apiQuery(params, names, cursor, limit) {
+    var q = new URLSearchParams();
+    q.set('limit', String(limit || 50));
+    Object.keys(names).forEach(function (k) { var v = params.get(k); if (v) q.set(names[k], v); });
+    if (cursor) q.set('cursor', cursor);
+    return q.toString();
+  }
+
+  var VIOLATION_LABELS = { forbidden_term_present: 'forbidden', missing_must_include: 'missing must_include', missing_must_ask: 'missing must_ask', missing_canonical_term: 'missing canonical' };
+  /** Why a row fell back, in a few words: its first violation. */
+  function whyCell(e) {
+    if (e.status !== 'fallback') return el('td', { class: 'muted', 'data-label': 'Why', text: '—' });
+    if (!e.first_violation) return el('td', { class: 'why', 'data-label': 'Why', text: e.candidate_count === 0 ? 'no candidate given' : 'fallback' });
+    var v = e.first_violation;
+    return el('td', { class: 'why', 'data-label': 'Why', 'data-code': v.code }, [
+      (VIOLATION_LABELS[v.code] || v.code) + ' ',
+      el('span', { class: 'term', text: '「' + v.term + '」' }),
+      e.candidate_count > 1 ? el('span', { class: 'muted', text: ' (candidate ' + (v.candidate + 1) + ' of ' + e.candidate_count + ')' }) : null,
+    ]);
+  }
+
+  function effectsView(params) {
+    renderNav('Effects');
+    var names = { status: 'status', kind: 'interaction_kind', since: 'since', until: 'until', text: 'text' };
+    var table = el('tbody', {});
+    var more = el('div', {});
+    var form = filterForm('effects', params, [
+      { name: 'status', label: 'Status', options: [['', 'every status'], ['accepted', 'accepted'], ['fallback', 'fallback']] },
+      { name: 'kind', label: 'Interaction kind', placeholder: 'e.g. ticket_inventory' },
+      { name: 'since', label: 'From', type: 'datetime-local' },
+      { name: 'until', label: 'Until', type: 'datetime-local' },
+      { name: 'text', label: 'Text in reply or candidates', type: 'search' },
+    ]);
+    function load(cursor) {
+      return api('/v0/effects?' + apiQuery(params, names, cursor)).then(function (page) {
+        page.items.forEach(function (e) {
+          table.appendChild(el('tr', { 'data-effect-id': e.id, onclick: function () { location.hash = '#/effects/' + e.id; } }, [
+            el('td', { class: 'muted', 'data-label': 'When', text: when(e.created_at) }),
+            el('td', { 'data-label': 'Status' }, [badge(e.status)]),
+            el('td', { class: 'mono', 'data-label': 'Interaction', text: e.interaction_kind }),
+            whyCell(e),
+            el('td', { 'data-label': 'Body sent', text: e.body }),
+          ]));
+        });
+        if (page.next_cursor) more.replaceChildren(el('button', { id: 'older', text: 'Older effects', onclick: function () { load(page.next_cursor).catch(showError); } }));
+        else more.replaceChildren();
+        return page;
+      });
+    }
+    return load().then(function (page) {
       main.replaceChildren(el('div', { class: 'card' }, [
-        el('div', { class: 'toolbar' }, [el('h2', { text: 'Recent reply effects' }), filter]),
-        rows.length === 0 ? el('p', { class: 'muted', text: 'No effects here: POST /v0/reply-contracts/verify to make one.' }) :
+        el('div', { class: 'toolbar' }, [el('h2', { text: 'Reply effects' }), el('span', { class: 'muted share', text: 'Filters are in the address: copy it to share this view.' })]),
+        form,
+        page.items.length === 0 ? el('p', { class: 'muted', id: 'empty', text: 'No effects match: POST /v0/reply-contracts/verify makes one.' }) :
         el('table', { id: 'effects' }, [
-          el('thead', {}, [el('tr', {}, [el('th', { text: 'When' }), el('th', { text: 'Status' }), el('th', { text: 'Interaction' }), el('th', { text: 'Body sent' })])]),
-          el('tbody', {}, rows),
+          el('thead', {}, [el('tr', {}, [el('th', { text: 'When' }), el('th', { text: 'Status' }), el('th', { text: 'Interaction' }), el('th', { text: 'Why it fell back' }), el('th', { text: 'Body sent' })])]),
+          table,
         ]),
-        page.next_cursor ? el('button', { id: 'older', text: 'Older effects', onclick: function () { effectsView(status, page.next_cursor).catch(showError); } }) : null,
+        more,
       ]));
     });
   }
@@ -223,7 +329,7 @@ const PAGE = String.raw`<!doctype html>
         ]);
       });
       main.replaceChildren(
-        el('a', { class: 'back', href: '#/effects', text: '← all effects' }),
+        el('a', { class: 'back', href: backTo('effects'), text: '← effects' }),
         el('div', { class: 'card', id: 'effect' }, [
           el('h2', {}, [document.createTextNode('Effect '), el('span', { class: 'mono', text: e.id + ' ' }), badge(e.status)]),
           el('dl', { class: 'grid' }, [
@@ -243,20 +349,27 @@ const PAGE = String.raw`<!doctype html>
     });
   }
 
-  function turnsView() {
+  function turnsView(params) {
     renderNav('Turns');
-    return api('/v0/turns?limit=100').then(function (page) {
+    var names = { conversation: 'conversation_id', since: 'since', until: 'until' };
+    var form = filterForm('turns', params, [
+      { name: 'conversation', label: 'Conversation id' },
+      { name: 'since', label: 'From', type: 'datetime-local' },
+      { name: 'until', label: 'Until', type: 'datetime-local' },
+    ]);
+    return api('/v0/turns?' + apiQuery(params, names, null, 100)).then(function (page) {
       var rows = page.items.map(function (t) {
         return el('tr', { 'data-turn-id': t.id, onclick: function () { location.hash = '#/turns/' + encodeURIComponent(t.id); } }, [
-          el('td', { class: 'muted', text: when(t.created_at) }),
-          el('td', { class: 'mono', text: t.id }),
-          el('td', { class: 'mono', text: t.conversation_id || '' }),
-          el('td', { text: t.reply || '' }),
+          el('td', { class: 'muted', 'data-label': 'When', text: when(t.created_at) }),
+          el('td', { class: 'mono', 'data-label': 'Turn', text: t.id }),
+          el('td', { class: 'mono', 'data-label': 'Conversation', text: t.conversation_id || '' }),
+          el('td', { 'data-label': 'Reply', text: t.reply || '' }),
         ]);
       });
       main.replaceChildren(el('div', { class: 'card' }, [
-        el('h2', { text: 'Recent turns' }),
-        rows.length === 0 ? el('p', { class: 'muted', text: 'No turns yet.' }) :
+        el('div', { class: 'toolbar' }, [el('h2', { text: 'Turns' }), el('span', { class: 'muted share', text: 'Filters are in the address: copy it to share this view.' })]),
+        form,
+        rows.length === 0 ? el('p', { class: 'muted', id: 'empty', text: 'No turns match.' }) :
         el('table', { id: 'turns' }, [
           el('thead', {}, [el('tr', {}, [el('th', { text: 'When' }), el('th', { text: 'Turn' }), el('th', { text: 'Conversation' }), el('th', { text: 'Reply' })])]),
           el('tbody', {}, rows),
@@ -294,7 +407,7 @@ const PAGE = String.raw`<!doctype html>
       var transition = of('transition')[0] || {};
       var calls = (r.evidence && r.evidence.model_calls) || [];
       main.replaceChildren(
-        el('a', { class: 'back', href: '#/turns', text: '← all turns' }),
+        el('a', { class: 'back', href: backTo('turns'), text: '← turns' }),
         el('div', { class: 'card', id: 'turn' }, [
           el('h2', {}, [document.createTextNode('Turn '), el('span', { class: 'mono', text: record.id })]),
           el('dl', { class: 'grid' }, [
@@ -334,15 +447,90 @@ const PAGE = String.raw`<!doctype html>
     });
   }
 
+  var RESULT_TYPES = [['', 'every result'], ['suggestions', 'suggestions'], ['clarification', 'clarification'], ['hold', 'hold'], ['close', 'close']];
+
+  function suggestionsView(params) {
+    renderNav('Suggestions');
+    var names = { type: 'result_type', match: 'match_id', since: 'since', until: 'until' };
+    var form = filterForm('suggestions', params, [
+      { name: 'type', label: 'Result', options: RESULT_TYPES },
+      { name: 'match', label: 'Match id' },
+      { name: 'since', label: 'From', type: 'datetime-local' },
+      { name: 'until', label: 'Until', type: 'datetime-local' },
+    ]);
+    return api('/v0/suggestions?' + apiQuery(params, names, null, 100)).then(function (page) {
+      var rows = page.items.map(function (s) {
+        return el('tr', { 'data-suggestion-id': s.id, onclick: function () { location.hash = '#/suggestions/' + encodeURIComponent(s.id); } }, [
+          el('td', { class: 'muted', 'data-label': 'When', text: when(s.created_at) }),
+          el('td', { 'data-label': 'Result' }, [badge(s.result_type === 'suggestions' ? 'accepted' : s.result_type), s.suggestion_count ? el('span', { class: 'muted', text: ' ' + s.suggestion_count }) : null]),
+          el('td', { class: 'mono', 'data-label': 'Match', text: s.match_id }),
+          el('td', { 'data-label': 'Why', text: s.question ? s.analysis_summary + ' — asks: ' + s.question : s.analysis_summary }),
+        ]);
+      });
+      main.replaceChildren(el('div', { class: 'card' }, [
+        el('div', { class: 'toolbar' }, [el('h2', { text: 'Suggestion results' }), el('span', { class: 'muted share', text: 'Filters are in the address: copy it to share this view.' })]),
+        form,
+        rows.length === 0 ? el('p', { class: 'muted', id: 'empty', text: 'No suggestion results match: POST /v0/suggestions makes one.' }) :
+        el('table', { id: 'suggestions' }, [
+          el('thead', {}, [el('tr', {}, [el('th', { text: 'When' }), el('th', { text: 'Result' }), el('th', { text: 'Match' }), el('th', { text: 'Summary' })])]),
+          el('tbody', {}, rows),
+        ]),
+      ]));
+    });
+  }
+
+  function suggestionView(id) {
+    renderNav('Suggestions');
+    return api('/v0/suggestions/' + encodeURIComponent(id)).then(function (record) {
+      var r = record.result;
+      var ev = record.evidence || {};
+      main.replaceChildren(
+        el('a', { class: 'back', href: backTo('suggestions'), text: '← suggestion results' }),
+        el('div', { class: 'card', id: 'suggestion' }, [
+          el('h2', {}, [document.createTextNode('Suggestion result '), el('span', { class: 'mono', text: record.id + ' ' }), badge(r.resultType === 'suggestions' ? 'accepted' : r.resultType)]),
+          el('dl', { class: 'grid' }, [
+            el('dt', { text: 'Match' }), el('dd', { class: 'mono', text: ev.match_id || '' }),
+            el('dt', { text: 'Result' }), el('dd', { class: 'mono', id: 'result-type', text: r.resultType }),
+            el('dt', { text: 'Summary' }), el('dd', { id: 'analysis-summary', text: r.analysisSummary }),
+            r.question ? el('dt', { text: 'Question' }) : null, r.question ? el('dd', { text: r.question }) : null,
+            ev.needs_model ? el('dt', { text: 'Model' }) : null, ev.needs_model ? el('dd', { text: 'none configured: generation needs one' }) : null,
+          ]),
+          section('Suggestions', (r.suggestions || []).map(function (x) {
+            return el('div', { class: 'block' }, [el('div', { class: 'text', text: x.text }), el('div', { class: 'muted', text: x.rationale })]);
+          })),
+          section('Gates', (ev.gates || []).map(function (g) {
+            return el('div', { class: 'block', 'data-gate': g.gate }, [el('strong', { class: 'mono', text: g.gate + ' ' }), badge(g.decision === 'pass' ? 'passed' : g.decision === 'stop' ? 'refused' : g.decision), el('span', { class: 'muted mono', text: ' ' + g.reason })]);
+          })),
+          section('Audits', (ev.audits || []).map(function (a) {
+            return el('div', { class: 'block' }, [
+              el('strong', { class: 'mono', text: a.audit + ' ' }), badge(a.passed ? 'passed' : 'failed'),
+              el('span', { class: 'muted', text: a.candidate === null ? ' whole result' : ' candidate ' + (a.candidate + 1) + ', round ' + a.round }),
+              a.findings.length ? el('ul', { class: 'terms bad' }, a.findings.map(function (f) { return el('li', { text: f.code + ': ' + f.detail }); })) : null,
+            ]);
+          })),
+          section('Model calls', (ev.calls || []).map(function (call) {
+            return el('div', { class: 'block' }, [el('div', {}, [el('strong', { class: 'mono', text: call.task + ' ' }), badge(call.outcome === 'ok' ? 'passed' : call.outcome)]), keyValues(call, ['task', 'outcome'])]);
+          })),
+          el('details', {}, [el('summary', { text: 'Evidence' }), el('pre', { class: 'mono', text: JSON.stringify(ev, null, 2) })]),
+        ]),
+      );
+    });
+  }
+
   function route() {
     if (!sessionStorage.getItem(KEY)) return askForKey();
     var hash = location.hash || '#/effects';
-    var parts = hash.slice(2).split('/');
+    var at = hash.indexOf('?');
+    var params = new URLSearchParams(at < 0 ? '' : hash.slice(at + 1));
+    var parts = (at < 0 ? hash : hash.slice(0, at)).slice(2).split('/');
+    if (!parts[1]) lastList[parts[0] || 'effects'] = hash;
     var work;
     if (parts[0] === 'effects' && parts[1]) work = effectView(decodeURIComponent(parts[1]));
     else if (parts[0] === 'turns' && parts[1]) work = turnView(decodeURIComponent(parts[1]));
-    else if (parts[0] === 'turns') work = turnsView();
-    else work = effectsView();
+    else if (parts[0] === 'turns') work = turnsView(params);
+    else if (parts[0] === 'suggestions' && parts[1]) work = suggestionView(decodeURIComponent(parts[1]));
+    else if (parts[0] === 'suggestions') work = suggestionsView(params);
+    else work = effectsView(params);
     work.catch(showError);
   }
 

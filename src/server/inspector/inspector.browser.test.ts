@@ -1,11 +1,12 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishConversation, locales, workflows } from '../../../examples/trip/index.js';
 import { packageRoot } from '../../package-root.js';
 import { openStore, type Database } from '../../store/index.js';
 import { listen, type RunningServer } from '../listen.js';
+import { launchTestBrowser } from './launch-test-browser.js';
 import { automotiveContract, createTestServer, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from '../testing.js';
 
 const artifacts = join(packageRoot(), 'test-artifacts');
@@ -17,24 +18,21 @@ beforeAll(async () => {
   db = await openStore({ dataDir: ':memory:' });
   const server = await createTestServer(db, { turns: { workflows, locales } });
   running = await listen(server, { port: 0 });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchTestBrowser();
   await mkdir(artifacts, { recursive: true });
-});
+  // A fresh machine unpacks Chromium on first use, on a store that is starting too: give it time.
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
   await running?.close();
   await db?.close();
 });
 
-async function verify(candidates: string[]): Promise<string> {
+async function verify(candidates: string[], contract: unknown = automotiveContract): Promise<string> {
   const res = await fetch(`${running.url}/v0/reply-contracts/verify`, {
     method: 'POST',
     headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ contract: automotiveContract, candidates }),
+    body: JSON.stringify({ contract, candidates }),
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { effect: { id: string } }).effect.id;
@@ -57,12 +55,14 @@ describe('inspector in Chromium', () => {
     const row = page.locator(`#effects tr[data-effect-id="${id}"]`);
     await row.waitFor();
     expect(await page.locator('#effects tbody tr').count()).toBe(2);
+    // The row says why it fell back: the first candidate's first violation.
+    expect(await row.locator('td.why').getAttribute('data-code')).toBe('forbidden_term_present');
+    expect(await row.locator('td.why .term').textContent()).toBe('「看車」');
     await page.screenshot({ path: join(artifacts, 'inspector-effects.png'), fullPage: true });
-    // The status filter narrows the list to what the API returns for it.
-    await page.selectOption('#status-filter', 'accepted');
-    await page.locator('#effects tbody tr').first().waitFor();
-    await page.waitForFunction("document.querySelectorAll('#effects tbody tr').length === 1");
-    await page.selectOption('#status-filter', '');
+    // The status filter narrows the list to what the API returns for it, and the address keeps it.
+    await page.selectOption('#filter-status', 'accepted');
+    await page.waitForFunction("location.hash === '#/effects?status=accepted' && document.querySelectorAll('#effects tbody tr').length === 1");
+    await page.click('#filters button[type=button]');
     await row.waitFor();
 
     await row.click();
@@ -125,7 +125,134 @@ describe('inspector in Chromium', () => {
     await page.click('a.back');
     await page.locator('#turns tr[data-turn-id="demo-en-1"]').click();
     await page.locator('#turn').waitFor();
+    // The turns list filters by conversation, kept in the address too.
+    await page.goto(`${running.url}/inspector#/turns?conversation=nobody`);
+    await page.locator('#empty').waitFor();
+    await page.goto(`${running.url}/inspector#/turns?conversation=demo-en`);
+    await page.locator('#turns tr[data-turn-id="demo-en-1"]').click();
+    await page.locator('#turn').waitFor();
     expect(await page.locator('[data-section="Receipts"] .block').count()).toBeGreaterThan(0);
     await page.close();
   });
+
+  it('filters by interaction kind, time and text; the address holds them, so a shared link opens the same view', async () => {
+    const ticket = await verify(['Great news, we RESERVED two tickets for you!'], ticketContract);
+    const page = await signedIn({ width: 1200, height: 900 });
+    await page.fill('#filter-kind', 'ticket_inventory');
+    await page.fill('#filter-text', 'reserved TWO');
+    await page.click('#filters button[type=submit]');
+    await page.waitForFunction("location.hash.startsWith('#/effects?')");
+    const params = new URLSearchParams((await page.evaluate('location.hash') as string).split('?')[1]);
+    expect(Object.fromEntries(params)).toEqual({ kind: 'ticket_inventory', text: 'reserved TWO' });
+    await page.waitForFunction("document.querySelectorAll('#effects tbody tr').length === 1");
+    expect(await page.locator('#effects tbody tr').getAttribute('data-effect-id')).toBe(ticket);
+    // The text filter ignores case; v0 contracts do not, so this candidate's first violation is the missing sentence.
+    expect(await page.locator('#effects tbody tr td.why').textContent()).toBe('missing must_include 「nothing is reserved」');
+    expect(await page.locator('#main').textContent()).not.toContain('null');
+    const shared = page.url();
+
+    // Someone else opens the shared address: the same filters, filled in, and the same rows.
+    const other = await signedIn({ width: 1200, height: 900 }, shared);
+    await other.locator(`#effects tr[data-effect-id="${ticket}"]`).waitFor();
+    expect(await other.locator('#effects tbody tr').count()).toBe(1);
+    expect(await other.inputValue('#filter-kind')).toBe('ticket_inventory');
+    expect(await other.inputValue('#filter-text')).toBe('reserved TWO');
+    await other.screenshot({ path: join(artifacts, 'inspector-effects-filtered.png'), fullPage: true });
+
+    // Time: a window that ended before anything was verified holds nothing; one around now holds the row.
+    await other.fill('#filter-until', '2000-01-01T00:00');
+    await other.click('#filters button[type=submit]');
+    await other.locator('#empty').waitFor();
+    expect(await other.evaluate('location.hash') as string).toContain('until=2000-01-01T');
+    await other.fill('#filter-until', '');
+    await other.fill('#filter-since', '2000-01-01T00:00');
+    await other.click('#filters button[type=submit]');
+    await other.locator(`#effects tr[data-effect-id="${ticket}"]`).waitFor();
+    // The detail's back link returns to the filtered list.
+    await other.locator(`#effects tr[data-effect-id="${ticket}"]`).click();
+    await other.locator('#effect').waitFor();
+    await other.click('a.back');
+    await other.waitForFunction("location.hash.includes('kind=ticket_inventory')");
+    await page.close();
+    await other.close();
+  });
+
+  it('a suggestions tab lists stored results with why they stopped, and shows one with its gates', async () => {
+    const match = JSON.parse(await readFile(join(packageRoot(), 'fixtures', 'matches', 'en-active-reply-happy-path.json'), 'utf8')) as { match: unknown; wiki: unknown; profile: unknown; now: string };
+    const res = await fetch(`${running.url}/v0/suggestions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ match: match.match, wiki: match.wiki, profile: match.profile, now: match.now }),
+    });
+    expect(res.status).toBe(200);
+    const stored = (await res.json()) as { id: string; result: { resultType: string; analysisSummary: string }; evidence: { gates: unknown[] } };
+    const page = await signedIn({ width: 1200, height: 900 });
+    await page.click('nav a[href="#/suggestions"]');
+    const row = page.locator(`#suggestions tr[data-suggestion-id="${stored.id}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain(stored.result.analysisSummary);
+    await page.screenshot({ path: join(artifacts, 'inspector-suggestions.png'), fullPage: true });
+    await row.click();
+    await page.locator('#suggestion').waitFor();
+    expect(await page.locator('#result-type').textContent()).toBe(stored.result.resultType);
+    expect(await page.locator('[data-section="Gates"] .block').count()).toBe(stored.evidence.gates.length);
+    await page.screenshot({ path: join(artifacts, 'inspector-suggestion.png'), fullPage: true });
+    // Its filter is in the address like the others.
+    await page.goto(`${running.url}/inspector#/suggestions?type=close`);
+    await page.locator('#empty').waitFor();
+    await page.close();
+  });
+
+  it('is usable at 390 px wide: nothing scrolls sideways, rows stack, filters and details fit', async () => {
+    const page = await signedIn({ width: 390, height: 844 });
+    const fits = async (name: string) => {
+      const widths = (await page.evaluate('[document.documentElement.scrollWidth, document.documentElement.clientWidth]')) as [number, number];
+      expect(widths[0], name).toBeLessThanOrEqual(widths[1]);
+      await page.screenshot({ path: join(artifacts, `inspector-390-${name}.png`), fullPage: true });
+    };
+    const row = page.locator('#effects tbody tr').first();
+    await row.waitFor();
+    // Stacked: each cell is labelled, the header row is hidden.
+    expect(await page.locator('#effects thead').isVisible()).toBe(false);
+    expect(await row.locator('td[data-label="Why"]').count()).toBe(1);
+    await fits('effects');
+    await row.click();
+    await page.locator('#effect').waitFor();
+    await fits('effect');
+    await page.goto(`${running.url}/inspector#/turns`);
+    await page.locator('#turns tbody tr').first().click();
+    await page.locator('#turn').waitFor();
+    await fits('turn');
+    await page.goto(`${running.url}/inspector#/suggestions`);
+    await page.locator('#suggestions tbody tr').first().click();
+    await page.locator('#suggestion').waitFor();
+    await fits('suggestion');
+    await page.close();
+  });
 });
+
+const ticketContract = {
+  contract_version: 'v0',
+  interaction_kind: 'ticket_inventory',
+  entity_roles: { customer: 'buyer' },
+  authority_status: 'payment_authoritative',
+  fallback_body: 'Two tickets are shown as available; nothing is reserved yet.',
+  must_include: ['nothing is reserved'],
+  must_ask: [],
+  canonical_terms: [],
+  forbidden_terms: ['reserved two tickets'],
+};
+
+/** A page with the key entered, at `url` (default: the inspector's first view). */
+async function signedIn(viewport: { width: number; height: number }, url = `${running.url}/inspector`) {
+  const page = await browser.newPage({ viewport });
+  await page.goto(`${running.url}/inspector`);
+  await page.fill('#api-key', testKeys.acme);
+  await page.click('button[type=submit]');
+  await page.locator('#main .card').first().waitFor();
+  if (url !== `${running.url}/inspector`) {
+    await page.goto(url);
+    await page.reload();
+  }
+  return page;
+}

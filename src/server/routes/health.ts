@@ -1,20 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { z } from 'zod';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { migrations as knownMigrations, type Database } from '../../store/index.js';
 import type { Logger } from '../../evidence/json-logger.js';
 import type { ServerEnv } from '../server-env.js';
 
 /** What `/readyz` checks beyond the store; see `ServerOptions.readinessChecks`. */
 export type ReadinessCheck = () => Promise<string | undefined> | string | undefined;
-
-const healthSchema = z.strictObject({ status: z.literal('ok') }).meta({ id: 'Health' });
-const readinessSchema = z
-  .strictObject({
-    status: z.enum(['ready', 'not_ready']),
-    checks: z.record(z.string(), z.string().describe('`ok`, or what is wrong')),
-  })
-  .meta({ id: 'Readiness' });
 
 /** Thrown inside the readiness probe's transaction so that its write is rolled back. */
 const ROLL_BACK = Symbol('roll back the readiness probe');
@@ -26,34 +17,15 @@ const ROLL_BACK = Symbol('roll back the readiness probe');
  * which check failed (`unreachable`, `not_writable`, `failed`); the driver's words go to the log.
  * A store whose schema was dropped is migrated again by the store itself on the first statement
  * that misses it (see `guardDriverFailures`), so `/readyz` turns ready again without a restart.
+ * They are probes for the infrastructure, not part of the `/v0` API a host calls, so the OpenAPI
+ * document leaves them out.
  */
 export function healthRoutes(
   app: OpenAPIHono<ServerEnv>,
   { store, readinessChecks, logger }: { store: Database; readinessChecks: Readonly<Record<string, ReadinessCheck>>; logger: Logger },
 ): void {
-  app.openAPIRegistry.registerPath(
-    createRoute({
-      method: 'get',
-      path: '/healthz',
-      summary: 'The process is up',
-      security: [],
-      responses: { 200: { description: 'up', content: { 'application/json': { schema: healthSchema } } } },
-    }),
-  );
   app.get('/healthz', (c) => c.json({ status: 'ok' as const }));
 
-  app.openAPIRegistry.registerPath(
-    createRoute({
-      method: 'get',
-      path: '/readyz',
-      summary: 'The store is reachable and writable, migrations applied, locales complete',
-      security: [],
-      responses: {
-        200: { description: 'ready', content: { 'application/json': { schema: readinessSchema } } },
-        503: { description: 'not ready; `checks` says which check failed', content: { 'application/json': { schema: readinessSchema } } },
-      },
-    }),
-  );
   const logFailure = (check: string, error: unknown) =>
     logger.log({ level: 'error', msg: 'not_ready', check, error: (error as Error)?.message ?? String(error) });
   app.get('/readyz', async (c) => {

@@ -64,6 +64,17 @@ const effectRecordSchema = z
   .meta({ id: 'EffectRecord' });
 
 /** One row of `GET /v0/effects`. */
+/** Violation codes of an effect row, one per term list of the contract. */
+const VIOLATION_CODES = ['forbidden_term_present', 'missing_must_include', 'missing_must_ask', 'missing_canonical_term'] as const;
+
+/** Each verdict list of a candidate (wire names) with the code its entries are reported under, in the order a support person reads them. */
+const VIOLATION_LISTS = [
+  ['forbidden_terms_present', 'forbidden_term_present'],
+  ['missing_must_include', 'missing_must_include'],
+  ['missing_must_ask', 'missing_must_ask'],
+  ['missing_canonical_terms', 'missing_canonical_term'],
+] as const;
+
 const effectSummarySchema = z
   .strictObject({
     id: z.string(),
@@ -73,6 +84,15 @@ const effectSummarySchema = z
     authority_status: z.string(),
     selected_candidate: z.number().int().nullable(),
     body: z.string(),
+    candidate_count: z.number().int(),
+    first_violation: z
+      .strictObject({
+        candidate: z.number().int().describe("the candidate's index"),
+        code: z.enum(VIOLATION_CODES),
+        term: z.string(),
+      })
+      .nullable()
+      .describe('why the first candidate was refused: its first violation, in the order forbidden, must_include, must_ask, canonical; null when a candidate was accepted or none was given'),
   })
   .meta({ id: 'EffectSummary' });
 
@@ -84,6 +104,7 @@ const effectListQuerySchema = z.strictObject({
   ...listQueryShape,
   status: z.enum(['accepted', 'fallback']).optional(),
   interaction_kind: wireString().min(1).optional(),
+  text: wireString().min(1).max(200).optional().describe('only effects whose body or a candidate contains this text (case-insensitive)'),
 });
 
 const problems = (...statuses: number[]) =>
@@ -110,6 +131,8 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
     createRoute({
       method: 'post',
       path: '/v0/reply-contracts/verify',
+      operationId: 'verifyReply',
+      tags: ['reply-contracts'],
       summary: 'Verify candidate replies against a Reply Contract v0; persist and return the effect',
       request: { body: { required: true, content: { 'application/json': { schema: verifyRequestSchema } } } },
       responses: {
@@ -126,6 +149,8 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
     createRoute({
       method: 'get',
       path: '/v0/effects/{id}',
+      operationId: 'getEffect',
+      tags: ['reply-contracts'],
       summary: 'One persisted effect with its contract and candidates',
       request: { params: idParamsSchema },
       responses: {
@@ -144,6 +169,8 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
     createRoute({
       method: 'get',
       path: '/v0/effects',
+      operationId: 'listEffects',
+      tags: ['reply-contracts'],
       summary: "The tenant's effects, newest first, with filters and cursor pages",
       request: { query: effectListQuerySchema },
       responses: {
@@ -163,6 +190,7 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
       limit: page.limit + 1,
       status: query.status,
       interactionKind: query.interaction_kind,
+      text: query.text,
     });
     const items = rows.slice(0, page.limit);
     const last = items.at(-1);
@@ -220,8 +248,21 @@ function storedEffectJson(stored: StoredEffect) {
   return { id: stored.id, created_at: stored.createdAt.toISOString(), ...stored.effect };
 }
 
+type VerdictLists = Partial<Record<(typeof VIOLATION_LISTS)[number][0], string[]>>;
+
+/** The first candidate's first violation: what a support person reads first on a fallback row. */
+function firstViolation(status: string, candidates: readonly (VerdictLists & { index?: number })[]) {
+  const first = candidates[0];
+  if (status !== 'fallback' || first === undefined) return null;
+  for (const [list, code] of VIOLATION_LISTS) {
+    const term = first[list]?.[0];
+    if (term !== undefined) return { candidate: first.index ?? 0, code, term };
+  }
+  return null;
+}
+
 function summaryOf(stored: StoredEffect) {
-  const e = stored.effect as { authority_status?: string; selected_candidate?: number | null; body?: string };
+  const e = stored.effect as { authority_status?: string; selected_candidate?: number | null; body?: string; candidates?: (VerdictLists & { index?: number })[] };
   return {
     id: stored.id,
     created_at: stored.createdAt.toISOString(),
@@ -230,5 +271,7 @@ function summaryOf(stored: StoredEffect) {
     authority_status: e.authority_status ?? '',
     selected_candidate: e.selected_candidate ?? null,
     body: e.body ?? '',
+    candidate_count: e.candidates?.length ?? 0,
+    first_violation: firstViolation(stored.status, e.candidates ?? []),
   };
 }

@@ -3,9 +3,8 @@ import type { Tracer } from '@opentelemetry/api';
 import { z } from 'zod';
 import { newRecordId, recordIdTime } from '../../evidence/record-id.js';
 import { inSpan } from '../../evidence/spans.js';
-import { storeCall } from '../../evidence/store-call.js';
 import { InputError, parseInput } from '../../errors.js';
-import { wireTimestamp } from '../../wire-string.js';
+import { wireString, wireTimestamp } from '../../wire-string.js';
 import type { Database } from '../../store/index.js';
 import {
   emptyProfile,
@@ -20,10 +19,14 @@ import {
   wikiSchema,
   type SuggestSkills,
 } from '../../suggest/index.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemSchema } from '../problem.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
 import type { ServerEnv } from '../server-env.js';
+import { suggestEvidenceJsonSchema, suggestEvidenceToJson } from '../suggest-evidence-json.js';
+import { getSuggestion, insertSuggestion, listSuggestions, type SuggestionRow } from '../suggestion-queries.js';
 
 /** What the sidecar needs to suggest replies. */
 export interface SuggestionDeployment {
@@ -57,10 +60,36 @@ const envelopeSchema = z.strictObject({
 const suggestResponseSchema = z
   .strictObject({
     id: z.string().describe('time-ordered id, `sug_…`'),
-    result: suggestionResultSchema,
-    evidence: z.record(z.string(), z.unknown()).describe('every gate, audit and model call that decided the result'),
+    result: suggestionResultSchema.meta({
+      id: 'SuggestionResult',
+      description: 'The application result of seed 001, exactly as specified: a union on `resultType` with exactly four camelCase root properties.',
+    }),
+    evidence: suggestEvidenceJsonSchema,
   })
   .meta({ id: 'SuggestResponse' });
+
+/** One row of `GET /v0/suggestions`. */
+const suggestionSummarySchema = z
+  .strictObject({
+    id: z.string(),
+    created_at: z.string().describe('ISO 8601'),
+    match_id: z.string(),
+    result_type: z.enum(['suggestions', 'clarification', 'hold', 'close']),
+    analysis_summary: z.string().describe("the result's `analysisSummary`: why it stopped, or what the suggestions answer"),
+    question: z.string().describe("the result's `question` (a clarification's; otherwise empty)"),
+    suggestion_count: z.number().int(),
+  })
+  .meta({ id: 'SuggestionSummary' });
+
+const suggestionListSchema = z
+  .strictObject({ items: z.array(suggestionSummarySchema), next_cursor: z.string().nullable().describe('pass as `cursor` for the next page; null on the last') })
+  .meta({ id: 'SuggestionList' });
+
+const suggestionListQuerySchema = z.strictObject({
+  ...listQueryShape,
+  result_type: suggestionSummarySchema.shape.result_type.optional(),
+  match_id: wireString().min(1).optional(),
+});
 
 const problems = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [s, { description: 'problem details', content: { 'application/problem+json': { schema: problemSchema } } }]));
@@ -77,7 +106,8 @@ function part<T>(key: string, value: unknown, parse: (v: unknown) => T): T {
 
 /**
  * Gated reply suggestions over HTTP: the gates decide whether anything should be written; the
- * result (suggestions or a stop state) and its evidence are stored before the response (W6).
+ * result (suggestions or a stop state) and its evidence are stored before the response (W6),
+ * read back one by one, and listed with the same filters and cursors as effects and turns.
  */
 export function suggestionRoutes(
   app: OpenAPIHono<ServerEnv>,
@@ -87,6 +117,8 @@ export function suggestionRoutes(
     createRoute({
       method: 'post',
       path: '/v0/suggestions',
+      operationId: 'suggestReplies',
+      tags: ['suggestions'],
       summary: 'Decide whether to write to a match and, if so, return 3–5 audited suggestions; else a stop state',
       request: { body: { required: true, content: { 'application/json': { schema: suggestRequestSchema } } } },
       responses: {
@@ -120,33 +152,69 @@ export function suggestionRoutes(
       c.get('traceContext'),
     );
     const id = newRecordId(ID_PREFIX);
-    await storeCall('the suggestion result could not be stored', () =>
-      store.query(
-        'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)',
-        [c.get('tenantId'), id, new Date(recordIdTime(id, ID_PREFIX)!).toISOString(), match.id, outcome.result.resultType, JSON.stringify(outcome.result), JSON.stringify(outcome.evidence)],
-      ),
-    );
-    return c.json({ id, result: outcome.result, evidence: outcome.evidence });
+    await insertSuggestion(store, c.get('tenantId'), {
+      id,
+      createdAt: new Date(recordIdTime(id, ID_PREFIX)!),
+      matchId: match.id,
+      resultType: outcome.result.resultType,
+      result: outcome.result,
+      evidence: outcome.evidence as unknown as Record<string, unknown>,
+    });
+    return c.json({ id, result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence) });
   });
 
   app.openAPIRegistry.registerPath(
     createRoute({
       method: 'get',
       path: '/v0/suggestions/{id}',
+      operationId: 'getSuggestion',
+      tags: ['suggestions'],
       summary: 'One stored suggestion result with its evidence',
       request: { params: idParamsSchema },
       responses: { 200: { description: 'the stored result', content: { 'application/json': { schema: suggestResponseSchema } } }, ...problems(401, 404, 503) },
     }),
   );
   app.get('/v0/suggestions/:id', async (c) => {
-    const id = readIdParam(c);
-    const [row] = await storeCall('suggestion results could not be read', () =>
-      store.query<{ id: string; result: unknown; evidence: unknown }>('select id, result, evidence from suggestions where tenant_id = $1 and id = $2', [
-        c.get('tenantId'),
-        id,
-      ]),
-    );
+    const row = await getSuggestion(store, c.get('tenantId'), readIdParam(c));
     if (row === undefined) throw new HttpProblem(404, 'not_found', 'no suggestion result with this id', [{ path: '$.id', message: 'no suggestion result with this id' }]);
-    return c.json({ id: row.id, result: row.result, evidence: row.evidence });
+    return c.json({ id: row.id, result: row.result, evidence: suggestEvidenceToJson(row.evidence) });
   });
+
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'get',
+      path: '/v0/suggestions',
+      operationId: 'listSuggestions',
+      tags: ['suggestions'],
+      summary: "The tenant's stored suggestion results, newest first, with filters and cursor pages",
+      request: { query: suggestionListQuerySchema },
+      responses: {
+        200: { description: 'a page of suggestion results', content: { 'application/json': { schema: suggestionListSchema } } },
+        ...problems(400, 401, 503),
+      },
+    }),
+  );
+  app.get('/v0/suggestions', async (c) => {
+    const query = parseInput(suggestionListQuerySchema, c.req.query(), 'query');
+    const { cursor, ...page } = toListQuery(query);
+    // A suggestion's id is time-ordered like an effect's: the last one is the whole position.
+    const beforeId = cursor === undefined ? undefined : decodeCursor(cursor, 'suggestions', (p) => p.length === 1 && recordIdTime(p[0]!, ID_PREFIX) !== undefined)[0];
+    const rows = await listSuggestions(store, c.get('tenantId'), { ...page, beforeId, limit: page.limit + 1, resultType: query.result_type, matchId: query.match_id });
+    const items = rows.slice(0, page.limit);
+    const last = items.at(-1);
+    return c.json({ items: items.map(summaryOf), next_cursor: rows.length > page.limit && last !== undefined ? encodeCursor('suggestions', [last.id]) : null });
+  });
+}
+
+function summaryOf(row: SuggestionRow) {
+  const result = row.result as { analysisSummary?: string; question?: string; suggestions?: unknown[] };
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    match_id: row.matchId,
+    result_type: row.resultType as 'suggestions' | 'clarification' | 'hold' | 'close',
+    analysis_summary: result.analysisSummary ?? '',
+    question: result.question ?? '',
+    suggestion_count: result.suggestions?.length ?? 0,
+  };
 }

@@ -15,22 +15,18 @@ import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
 import type { ServerEnv } from '../server-env.js';
 import { getTurn, listTurns, type TurnRow } from '../turn-queries.js';
+import { turnResultJsonSchema } from '../turn-result-schema.js';
 
 /** What the sidecar needs to run turns: the deployment's workflows and, optionally, its model seams. */
 export type TurnDeployment = Omit<TurnRuntimeOptions, 'db' | 'tenantId'>;
-
-const turnResultSchema = z
-  .record(z.string(), z.unknown())
-  .describe('the composed turn: blocks (receipt, notice, card, answer, transition) with stable ids, the outcome document, the ask, and evidence (model calls), snake_case')
-  .meta({ id: 'TurnResult' });
 
 const turnRecordSchema = z
   .strictObject({
     id: z.string(),
     conversation_id: z.string(),
     created_at: z.string(),
-    input: z.unknown(),
-    result: turnResultSchema.nullable(),
+    input: turnInputSchema.describe('the turn input as it was sent'),
+    result: turnResultJsonSchema.nullable().describe('null while the turn is committed but not yet composed'),
   })
   .meta({ id: 'TurnRecord' });
 
@@ -105,12 +101,17 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
     createRoute({
       method: 'post',
       path: '/v0/turns',
+      operationId: 'runTurn',
+      tags: ['turns'],
       summary: 'Run a governed turn; JSON, or progress then the reply as Server-Sent Events',
       request: { body: { required: true, content: { 'application/json': { schema: turnInputSchema } } } },
       responses: {
         200: {
           description: 'the committed turn (JSON), or with `Accept: text/event-stream` a stream of `progress` events and one final `reply` (or `error`) event',
-          content: { 'application/json': { schema: turnResultSchema }, 'text/event-stream': { schema: z.string() } },
+          content: {
+            'application/json': { schema: turnResultJsonSchema },
+            'text/event-stream': { schema: z.string().describe('`event: progress` lines, then one `event: reply` whose data is a TurnResult, or one `event: error` whose data is a Problem') },
+          },
         },
         ...problems(400, 401, 413, 415, 503),
       },
@@ -145,6 +146,8 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
     createRoute({
       method: 'get',
       path: '/v0/turns/{id}',
+      operationId: 'getTurn',
+      tags: ['turns'],
       summary: 'One committed turn with its input and composed result',
       request: { params: idParamsSchema },
       responses: { 200: { description: 'the turn', content: { 'application/json': { schema: turnRecordSchema } } }, ...problems(401, 404, 503) },
@@ -160,6 +163,8 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
     createRoute({
       method: 'get',
       path: '/v0/turns',
+      operationId: 'listTurns',
+      tags: ['turns'],
       summary: "The tenant's turns, newest first, with filters and cursor pages",
       request: { query: turnListQuerySchema },
       responses: {

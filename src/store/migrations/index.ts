@@ -4,6 +4,7 @@ import { effectsJsonMigration } from './011-effects-json.js';
 import { turnsMigration } from './020-turns.js';
 import { apiKeysMigration } from './050-api-keys.js';
 import { suggestionsMigration } from './060-suggestions.js';
+import { suggestionsListingMigration } from './061-suggestions-listing.js';
 
 /**
  * Every migration of the schema, in id order. A layer that needs tables adds one file here and
@@ -15,4 +16,5 @@ export const migrations: readonly Migration[] = [
   turnsMigration,
   apiKeysMigration,
   suggestionsMigration,
+  suggestionsListingMigration,
 ];

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { AUDIT_NAMES, DIRECTIONS, GATE_NAMES, type SuggestEvidence } from '../suggest/index.js';
+import { modelCallJsonSchema } from './turn-result-schema.js';
+
+/**
+ * The evidence of a suggestion request on the wire: snake_case like every other sidecar document.
+ * Only the result itself keeps seed 001's four camelCase root properties (`resultType`,
+ * `analysisSummary`, `question`, `suggestions`); the evidence around it is Warrant's own record.
+ * The one conversion; the store keeps the library's form and the server converts when it serves.
+ */
+export function suggestEvidenceToJson(evidence: SuggestEvidence | Record<string, unknown>): SuggestEvidenceJson {
+  return snakeKeys(evidence) as SuggestEvidenceJson;
+}
+
+function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snakeKeys(v)]));
+}
+
+const claimSchema = z.object({
+  claim: z.string(),
+  about: z.enum(['user', 'match', 'shared']),
+  premise: z.boolean().describe('true when a question presupposes it rather than states it'),
+  source: z.object({ kind: z.enum(['profile_fact', 'match_message', 'match_detail', 'none']), id: z.string() }),
+});
+
+/** {@link suggestEvidenceToJson}'s output, field by field, for the OpenAPI document. */
+export const suggestEvidenceJsonSchema = z
+  .object({
+    match_id: z.string().describe('the one Match the request concerned'),
+    gates: z.array(
+      z.object({
+        gate: z.enum(GATE_NAMES),
+        decision: z.enum(['pass', 'needs_model', 'stop']),
+        reason: z.string().describe('stable snake_case reason code'),
+        detail: z.record(z.string(), z.unknown()).describe("what the gate saw: each gate's own members (ids, states, counts), snake_case, never private text"),
+      }),
+    ),
+    audits: z.array(
+      z.object({
+        audit: z.enum(AUDIT_NAMES),
+        candidate: z.number().int().nullable().describe("the candidate's index in drafting order; null for the whole result"),
+        round: z.number().int().describe('1 for the first draft, 2 for the one redraft'),
+        by: z.enum(['code', 'model_review']),
+        passed: z.boolean(),
+        findings: z.array(z.object({ code: z.string(), detail: z.string() })),
+      }),
+    ),
+    candidates: z.array(
+      z.object({
+        index: z.number().int(),
+        round: z.number().int(),
+        direction: z.enum(DIRECTIONS),
+        text: z.string(),
+        rationale: z.string(),
+        claims: z.array(claimSchema),
+        handles: z.array(z.string()).describe('ids of the obligations the candidate handles'),
+        kept: z.boolean(),
+      }),
+    ),
+    calls: z.array(modelCallJsonSchema),
+    needs_model: z.boolean().describe('true when generation stopped because no model is configured'),
+    state: z.object({
+      language: z.string().nullable(),
+      event_state: z.string().nullable(),
+      task: z.string().nullable(),
+      ruleset: z.string().nullable(),
+      effort: z.string().nullable(),
+      obligations: z.array(z.string()),
+      directions: z.array(z.enum(DIRECTIONS)),
+    }),
+  })
+  .meta({ id: 'SuggestEvidence', description: 'Every gate, audit, drafted candidate and model call that decided a suggestion result (snake_case).' });
+
+/** The wire form of the evidence. */
+export type SuggestEvidenceJson = z.output<typeof suggestEvidenceJsonSchema>;
