@@ -92,5 +92,5 @@ describe('the warrant program', () => {
     expect(stdout).toContain('Milan');
     expect(layer(loaded, TYPESCRIPT_LOADER).length).toBeGreaterThan(0);
     expect(layer(loaded, SERVER)).toEqual([]);
-  }, 240_000);
+  }, 400_000);
 });
