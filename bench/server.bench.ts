@@ -164,15 +164,11 @@ async function measure(storeName: string, db: Database): Promise<void> {
   }
 }
 
+const pglite = await openStore({ dataDir: join(dir, 'pgdata') });
 try {
-  const pglite = await openStore({ dataDir: join(dir, 'pgdata') });
-  try {
-    await measure('pglite', pglite);
-  } finally {
-    await pglite.close();
-  }
+  await measure('pglite', pglite);
 } finally {
-  await rm(dir, { recursive: true, force: true });
+  await pglite.close();
 }
 
 const url = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
@@ -191,3 +187,4 @@ try {
   process.stderr.write(`bench server: PostgreSQL at ${url} unavailable: ${(error as Error).message}\n`);
   process.exitCode = 1;
 }
+await rm(dir, { recursive: true, force: true });
