@@ -91,25 +91,31 @@ async function oneTurn(id: string, review: RecordedOutput[]) {
   return { ms: performance.now() - t0, calls: result.evidence.modelCalls as unknown as ModelCallRecord[], models };
 }
 
-/** Calls whose spans overlap run side by side; the critical path is the number of sequential waves. */
-function waves(calls: readonly ModelCallRecord[]): number {
+/**
+ * Calls whose spans overlap run side by side; the critical path is the sequence of waves, each
+ * named by the tasks that ran in it (`answer×3` for three answers side by side).
+ */
+function waves(calls: readonly ModelCallRecord[]): string[][] {
   const spans = calls
-    .map((c) => ({ start: Date.parse(c.startedAt), end: Date.parse(c.startedAt) + c.latencyMs }))
+    .map((c) => ({ task: c.task, start: Date.parse(c.startedAt), end: Date.parse(c.startedAt) + c.latencyMs }))
     .sort((a, b) => a.start - b.start);
-  let count = 0;
+  const out: string[][] = [];
   let end = -Infinity;
   for (const span of spans) {
-    if (span.start >= end - DELAY_MS / 2) count++;
+    if (span.start >= end - DELAY_MS / 2) out.push([]);
+    out.at(-1)!.push(span.task);
     end = Math.max(end, span.end);
   }
-  return count;
+  return out;
 }
+
+const named = (wave: string[]) => [...new Set(wave)].map((t) => (wave.filter((w) => w === t).length > 1 ? `${t}×${wave.filter((w) => w === t).length}` : t)).join(' ‖ ');
 
 await oneTurn('warmup', [{ verdict: 'pass' }]);
 const turnMs: number[] = [];
 const sequentialMs: number[] = [];
 let happyCalls = 0;
-let critical = 0;
+let critical: string[][] = [];
 for (let i = 0; i < TURNS; i++) {
   const turn = await oneTurn(`happy-${i}`, [{ verdict: 'pass' }]);
   turnMs.push(turn.ms);
@@ -131,12 +137,13 @@ report('model-turn', {
   model_delay_ms: DELAY_MS,
   questions: QUESTIONS,
   model_calls_happy_path: happyCalls,
-  model_calls_on_critical_path: critical,
+  model_calls_on_critical_path: critical.length,
+  critical_path: critical.map(named).join(' → '),
   model_calls_worst_case: worst.calls.length,
   model_calls_bound: 2 + QUESTIONS + 4,
   turn_ms: round(turn, 1),
-  critical_path_ms: critical * DELAY_MS,
-  turn_overhead_ms: round(turn - critical * DELAY_MS, 1),
+  critical_path_ms: critical.length * DELAY_MS,
+  turn_overhead_ms: round(turn - critical.length * DELAY_MS, 1),
   sequential_calls_ms: round(sequential, 1),
   latency_ratio: round(turn / sequential, 3),
   speedup: round(sequential / turn, 2),

@@ -1,7 +1,14 @@
 #!/usr/bin/env node
-// The CLI runs from the TypeScript sources through tsx, which also lets `warrant turn --workflow`
-// load a host's workflow written in TypeScript.
-import { register } from 'tsx/esm/api';
+// The CLI runs from the build (dist/, made by `npm install`'s prepare and by `npm test`): plain
+// Node, no TypeScript loader, each command's layer loaded only when that command runs. A checkout
+// installed without its scripts has no build; it runs the sources through tsx instead.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli/main.ts');
+const built = new URL('../dist/cli.mjs', import.meta.url);
+if (existsSync(built)) {
+  await import(built.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+}

@@ -1,25 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../errors.js';
-import { FixtureError } from '../replay/index.js';
-import { StoreError } from '../store/index.js';
-import { registerReplay } from './commands/replay.js';
-import { registerServe } from './commands/serve.js';
-import { registerStart } from './commands/start.js';
-import { registerSuggest } from './commands/suggest.js';
-import { registerTurn } from './commands/turn.js';
-import { registerVerify } from './commands/verify.js';
+import { packageRoot } from '../package-root.js';
 import type { CliIo } from './io.js';
 
 /** Exit code for input the caller got wrong (refused contract, malformed file, bad flags). */
 export const EXIT_INPUT = 2;
 
-/** Builds the `warrant` program with every command, writing through `io`. */
-export function buildProgram(io: CliIo): Command {
+/** Adds one command (its options, help and action) to the program. */
+export type RegisterCommand = (program: Command, io: CliIo) => void;
+
+/**
+ * One `warrant` command: its name and its line in `warrant --help`, and how to load the module
+ * that registers it. The module (and with it the command's layer: the store, the server, the
+ * model SDKs) is imported only when that command runs or its own help is asked for, so
+ * `warrant verify` never loads PGlite and `warrant --help` loads no layer at all.
+ */
+export interface CommandEntry {
+  readonly name: string;
+  /** The command's description, as its module registers it (a test keeps the two equal). */
+  readonly summary: string;
+  readonly load: () => Promise<RegisterCommand>;
+}
+
+/** Every command, in the order `warrant --help` lists them. A new command is one more entry. */
+export const commands: readonly CommandEntry[] = [
+  {
+    name: 'start',
+    summary: 'replay the recorded scenarios, run the trip example, then serve the API and the inspector (PGlite, no model)',
+    load: async () => (await import('./commands/start.js')).registerStart,
+  },
+  {
+    name: 'replay',
+    summary: 'replay recorded scenarios (default: every built-in one) with no model, provider or host',
+    load: async () => (await import('./commands/replay.js')).registerReplay,
+  },
+  {
+    name: 'verify',
+    summary: 'verify candidate replies against a reply contract and print the Reply Effect',
+    load: async () => (await import('./commands/verify.js')).registerVerify,
+  },
+  {
+    name: 'serve',
+    summary: 'serve the HTTP API and the inspector (stops gracefully on SIGTERM)',
+    load: async () => (await import('./commands/serve.js')).registerServe,
+  },
+  {
+    name: 'suggest',
+    summary: 'decide whether to write to a match and, if so, print 3–5 audited reply suggestions',
+    load: async () => (await import('./commands/suggest.js')).registerSuggest,
+  },
+  {
+    name: 'turn',
+    summary: 'run one governed turn against a workflow module and print its reply',
+    load: async () => (await import('./commands/turn.js')).registerTurn,
+  },
+];
+
+/** Warrant's version, from its package.json. */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * The command `argv` runs (or asks help for): the first argument that is not an option, or the
+ * one after `help`. The program itself takes no option with a value, so this is unambiguous.
+ */
+export function commandNamed(argv: readonly string[]): string | undefined {
+  const words = argv.filter((a) => !a.startsWith('-'));
+  return words[0] === 'help' ? words[1] : words[0];
+}
+
+/**
+ * Builds the `warrant` program, writing through `io`. The command `argv` names is loaded and
+ * registered whole; every other command is listed by name and summary only. Without `argv`
+ * every command is loaded.
+ */
+export async function buildProgram(io: CliIo, argv?: readonly string[]): Promise<Command> {
   const program = new Command('warrant')
     .description('Governs what a conversational assistant may say.')
+    .version(packageVersion(), '-V, --version', 'print the version and exit')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
-  for (const register of [registerStart, registerReplay, registerVerify, registerServe, registerSuggest, registerTurn]) register(program, io);
+  const named = argv === undefined ? undefined : commandNamed(argv);
+  for (const entry of commands) {
+    if (argv === undefined || entry.name === named) (await entry.load())(program, io);
+    else program.command(entry.name).description(entry.summary);
+  }
   return program;
 }
 
@@ -29,19 +97,27 @@ export function buildProgram(io: CliIo): Command {
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<void> {
   try {
-    await buildProgram(io).parseAsync([...argv], { from: 'user' });
+    await (await buildProgram(io, argv)).parseAsync([...argv], { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode !== 0) io.exitCode(EXIT_INPUT);
-    } else if (InputError.isInstance(error) || error instanceof FixtureError) {
-      io.err(`warrant: ${error.message}`);
+    } else if (InputError.isInstance(error) || isNamed(error, 'FixtureError')) {
+      io.err(`warrant: ${(error as Error).message}`);
       io.exitCode(EXIT_INPUT);
-    } else if (StoreError.isInstance(error)) {
-      io.err(`warrant: store: ${error.message}`);
+    } else if (isNamed(error, 'StoreError')) {
+      io.err(`warrant: store: ${(error as Error).message}`);
       io.exitCode(1);
     } else {
       io.err(`warrant: unexpected failure (a bug): ${(error as Error)?.stack ?? String(error)}`);
       io.exitCode(1);
     }
   }
+}
+
+/**
+ * Recognises the replay's `FixtureError` and the store's `StoreError` by name, as their own
+ * `isInstance` checks do, so the program need not load those layers to report their failures.
+ */
+function isNamed(error: unknown, name: string): error is Error {
+  return error instanceof Error && error.name === name;
 }

@@ -1,9 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { packageRoot } from '../package-root.js';
 import type { Database, Queryable, Row } from './database.js';
-
-const INT8 = 20;
 
 /** Options of {@link openPgliteDatabase}. */
 export interface PgliteDatabaseOptions {
@@ -15,33 +14,84 @@ export interface PgliteDatabaseOptions {
   dataDir?: string;
 }
 
+type Request = { op: 'ready' | 'close' } | { op: 'query'; sql: string; params?: unknown[]; tx?: number } | { op: 'begin'; tx: number } | { op: 'end'; tx: number; commit: boolean };
+type Reply = { id: number; rows: Row[] } | { id: number; error: { message: string } & Record<string, unknown> };
+
 /**
- * Opens the embedded PostgreSQL. PGlite is a single connection: it serialises statements and
- * transactions itself, so callers may share one instance freely.
+ * Opens the embedded PostgreSQL in a worker thread of its own (`pglite-worker.mjs`) behind the
+ * same {@link Database} interface: PGlite's WebAssembly runs there, so a query no longer blocks
+ * the thread that serves requests, and the server and the store use a core each. PGlite is a
+ * single connection: it serialises statements and transactions itself, so callers may share one
+ * instance freely. The thread keeps the process alive only while a statement is pending, as
+ * PGlite in the same thread did.
  */
 export async function openPgliteDatabase({ dataDir }: PgliteDatabaseOptions = {}): Promise<Database> {
   if (dataDir !== undefined) await mkdir(dirname(dataDir), { recursive: true });
-  const pg = new PGlite({
-    ...(dataDir === undefined ? {} : { dataDir }),
-    // int8 (counts, sequences) arrives as a string otherwise; every id we count fits a double.
-    parsers: { [INT8]: (value: string) => Number(value) },
+  const worker = new Worker(join(packageRoot(), 'src', 'store', 'pglite-worker.mjs'), { workerData: { dataDir } });
+  worker.unref();
+  const pending = new Map<number, { resolve: (rows: Row[]) => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  let nextTx = 0;
+  let gone: Error | undefined;
+  const settleAll = (error: Error) => {
+    gone ??= error;
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    worker.unref();
+  };
+  worker.on('message', (reply: Reply) => {
+    const waiter = pending.get(reply.id);
+    if (!waiter) return;
+    pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
+    if ('error' in reply) waiter.reject(Object.assign(new Error(reply.error.message), reply.error));
+    else waiter.resolve(reply.rows);
   });
-  await pg.waitReady;
+  worker.on('error', (error) => settleAll(error));
+  worker.on('exit', (code) => settleAll(new Error(`the PGlite thread exited (code ${code})`)));
+  const request = (message: Request): Promise<Row[]> => {
+    if (gone) return Promise.reject(gone);
+    const id = nextId++;
+    return new Promise<Row[]>((resolve, reject) => {
+      if (pending.size === 0) worker.ref();
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id });
+    });
+  };
+  const run = <T extends Row>(sql: string, params: readonly unknown[] | undefined, tx?: number) =>
+    request({ op: 'query', sql, ...(params ? { params: [...params] } : {}), ...(tx === undefined ? {} : { tx }) }) as Promise<T[]>;
+
+  try {
+    await request({ op: 'ready' });
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
   let closed = false;
-  const run = async <T extends Row>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
-    (await q.query<T>(sql, params ? [...params] : undefined)).rows;
   return {
     kind: 'pglite',
-    query: (sql, params) => run(pg, sql, params),
-    transaction: (work) =>
-      pg.transaction((tx) => {
-        const scoped: Queryable = { query: (sql, params) => run(tx, sql, params) };
-        return work(scoped);
-      }),
+    query: (sql, params) => run(sql, params),
+    transaction: async (work) => {
+      const tx = nextTx++;
+      await request({ op: 'begin', tx });
+      let result;
+      try {
+        result = await work({ query: (sql, params) => run(sql, params, tx) } satisfies Queryable);
+      } catch (error) {
+        await request({ op: 'end', tx, commit: false }).catch(() => {});
+        throw error;
+      }
+      await request({ op: 'end', tx, commit: true });
+      return result;
+    },
     close: async () => {
       if (closed) return;
       closed = true;
-      await pg.close();
+      try {
+        await request({ op: 'close' });
+      } finally {
+        await worker.terminate();
+      }
     },
   };
 }

@@ -60,7 +60,7 @@ export type { TurnResultJson } from './turn-result-json.js';
 export { turnResultFromJson, turnResultToJson } from './turn-result-json.js';
 export type { TurnRun, TurnRuntime, TurnRuntimeOptions } from './turn-runtime.js';
 export { WorkflowTextMissingError, createTurnRuntime } from './turn-runtime.js';
-export { TurnStore } from './turn-store.js';
+export { DEFAULT_HISTORY_TURNS, TurnStore } from './turn-store.js';
 export type { OperationOnOffer, Understand, UnderstandRequest, UnderstandResult } from './understand.js';
 export type {
   CardButton,

@@ -13,9 +13,10 @@ export interface WorkflowModule {
 
 /**
  * Loads a host's workflow module: a folder with an `index.ts` (or `index.js`), or a file, that
- * exports `workflows` (an array of workflow definitions) and optionally `locales`. TypeScript
- * loads because the CLI runs under tsx. A path that does not hold such a module is the
- * caller's mistake and is refused as input.
+ * exports `workflows` (an array of workflow definitions) and optionally `locales`. A module in
+ * TypeScript loads through tsx, which is registered only then and only when the process cannot
+ * already import it (a test runner, a host under tsx), so plain-JavaScript hosts never load it.
+ * A path that does not hold such a module is the caller's mistake and is refused as input.
  */
 export async function loadWorkflowModule(path: string, cwd = process.cwd()): Promise<WorkflowModule> {
   const absolute = resolve(cwd, path);
@@ -25,7 +26,7 @@ export async function loadWorkflowModule(path: string, cwd = process.cwd()): Pro
       ? absolute
       : ['index.ts', 'index.js', 'index.mjs'].map((f) => join(absolute, f)).find((f) => existsSync(f));
   if (!file) throw new InputError('workflow module', [{ path: '$', message: `${path}: no file, and no folder with an index.ts or index.js` }]);
-  const loaded = (await import(pathToFileURL(file).href)) as { workflows?: unknown; locales?: unknown };
+  const loaded = (await importModule(pathToFileURL(file).href)) as { workflows?: unknown; locales?: unknown };
   const workflows = loaded.workflows;
   if (
     !Array.isArray(workflows) ||
@@ -39,4 +40,24 @@ export async function loadWorkflowModule(path: string, cwd = process.cwd()): Pro
     throw new InputError('workflow module', [{ path: '$.locales', message: 'must be an array of locale tags' }]);
   }
   return { workflows: workflows as WorkflowDefinition[], locales: (locales as string[] | undefined) ?? ['en'] };
+}
+
+const TYPESCRIPT = /\.[cm]?tsx?$/;
+
+let typeScriptLoader: Promise<void> | undefined;
+
+/**
+ * Imports `url`; a TypeScript file this process cannot import yet is imported again once tsx's
+ * loader is registered. The second import asks for a distinct URL, because the module map keeps
+ * the failed first attempt.
+ */
+async function importModule(url: string): Promise<unknown> {
+  try {
+    return await import(url);
+  } catch (error) {
+    if (!TYPESCRIPT.test(new URL(url).pathname) || (error as { code?: unknown })?.code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
+    typeScriptLoader ??= import('tsx/esm/api').then(({ register }) => void register());
+    await typeScriptLoader;
+    return import(`${url}?typescript`);
+  }
 }

@@ -7,11 +7,12 @@ import { missingWorkflowText } from './missing-workflow-text.js';
 import type { DisputeEntry, NotDoneEntry } from './outcome-document.js';
 import { cardShown, factsOf } from './record-facts.js';
 import { runActs, type ActOutcome } from './run-acts.js';
+import type { CommittedEvent } from './stored-record.js';
 import type { TurnCommit, TurnContext } from './turn-commit.js';
 import { emptyUnderstanding, parseTurnInput, type Act, type TurnInput, type Understanding } from './turn-input.js';
 import { ProgressChannel, type TurnPhase, type TurnProgressEvent } from './turn-progress.js';
 import type { TurnResult } from './turn-result.js';
-import { TurnStore } from './turn-store.js';
+import { DEFAULT_HISTORY_TURNS, TurnStore } from './turn-store.js';
 import type { Understand } from './understand.js';
 import { nounOf, pick, type WorkflowDefinition } from './workflow.js';
 import type { KnowledgeSource, TurnWriter, WriterCall } from './writer.js';
@@ -36,6 +37,13 @@ export interface TurnRuntimeOptions {
   readonly understand?: Understand;
   /** Consulted once per question, when a writer answers it. Default none. */
   readonly knowledge?: KnowledgeSource;
+  /**
+   * How many earlier replies (transitions) of the conversation a turn reads as its history, for
+   * the model to understand the message and write the reply with. Default
+   * {@link DEFAULT_HISTORY_TURNS} (20). Bounded so that a turn's cost and its prompt do not grow
+   * with the conversation; 0 gives the model no history.
+   */
+  readonly historyTurns?: number;
 }
 
 /** One submitted turn: its progress as it runs, and its result. */
@@ -78,6 +86,7 @@ export function createTurnRuntime({
   writer,
   understand,
   knowledge,
+  historyTurns = DEFAULT_HISTORY_TURNS,
 }: TurnRuntimeOptions): TurnRuntime {
   assertCopyComplete(copy, locales);
   const workflows = new Map<string, WorkflowDefinition>();
@@ -87,13 +96,13 @@ export function createTurnRuntime({
   }
   const missing = workflowList.flatMap((w) => missingWorkflowText(w, locales));
   if (missing.length > 0) throw new WorkflowTextMissingError(missing);
-  const store = new TurnStore(db, tenantId, workflows);
+  const store = new TurnStore(db, tenantId, workflows, historyTurns);
 
   const execute = async (raw: unknown, emit: (event: TurnProgressEvent) => void): Promise<TurnResult> => {
     const input = parseTurnInput(raw);
     const phase = (p: TurnPhase) => emit({ kind: 'phase', phase: p });
-    const compose = async (commit: TurnCommit): Promise<TurnResult> => {
-      const events = await store.loadTurnEvents(commit.turnId);
+    const compose = async (commit: TurnCommit, committed?: readonly CommittedEvent[]): Promise<TurnResult> => {
+      const events = committed ?? (await store.loadTurnEvents(commit.turnId));
       const composed = await composeTurn(commit, events, {
         workflows,
         copy,
@@ -104,11 +113,10 @@ export function createTurnRuntime({
       return store.saveResult(commit.turnId, composed);
     };
 
-    const existing = await store.loadTurn(input.turnId);
+    const { existing, context } = await store.loadStart(input.turnId, input.conversationId);
     if (existing) return existing.result ?? compose(existing.commit);
 
     const locale = resolveLocale(input.locale, locales);
-    const context = await store.loadContext(input.conversationId);
     let understanding: Understanding;
     let understandingFailure: string | null = null;
     let understandingCalls: readonly WriterCall[] = [];
@@ -221,7 +229,7 @@ export function createTurnRuntime({
       if (!winner) throw new Error(`turn ${input.turnId} was claimed but cannot be read back`);
       return winner.result ?? compose(winner.commit);
     }
-    return compose(committed.commit);
+    return compose(committed.commit, committed.events);
 
     function conflictedOutcome(outcome: ActOutcome, conflicted: ReadonlySet<string>): ActOutcome {
       if (outcome.status !== 'applied' || !conflicted.has(outcome.recordId)) return outcome;

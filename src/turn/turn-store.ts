@@ -6,13 +6,24 @@ import type { TurnResult } from './turn-result.js';
 import { turnResultFromJson, turnResultToJson } from './turn-result-json.js';
 import type { WorkflowDefinition } from './workflow.js';
 
+/**
+ * How many earlier transitions a turn's context holds by default: the conversation's history as
+ * the model reads it (understanding a message, writing the reply). Enough for the thread of a
+ * conversation; bounded, so a turn's cost and prompt do not grow with the conversation.
+ */
+export const DEFAULT_HISTORY_TURNS = 20;
+
 /** The queries of governed turns, all scoped to one tenant. */
 export class TurnStore {
   constructor(
     private readonly db: Database,
     private readonly tenantId: string,
     private readonly workflows: ReadonlyMap<string, WorkflowDefinition>,
-  ) {}
+    /** Earlier transitions a turn's context holds (see `TurnRuntimeOptions.historyTurns`). */
+    private readonly historyTurns = DEFAULT_HISTORY_TURNS,
+  ) {
+    if (!Number.isInteger(historyTurns) || historyTurns < 0) throw new RangeError(`historyTurns must be a whole number ≥ 0, got ${historyTurns}`);
+  }
 
   /** A turn already committed under `turnId`, with its result when it was composed. */
   async loadTurn(turnId: string, q: Queryable = this.db): Promise<{ commit: TurnCommit; result: TurnResult | null } | null> {
@@ -24,24 +35,51 @@ export class TurnStore {
     return { commit: row.commit, result: row.result == null ? null : turnResultFromJson(row.result) };
   }
 
-  /** What the conversation's last composed turn left, and its history as transitions alone. */
+  /**
+   * What the conversation's last composed turn left, and its history: the transitions of its last
+   * `historyTurns` composed turns, oldest first. Reads at most that many rows, backwards through
+   * the `(tenant_id, conversation_id, seq)` index, so a turn's cost and the history handed to the
+   * model stay the same however long the conversation has run.
+   */
   async loadContext(conversationId: string): Promise<TurnContext> {
-    const rows = await this.db.query<{ transition: string | null; last: unknown }>(
-      `select (select b->>'text' from jsonb_array_elements(result->'blocks') b where b->>'kind' = 'transition') as transition,
-              case when seq = max(seq) over () then result end as last
+    return (await this.loadStart(null, conversationId)).context;
+  }
+
+  /**
+   * What a turn reads before it acts, in one statement: the turn already committed under
+   * `turnId` (a retry), if any, and its conversation's context (see {@link loadContext}).
+   */
+  async loadStart(turnId: string | null, conversationId: string): Promise<{ existing: { commit: TurnCommit; result: TurnResult | null } | null; context: TurnContext }> {
+    const rows = await this.db.query<{ kind: 'turn' | 'recent'; commit: TurnCommit | null; result: unknown; transition: string | null }>(
+      `select 'turn' as kind, commit, result, null as transition, 0::int8 as seq
          from turns
-        where tenant_id = $1 and conversation_id = $2 and result is not null
-        order by seq`,
-      [this.tenantId, conversationId],
+        where tenant_id = $1 and id = $4
+       union all
+       select 'recent', null, case when seq = max(seq) over () then result end,
+              (select b->>'text' from jsonb_array_elements(result->'blocks') b where b->>'kind' = 'transition'),
+              seq
+         from (select seq, result
+                 from turns
+                where tenant_id = $1 and conversation_id = $2 and result is not null
+                order by seq desc
+                limit $3) recent
+       order by kind desc, seq`,
+      [this.tenantId, conversationId, Math.max(1, this.historyTurns), turnId],
     );
-    const lastRow = rows.at(-1);
-    const last = lastRow?.last == null ? null : turnResultFromJson(lastRow.last);
+    const turn = rows.find((r) => r.kind === 'turn');
+    const recent = rows.filter((r) => r.kind === 'recent');
+    const lastRow = recent.at(-1);
+    const last = lastRow?.result == null ? null : turnResultFromJson(lastRow.result);
+    const transitions = recent.flatMap((r) => (r.transition == null ? [] : [r.transition]));
     return {
-      ask: last?.ask ?? null,
-      aboutRecord: last?.aboutRecord ?? null,
-      inView: last?.inView ?? [],
-      history: rows.flatMap((r) => (r.transition == null ? [] : [r.transition])),
-      lastReceipts: (last?.blocks ?? []).flatMap((b) => (b.kind === 'receipt' ? [{ id: b.id, title: b.title, body: b.body }] : [])),
+      existing: turn ? { commit: turn.commit!, result: turn.result == null ? null : turnResultFromJson(turn.result) } : null,
+      context: {
+        ask: last?.ask ?? null,
+        aboutRecord: last?.aboutRecord ?? null,
+        inView: last?.inView ?? [],
+        history: this.historyTurns === 0 ? [] : transitions.slice(-this.historyTurns),
+        lastReceipts: (last?.blocks ?? []).flatMap((b) => (b.kind === 'receipt' ? [{ id: b.id, title: b.title, body: b.body }] : [])),
+      },
     };
   }
 
@@ -74,10 +112,14 @@ export class TurnStore {
   }
 
   /**
-   * Commits a turn in one transaction: claims the turn id (a second claim finds it taken and
-   * writes nothing), locks each drafted record in id order, and appends the events of every
-   * record still at the revision its handlers saw. A record that moved (another turn committed
-   * first) gets none of its events: `build` is told, and turns those acts into conflicts.
+   * Commits a turn in one transaction of at most five statements whatever its size: locks the
+   * drafted records that exist, in id order, and reads their revisions; inserts the new records
+   * and updates the moved ones, each in one statement; appends every event in one; reads the
+   * records in view it does not already hold; and finally claims the turn id with the commit
+   * itself. A record that moved (another turn committed first) gets none of its events: `build`
+   * is told, and turns those acts into conflicts. A turn id claimed meanwhile by another
+   * submission rolls the whole transaction back and reports `committed: false`. The events
+   * written come back with the commit, so composing the turn reads nothing again.
    */
   async commit(plan: {
     readonly turnId: string;
@@ -87,64 +129,83 @@ export class TurnStore {
     /** Records to snapshot into the commit after the writes. */
     readonly snapshot: readonly string[];
     readonly build: (conflicted: ReadonlySet<string>, records: readonly StoredRecord[]) => TurnCommit;
-  }): Promise<{ committed: true; commit: TurnCommit } | { committed: false }> {
-    return this.db.transaction(async (tx) => {
-      const claimed = await tx.query(
-        `insert into turns (tenant_id, id, conversation_id, input, commit) values ($1, $2, $3, $4::jsonb, '{}'::jsonb)
-         on conflict (tenant_id, id) do nothing returning id`,
-        [this.tenantId, plan.turnId, plan.conversationId, JSON.stringify(plan.input)],
-      );
-      if (claimed.length === 0) return { committed: false as const };
-      const conflicted = new Set<string>();
-      let position = 0;
-      const drafts = [...plan.drafts].sort((a, b) => (a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0));
-      for (const draft of drafts) {
-        const [row] = await tx.query<{ revision: number }>(
-          'select revision from turn_records where tenant_id = $1 and id = $2 for update',
-          [this.tenantId, draft.recordId],
-        );
-        if (draft.baseRevision === null) {
-          if (row) {
-            conflicted.add(draft.recordId);
-            continue;
-          }
-          const inserted = await tx.query(
-            `insert into turn_records (tenant_id, id, workflow, revision, state, created_by_turn)
-             values ($1, $2, $3, $4, $5::jsonb, $6) on conflict (tenant_id, id) do nothing returning id`,
-            [this.tenantId, draft.recordId, draft.workflow, draft.events.length, JSON.stringify(draft.state), plan.turnId],
+  }): Promise<{ committed: true; commit: TurnCommit; events: CommittedEvent[] } | { committed: false }> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const conflicted = new Set<string>();
+        const drafts = [...plan.drafts].sort((a, b) => (a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0));
+        const existing = drafts.filter((d) => d.baseRevision !== null);
+        if (existing.length > 0) {
+          const locked = await tx.query<{ id: string; revision: number }>(
+            'select id, revision from turn_records where tenant_id = $1 and id = any($2::text[]) order by id for update',
+            [this.tenantId, existing.map((d) => d.recordId)],
           );
-          if (inserted.length === 0) {
-            conflicted.add(draft.recordId);
-            continue;
-          }
-        } else {
-          if (!row || row.revision !== draft.baseRevision) {
-            conflicted.add(draft.recordId);
-            continue;
-          }
+          const revisions = new Map(locked.map((r) => [r.id, r.revision]));
+          for (const d of existing) if (revisions.get(d.recordId) !== d.baseRevision) conflicted.add(d.recordId);
+        }
+        const created = drafts.filter((d) => d.baseRevision === null);
+        if (created.length > 0) {
+          const inserted = await tx.query<{ id: string }>(
+            `insert into turn_records (tenant_id, id, workflow, revision, state, created_by_turn)
+             select $1, r.id, r.workflow, r.revision, r.state, $2
+               from jsonb_to_recordset($3::jsonb) as r(id text, workflow text, revision integer, state jsonb)
+             on conflict (tenant_id, id) do nothing returning id`,
+            [this.tenantId, plan.turnId, JSON.stringify(created.map((d) => ({ id: d.recordId, workflow: d.workflow, revision: d.events.length, state: d.state })))],
+          );
+          const claimed = new Set(inserted.map((r) => r.id));
+          for (const d of created) if (!claimed.has(d.recordId)) conflicted.add(d.recordId);
+        }
+        const moved = existing.filter((d) => !conflicted.has(d.recordId));
+        if (moved.length > 0) {
           await tx.query(
-            'update turn_records set revision = $3, state = $4::jsonb, updated_at = now() where tenant_id = $1 and id = $2',
-            [this.tenantId, draft.recordId, draft.baseRevision + draft.events.length, JSON.stringify(draft.state)],
+            `update turn_records t set revision = r.revision, state = r.state, updated_at = now()
+               from jsonb_to_recordset($2::jsonb) as r(id text, revision integer, state jsonb)
+              where t.tenant_id = $1 and t.id = r.id`,
+            [this.tenantId, JSON.stringify(moved.map((d) => ({ id: d.recordId, revision: d.baseRevision! + d.events.length, state: d.state })))],
           );
         }
-        const base = draft.baseRevision ?? 0;
-        for (const [i, event] of draft.events.entries()) {
+        const written = drafts.filter((d) => !conflicted.has(d.recordId));
+        const events: CommittedEvent[] = written.flatMap((d) =>
+          d.events.map((event, i) => ({
+            recordId: d.recordId,
+            revision: (d.baseRevision ?? 0) + i + 1,
+            type: event.type,
+            // As the store hands it back: JSON, whatever the handler built.
+            payload: JSON.parse(JSON.stringify(event.payload)) as Record<string, unknown>,
+            turnId: plan.turnId,
+          })),
+        );
+        if (events.length > 0) {
           await tx.query(
             `insert into turn_events (tenant_id, record_id, revision, type, payload, turn_id, position)
-             values ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
-            [this.tenantId, draft.recordId, base + i + 1, event.type, JSON.stringify(event.payload), plan.turnId, position++],
+             select $1, e.record_id, e.revision, e.type, e.payload, $2, e.position
+               from jsonb_to_recordset($3::jsonb) as e(record_id text, revision integer, type text, payload jsonb, position integer)`,
+            [this.tenantId, plan.turnId, JSON.stringify(events.map((e, position) => ({ record_id: e.recordId, revision: e.revision, type: e.type, payload: e.payload, position })))],
           );
         }
-      }
-      const records = await this.loadRecords([...plan.snapshot, ...plan.drafts.map((d) => d.recordId)], tx);
-      const commit = plan.build(conflicted, [...records.values()]);
-      await tx.query('update turns set commit = $3::jsonb where tenant_id = $1 and id = $2', [
-        this.tenantId,
-        plan.turnId,
-        JSON.stringify(commit),
-      ]);
-      return { committed: true as const, commit };
-    });
+        // The records the turn wrote are as it wrote them; only the others are read.
+        const known = new Map<string, StoredRecord>(
+          written.map((d) => [
+            d.recordId,
+            this.storedRecord({ id: d.recordId, workflow: d.workflow, revision: (d.baseRevision ?? 0) + d.events.length, state: JSON.parse(JSON.stringify(d.state)) }),
+          ]),
+        );
+        const wanted = [...new Set([...plan.snapshot, ...drafts.map((d) => d.recordId)])];
+        const read = await this.loadRecords(wanted.filter((id) => !known.has(id)), tx);
+        const records = wanted.flatMap((id) => known.get(id) ?? read.get(id) ?? []);
+        const commit = plan.build(conflicted, records);
+        const claimed = await tx.query(
+          `insert into turns (tenant_id, id, conversation_id, input, commit) values ($1, $2, $3, $4::jsonb, $5::jsonb)
+           on conflict (tenant_id, id) do nothing returning id`,
+          [this.tenantId, plan.turnId, plan.conversationId, JSON.stringify(plan.input), JSON.stringify(commit)],
+        );
+        if (claimed.length === 0) throw new ClaimedElsewhere();
+        return { committed: true as const, commit, events };
+      });
+    } catch (error) {
+      if (error instanceof ClaimedElsewhere) return { committed: false };
+      throw error;
+    }
   }
 
   /**
@@ -169,6 +230,9 @@ export class TurnStore {
     return { id: row.id, workflow: row.workflow, revision: row.revision, state: workflow.state.parse(row.state) };
   }
 }
+
+/** Thrown inside a commit whose turn id another submission claimed first, to roll it back. */
+class ClaimedElsewhere extends Error {}
 
 type EventRow = {
   record_id: string;

@@ -1,0 +1,107 @@
+// The embedded PostgreSQL's own thread (see pglite-database.ts). PGlite runs here, so its
+// WebAssembly never blocks the thread that serves requests: that thread only posts statements and
+// receives rows. Plain JavaScript, so it starts the same from the sources, the tests and the build.
+//
+// Requests: { id, op: 'ready' | 'query' | 'begin' | 'end' | 'close', tx?, sql?, params?, commit? }.
+// Replies:  { id, rows } or { id, error: { message, code, ... } }.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const INT8 = 20;
+
+const pg = new PGlite({
+  ...(workerData.dataDir === undefined ? {} : { dataDir: workerData.dataDir }),
+  // int8 (counts, sequences) arrives as a string otherwise; every id we count fits a double.
+  parsers: { [INT8]: (value) => Number(value) },
+});
+
+/** Open transactions by id: each holds the statements posted to it, in order. */
+const transactions = new Map();
+
+class Rollback extends Error {}
+
+function reply(id, rows) {
+  parentPort.postMessage({ id, rows });
+}
+
+function fail(id, error) {
+  const fields = {};
+  for (const [key, value] of Object.entries(error ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
+  }
+  parentPort.postMessage({ id, error: { ...fields, message: error?.message ?? String(error) } });
+}
+
+/** A queue the transaction's callback reads its statements from. */
+function inbox() {
+  const waiting = [];
+  const queued = [];
+  return {
+    push(message) {
+      const next = waiting.shift();
+      if (next) next(message);
+      else queued.push(message);
+    },
+    next() {
+      return queued.length > 0 ? Promise.resolve(queued.shift()) : new Promise((resolve) => waiting.push(resolve));
+    },
+  };
+}
+
+/** Runs one PGlite transaction, fed statement by statement from the other thread. */
+function begin(id, txId) {
+  const statements = inbox();
+  let end;
+  transactions.set(txId, { statements, ended: (endId) => (end = endId) });
+  pg.transaction(async (tx) => {
+    reply(id, []);
+    for (;;) {
+      const message = await statements.next();
+      if (message.op === 'end') {
+        if (message.commit) return;
+        throw new Rollback();
+      }
+      try {
+        reply(message.id, (await tx.query(message.sql, message.params)).rows);
+      } catch (error) {
+        fail(message.id, error);
+      }
+    }
+  }).then(
+    () => reply(end, []),
+    (error) => (end === undefined ? fail(id, error) : error instanceof Rollback ? reply(end, []) : fail(end, error)),
+  ).finally(() => transactions.delete(txId));
+}
+
+parentPort.on('message', (message) => {
+  const { id, op } = message;
+  switch (op) {
+    case 'ready':
+      pg.waitReady.then(() => reply(id, []), (error) => fail(id, error));
+      return;
+    case 'query':
+      if (message.tx !== undefined) {
+        const open = transactions.get(message.tx);
+        if (open) open.statements.push(message);
+        else fail(id, new Error(`transaction ${message.tx} is not open`));
+        return;
+      }
+      pg.query(message.sql, message.params).then((result) => reply(id, result.rows), (error) => fail(id, error));
+      return;
+    case 'begin':
+      begin(id, message.tx);
+      return;
+    case 'end': {
+      const open = transactions.get(message.tx);
+      if (!open) return fail(id, new Error(`transaction ${message.tx} is not open`));
+      open.ended(id);
+      open.statements.push(message);
+      return;
+    }
+    case 'close':
+      pg.close().then(() => reply(id, []), (error) => fail(id, error));
+      return;
+    default:
+      fail(id, new Error(`unknown request ${op}`));
+  }
+});
