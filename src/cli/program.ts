@@ -9,6 +9,7 @@ import { registerSuggest } from './commands/suggest.js';
 import { registerTurn } from './commands/turn.js';
 import { registerVerify } from './commands/verify.js';
 import type { CliIo } from './io.js';
+import { routeModelWarnings } from './route-model-warnings.js';
 
 /** Exit code for input the caller got wrong (refused contract, malformed file, bad flags). */
 export const EXIT_INPUT = 2;
@@ -28,6 +29,8 @@ export function buildProgram(io: CliIo): Command {
  * printed as sentences with their paths, never as stack traces; only bugs show a stack.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<void> {
+  // stdout carries only what a command prints (`--json` output is parsed by scripts).
+  routeModelWarnings(io);
   try {
     await buildProgram(io).parseAsync([...argv], { from: 'user' });
   } catch (error) {
