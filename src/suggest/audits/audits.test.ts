@@ -111,7 +111,7 @@ describe('obligations audit', () => {
     expect(codes(obligationsAudit, draft({ text: 'Where did you go?!' }))).toEqual([]);
   });
   it('obligations: a topic the match asked to avoid stays out of the copy, even after that burst was answered', () => {
-    const boundaries = [obligation({ kind: 'boundary', boundary: 'topic', avoidTerms: ['ex*'] })];
+    const boundaries = [{ scope: 'topic' as const, messageId: 'e2', saidAt: '2026-11-18T18:30:00.000Z', by: 'code' as const, words: "let's not talk about my ex", until: null, avoidTerms: ['ex'], inForce: true }];
     const answered = context({ route: { ...context().route, obligations: [], boundaries } });
     expect(codes(obligationsAudit, draft({ text: 'Was your ex into hiking too.' }), answered)).toEqual(['boundary_topic_raised']);
     expect(codes(obligationsAudit, draft({ text: 'Do you hike in winter too.' }), answered)).toEqual([]);

@@ -1,31 +1,5 @@
 import { words } from '../text-similarity.js';
-
-/**
- * A word pattern: letters as written, `*` for any further letters, and `(a|b)` for alternative
- * endings. Lithuanian is inflected, so an invitation is a family of forms (`susitinkam`,
- * `susitiksim`, `susitikime`, `susitiktume`…) while other forms of the same verb are not one
- * (`susitikau` "I met", `susitikimas` "a meeting").
- */
-type WordPattern = RegExp;
-
-function wordPattern(p: string): WordPattern {
-  return new RegExp(`^(?:${p.replace(/\*/g, '\\p{L}*')})$`, 'u');
-}
-
-/** A phrase: consecutive word patterns. */
-type PhrasePattern = readonly WordPattern[];
-
-function phrasePatterns(list: readonly string[]): PhrasePattern[] {
-  return list.map((p) => p.toLowerCase().split(/\s+/).filter(Boolean).map(wordPattern));
-}
-
-/** Where `phrase` starts in `ws`, from `from` on; -1 if nowhere. */
-function indexOfPhrase(ws: readonly string[], phrase: PhrasePattern, from = 0): number {
-  for (let i = from; i + phrase.length <= ws.length; i++) {
-    if (phrase.every((p, j) => p.test(ws[i + j]!))) return i;
-  }
-  return -1;
-}
+import { indexOfPhrase, phrasePatterns, type PhrasePattern } from '../word-patterns.js';
 
 /** An invitation vocabulary: phrases that invite on their own, and invitation frames with activities. */
 interface InvitationVocabulary {
