@@ -78,8 +78,14 @@ const TOPIC = phrasePatterns([
   '(neklausk|neklausinėk) manęs apie',
 ]);
 
+/** Words around a subject that are not the subject ("my ex *though*", "*please*"). */
+const NOT_SUBJECT = new Set(
+  ('my mano the a an me us it this that tą tai to apie about though please anymore again right now really just yet too also ever ' +
+    'okay ok lol haha thanks any more for today tonight prašau daugiau dabar kol kas gerai ačiū čia šiandien').split(' '),
+);
+
 function avoidTerms(subject: readonly string[]): string[] {
-  const terms = subject.filter((w) => w.length >= 2 && (isContentWord(w) || w.length <= 3) && !/^(my|mano|the|a|an|me|us|it|this|that|tą|tai|to|apie|about)$/u.test(w));
+  const terms = subject.filter((w) => w.length >= 2 && !NOT_SUBJECT.has(w) && (isContentWord(w) || w.length <= 3));
   // Inflected forms share a stem: `darbą` rules out `darbe` too, `divorce` rules out `divorced`.
   return [...new Set(terms.map((w) => (w.length >= 4 ? `${w.slice(0, Math.min(5, Math.max(4, w.length - 2)))}*` : w)))];
 }
