@@ -30,7 +30,7 @@ export function buildProgram(io: CliIo): Command {
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<void> {
   // stdout carries only what a command prints (`--json` output is parsed by scripts).
-  routeModelWarnings(io);
+  routeModelWarnings();
   try {
     await buildProgram(io).parseAsync([...argv], { from: 'user' });
   } catch (error) {
