@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { InputError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import type { CliIo } from './io.js';
+import { routeModelWarnings } from './route-model-warnings.js';
 
 /** Exit code for input the caller got wrong (refused contract, malformed file, bad flags). */
 export const EXIT_INPUT = 2;
@@ -96,6 +97,8 @@ export async function buildProgram(io: CliIo, argv?: readonly string[]): Promise
  * printed as sentences with their paths, never as stack traces; only bugs show a stack.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<void> {
+  // stdout carries only what a command prints (`--json` output is parsed by scripts).
+  routeModelWarnings();
   try {
     await (await buildProgram(io, argv)).parseAsync([...argv], { from: 'user' });
   } catch (error) {

@@ -5,6 +5,7 @@ export { MODEL_PROVIDERS, parseModelConfig } from './model-config.js';
 export type { ModelApiKeys, ModelProfile, ModelSettings } from './model-settings.js';
 export { modelProfileSchema, modelSettingsSchema, taskKey } from './model-settings.js';
 export { modelSettingsFromEnv } from './model-settings-from-env.js';
+export { MODEL_TASK_NAMES } from './model-task-names.js';
 export type { CreateModelsOptions, Models, TaskModel } from './create-models.js';
 export { DEFAULT_TIMEOUT_MS, createModels } from './create-models.js';
 export type { PromptSource, ResolvedPrompt } from './prompt-source.js';

@@ -1,5 +1,7 @@
 import { InputError, type InputIssue } from '../errors.js';
 import type { ModelProfile, ModelSettings } from './model-settings.js';
+import { taskKey } from './model-settings.js';
+import { MODEL_TASK_NAMES } from './model-task-names.js';
 
 const FIELD_SUFFIXES = [
   ['_TEMPERATURE', 'temperature'],
@@ -17,10 +19,19 @@ const FIELD_SUFFIXES = [
  *   (`WARRANT_MODEL_UNDERSTAND_VERIFY`); `WARRANT_MODEL_<TASK>_TEMPERATURE`, `_TIMEOUT_MS`, `_REVIEW` likewise;
  * - `OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `WARRANT_MODEL_API_KEY` (sent to an OpenAI-compatible server).
  *
+ * A variable whose name after `WARRANT_MODEL_` is exactly a known task's name (one of `taskNames`,
+ * default {@link MODEL_TASK_NAMES}) is that task's model, even when the name ends like a profile
+ * suffix: `WARRANT_MODEL_SUGGEST_REVIEW` is the model of `suggest.review`, and its on/off setting
+ * is `WARRANT_MODEL_SUGGEST_REVIEW_REVIEW`.
+ *
  * Empty values count as unset. A value that cannot be read throws an {@link InputError} naming
  * the variable: a deployment misconfigured should not start.
  */
-export function modelSettingsFromEnv(env: Record<string, string | undefined>): ModelSettings {
+export function modelSettingsFromEnv(
+  env: Record<string, string | undefined>,
+  { taskNames = MODEL_TASK_NAMES }: { readonly taskNames?: readonly string[] } = {},
+): ModelSettings {
+  const known = new Set(taskNames.map(taskKey));
   const issues: InputIssue[] = [];
   const defaults: ModelProfile = {};
   const tasks: Record<string, ModelProfile> = {};
@@ -37,7 +48,11 @@ export function modelSettingsFromEnv(env: Record<string, string | undefined>): M
     }
     if (!name.startsWith('WARRANT_MODEL_')) continue;
     const rest = name.slice('WARRANT_MODEL_'.length);
-    const field = FIELD_SUFFIXES.find(([suffix]) => `_${rest}` === suffix || rest.endsWith(suffix));
+    // A known task's whole name wins over a suffix it happens to end with. `WARRANT_MODEL_REVIEW`
+    // alone is both the default profile's on/off switch and the `review` task's model: a model
+    // string is never `true` or `false`, so the value tells them apart.
+    const isTaskModel = known.has(taskKey(rest)) && (rest.includes('_') || (value !== 'true' && value !== 'false'));
+    const field = isTaskModel ? undefined : FIELD_SUFFIXES.find(([suffix]) => `_${rest}` === suffix || rest.endsWith(suffix));
     if (!field) {
       profileFor(rest).model = value;
       continue;

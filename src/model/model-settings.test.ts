@@ -48,6 +48,25 @@ describe('modelSettingsFromEnv', () => {
     });
   });
 
+  it("a task whose name ends like a setting is named whole: WARRANT_MODEL_SUGGEST_REVIEW is the suggestion review's model", () => {
+    const settings = modelSettingsFromEnv({
+      WARRANT_MODEL_SUGGEST_REVIEW: 'openai-compatible:http://127.0.0.1:9/v1#judge',
+      WARRANT_MODEL_SUGGEST_REVIEW_REVIEW: 'false',
+      WARRANT_MODEL_SUGGEST_REVIEW_TEMPERATURE: '0',
+      WARRANT_MODEL_SUGGEST_DRAFT: 'openai-compatible:http://127.0.0.1:9/v1#writer',
+    });
+    expect(settings.tasks).toEqual({
+      suggest_review: { model: 'openai-compatible:http://127.0.0.1:9/v1#judge', review: false, temperature: 0 },
+      suggest_draft: { model: 'openai-compatible:http://127.0.0.1:9/v1#writer' },
+    });
+    expect(createModels(settings, { languageModels: {} }).forTask('suggest.review')).toMatchObject({ modelId: 'openai-compatible:http://127.0.0.1:9/v1#judge', review: false });
+  });
+
+  it('WARRANT_MODEL_REVIEW is the default on/off switch when true or false, and the review task’s model otherwise', () => {
+    expect(modelSettingsFromEnv({ WARRANT_MODEL_REVIEW: 'false' })).toEqual({ default: { review: false } });
+    expect(modelSettingsFromEnv({ WARRANT_MODEL_REVIEW: 'openai:gpt-4o' })).toEqual({ tasks: { review: { model: 'openai:gpt-4o' } } });
+  });
+
   it('an empty environment configures no model', () => {
     expect(modelSettingsFromEnv({})).toEqual({});
   });

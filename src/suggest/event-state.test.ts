@@ -36,8 +36,15 @@ describe('event gate: state from timeline and status', () => {
     expect(resolveEventState(m, at(90))).toMatchObject({ state: 'ghosted', task: null, stop: 'hold', reEntries: 1 });
     expect(resolveEventState(m, at(160))).toMatchObject({ state: 'lost_interest', task: null, stop: 'close' });
   });
-  it('event: several messages in one sitting are one attempt, not a re-entry', () => {
-    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('user', 1.1)]), at(80))).toMatchObject({ state: 'ghosted', task: 're_entry' });
+  it('event: every unanswered follow-up counts, whatever the spacing — quick follow-ups use up the one re-entry', () => {
+    // Three messages an hour apart, none answered: a re-entry was already spent, so no fourth is suggested.
+    const m = match([msg('match', 0), msg('user', 1), msg('user', 2), msg('user', 3)]);
+    expect(resolveEventState(m, at(20))).toMatchObject({ state: 'ghosted', task: null, stop: 'hold', reEntries: 2 });
+    expect(resolveEventState(m, at(80))).toMatchObject({ state: 'lost_interest', task: null, stop: 'close', reEntries: 2 });
+    // Two messages minutes apart are one follow-up already.
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('user', 1.1)]), at(80))).toMatchObject({ state: 'lost_interest', task: null, reEntries: 1 });
+    // An unanswered opener and one follow-up: the re-entry is spent.
+    expect(resolveEventState(match([msg('user', 0), msg('user', 0.5)]), at(10))).toMatchObject({ task: null, reEntries: 1 });
   });
   it('event: the match writing after the silence is reactivated', () => {
     expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('match', 100)]), at(101))).toMatchObject({ state: 'reactivated', task: 'reply' });

@@ -26,22 +26,17 @@ export interface EventReading {
   readonly stop: 'hold' | 'close' | null;
   /** Stable reason code, e.g. `awaiting_match_reply`, `re_entry_used`. */
   readonly reason: string;
-  /** How many user re-entries have been sent into the current silence (at most one is allowed). */
+  /** How many unanswered follow-ups the user has sent since the match last wrote (at most one is allowed). */
   readonly reEntries: number;
 }
 
 /**
- * Splits the user's trailing messages (after the match last wrote) into attempts: a new attempt
- * starts when the user wrote again after `ghostAfterMs` of silence.
+ * The user's follow-ups since the match last wrote: every trailing message after the first,
+ * whatever the spacing. Two quick messages are a follow-up as much as one sent days later — the
+ * match has answered neither — so the one bounded re-entry cannot be stretched by writing often.
  */
-function userAttempts(trailing: readonly MatchMessage[], ghostAfterMs: number): number {
-  let attempts = 0;
-  let previous: number | null = null;
-  for (const m of trailing) {
-    if (previous === null || m.sentAt - previous >= ghostAfterMs) attempts++;
-    previous = m.sentAt;
-  }
-  return attempts;
+export function unansweredFollowUps(trailing: readonly MatchMessage[]): number {
+  return Math.max(0, trailing.length - 1);
 }
 
 /**
@@ -73,8 +68,7 @@ export function resolveEventState(match: Match, now: number, thresholds: EventTh
   while (firstTrailing > 0 && messages[firstTrailing - 1]!.author === 'user') firstTrailing--;
   const trailing = messages.slice(firstTrailing);
   const matchEverWrote = firstTrailing > 0;
-  const attempts = userAttempts(trailing, ghostAfterMs);
-  const reEntries = attempts - 1;
+  const reEntries = unansweredFollowUps(trailing);
   const silentMs = now - last.sentAt;
 
   if (match.status === 'cta') return { state: 'cta', task: null, stop: 'hold', reason: 'awaiting_match_after_cta', reEntries };

@@ -1,4 +1,5 @@
 import type { ModelCallRecord } from '../model/index.js';
+import type { Boundary, BoundaryLedger } from './boundary-ledger.js';
 import type { EventReading, EventThresholds, GenerationTask } from './event-state.js';
 import type { CopyLanguage } from './identify-language.js';
 import type { Match, MatchMessage } from './match.js';
@@ -44,8 +45,8 @@ export interface Route {
   readonly ruleset: 'opener' | 'reply' | 're_entry' | 'cta_follow_up';
   /** Obligations a candidate must handle (empty when the latest burst was already answered). */
   readonly obligations: readonly Obligation[];
-  /** Every boundary the match set in its latest burst, answered or not: copy must keep to them. */
-  readonly boundaries: readonly Obligation[];
+  /** The topics the match ruled out anywhere in the thread (from the boundary ledger): copy keeps their terms out. */
+  readonly boundaries: readonly Boundary[];
   readonly eligibleDirections: readonly Direction[];
 }
 
@@ -68,6 +69,8 @@ export interface PipelineState {
     readonly reading: BurstReading | null;
   } | null;
   event: EventReading | null;
+  /** Every boundary of the thread, built by the event gate. */
+  boundaries: BoundaryLedger | null;
   profile: { readonly selected: readonly ProfileFact[]; readonly relevant: readonly string[]; readonly excluded: readonly { id: string; reason: string }[] } | null;
   route: Route | null;
   strategy: Strategy | null;

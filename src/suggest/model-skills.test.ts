@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import { MockLanguageModelV3 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
 import { createModels } from '../model/index.js';
+import { DRAFTING_RULES } from './drafting-rules.js';
 import { modelSkills } from './model-skills.js';
 import { SKILL_TASKS } from './suggest-skills.js';
 
@@ -16,7 +17,7 @@ const answer = (text: string) =>
 
 describe('model-backed skills', () => {
   it('skills: each runs as its own task, under the locale prompt of the copy language first', async () => {
-    const model = answer('{"obligations":[],"callbacks":[],"topics":[]}');
+    const model = answer('{"obligations":[],"callbacks":[],"topics":[],"boundaries":[]}');
     const models = createModels({ default: { model: 'mock' } }, { languageModels: { mock: model } });
     const skills = modelSkills({ models, prompts: (name) => (name === 'suggest.burst.lt-LT' ? 'Skaityk žinutes.' : undefined) });
     const lt = await skills.readBurst({ language: 'lt', burst: [], earlier: [] });
@@ -29,13 +30,13 @@ describe('model-backed skills', () => {
     const models = createModels({ default: { model: 'mock' } }, { languageModels: { mock: answer('{"candidates": "three"}') } });
     const result = await modelSkills({ models }).draftCandidates({
       language: 'en', analysisLanguage: 'en', strategy: { analysisSummary: '', primaryMove: 'x', architecture: 'x', topicPlan: [], pressure: 'low', hookFactId: null, directions: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'] },
-      directions: ['direct_answer_and_callback'], burst: [], obligations: [], facts: [], matchDetails: {}, failed: [], kept: [],
+      directions: ['direct_answer_and_callback'], burst: [], obligations: [], boundaries: [], facts: [], matchDetails: {}, draftingRules: DRAFTING_RULES, failed: [], kept: [],
     });
     expect(result).toMatchObject({ ok: false, reason: 'malformed', call: { raw: '{"candidates": "three"}' } });
   });
 
   it('skills: with no model configured each skill reports no_model without calling anything', async () => {
-    const result = await modelSkills({ models: createModels({}) }).reviewCandidates({ language: 'en', candidates: [], burst: [], obligations: [], facts: [], privateMaterial: [] });
+    const result = await modelSkills({ models: createModels({}) }).reviewCandidates({ language: 'en', analysisLanguage: 'en', candidates: [], burst: [], obligations: [], boundaries: [], facts: [], draftingRules: DRAFTING_RULES, privateMaterial: [] });
     expect(result).toMatchObject({ ok: false, reason: 'no_model', call: { latencyMs: 0 } });
   });
 });

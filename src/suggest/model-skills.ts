@@ -12,6 +12,8 @@ const instructions = {
     'end_contact (they want no more messages), pause (not now), or topic (a subject to avoid, with avoidTerms).',
     'When answering needs a fact about the user that is not in the material, name its topic in needsUserFact.',
     'List callbacks (a burst message referring to an earlier one) and the topics still open.',
+    'In boundaries, list every boundary the match set in any message shown, the burst or earlier, still meant to hold:',
+    'its messageId, scope, a short summary, avoidTerms for a topic, and pauseDays for a pause (null when they named no term).',
     'Use only message ids from the material. Do not invent content.',
   ].join(' '),
   planStrategy: [
@@ -26,6 +28,7 @@ const instructions = {
     'asks at most one question, stays compact, never invites to meet in person, never claims it was sent,',
     'and states nothing about the user beyond the listed facts (cite the fact id) or the conversation (cite the',
     'message id); about the match, cite a message id or a detail key of the match (match_detail). List every claim, including what a question presupposes (premise: true), with its source.',
+    'Keep every rule in draftingRules. Never raise a subject listed in boundaries.',
     'The rationale explains the strategy in the requested language without quoting private material.',
     'On a redraft, avoid what failed and stay distinct from the kept replies.',
   ].join(' '),
@@ -33,8 +36,13 @@ const instructions = {
     'Review each candidate reply before the user sees it. privacy: leak if the text or rationale reveals or',
     'paraphrases any item of privateMaterial. implication: unsupported if it states or presupposes something',
     'about the user not carried by the listed facts, or about the match not in the messages (a photo of holding',
-    'an air pistol does not mean shooting-range experience). obligations: ignored if it skips a listed obligation.',
-    'One verdict per candidate, by index, with a short reason.',
+    'an air pistol does not mean shooting-range experience). obligations: ignored if it skips a listed obligation',
+    'or raises a subject listed in boundaries. privateJudgements: attractiveness_judgement if the text or rationale rates',
+    'or weighs looks, internal_effort if it mentions how much effort the reply or the user puts in. conduct: in_person_invitation',
+    'if the text proposes meeting in person in any words, promise_of_success if it promises a result, claims_sent if it says',
+    'something was sent. language: wrong unless the text is in the language and the rationale in analysisLanguage, however short.',
+    'drafting: every rule of draftingRules the candidate breaks, by id (generic_biography_request, elaborate_hypothetical,',
+    'unnecessary_explanation, no_easy_path_forward). One verdict per candidate, by index, with a short reason.',
   ].join(' '),
 };
 

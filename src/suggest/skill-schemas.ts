@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CRAFT_RULES, PRIVATE_JUDGEMENT_RULES } from './drafting-rules.js';
 
 /** What the latest burst asks of a reply, as the burst-reading skill names it. */
 export const obligationSchema = z.strictObject({
@@ -26,12 +27,26 @@ export const callbackSchema = z.strictObject({
   certainty: z.enum(['explicit', 'probable']),
 });
 
-/** The burst-reading skill's answer: obligations, callbacks and the active topics. */
+/** A boundary the match set in any message the reader was shown, burst or earlier. */
+export const boundaryReadingSchema = z.strictObject({
+  messageId: z.string().min(1),
+  scope: z.enum(['end_contact', 'pause', 'topic']),
+  /** What the match asked, in a few words. */
+  summary: z.string(),
+  /** For a topic: the words the match asked not to discuss. */
+  avoidTerms: z.array(z.string()),
+  /** For a pause: how many days the match asked for; `null` when they named no term. */
+  pauseDays: z.number().int().min(1).max(365).nullable(),
+});
+
+/** The burst-reading skill's answer: obligations, callbacks, the active topics and every boundary. */
 export const burstReadingSchema = z.strictObject({
   obligations: z.array(obligationSchema),
   callbacks: z.array(callbackSchema),
   /** Topics still open in the conversation (parallel threads), lower case. */
   topics: z.array(z.string()),
+  /** Boundaries set anywhere in the messages shown: in the burst or earlier. */
+  boundaries: z.array(boundaryReadingSchema),
 });
 
 /** Candidate directions seed 001 names; a ruleset allows a subset. */
@@ -90,12 +105,24 @@ export const draftSchema = z.strictObject({
 /** The drafting skill's answer. */
 export const draftsSchema = z.strictObject({ candidates: z.array(draftSchema).min(1).max(5) });
 
-/** The model review of one candidate: the meaning-level half of the privacy and implication audits. */
+/**
+ * The model review of one candidate: the meaning-level half of the privacy, implication,
+ * obligations, conduct and language audits, and the whole of the drafting audit. Every field is
+ * required: nothing passes because the reviewer left a verdict out.
+ */
 export const reviewVerdictSchema = z.strictObject({
   index: z.number().int().min(0),
   privacy: z.enum(['clean', 'leak']),
+  /** Private judgements the copy or rationale reveals: of attractiveness, of internal effort. */
+  privateJudgements: z.array(z.enum(PRIVATE_JUDGEMENT_RULES)),
   implication: z.enum(['clean', 'unsupported']),
   obligations: z.enum(['handled', 'ignored']),
+  /** An in-person invitation, a promise it will work, or a claim it was sent, in any phrasing. */
+  conduct: z.enum(['clean', 'in_person_invitation', 'promise_of_success', 'claims_sent']),
+  /** Whether the text is in the copy language and the rationale in the analysis language, however short. */
+  language: z.enum(['correct', 'wrong']),
+  /** The drafting rules the candidate breaks (see `DRAFTING_RULES`). */
+  drafting: z.array(z.enum(CRAFT_RULES)),
   reason: z.string(),
 });
 
@@ -106,6 +133,8 @@ export const reviewSchema = z.strictObject({ verdicts: z.array(reviewVerdictSche
 export type BurstReading = z.output<typeof burstReadingSchema>;
 /** One response obligation. */
 export type Obligation = z.output<typeof obligationSchema>;
+/** One boundary the reader found. */
+export type BoundaryReading = z.output<typeof boundaryReadingSchema>;
 /** One callback to an earlier message. */
 export type Callback = z.output<typeof callbackSchema>;
 /** The strategy brief. */

@@ -22,7 +22,8 @@ export interface StopCopy {
   likedPauseResting: (hours: number) => string;
   awaitingMatchReply: string;
   boundaryEndContact: string;
-  boundaryPause: string;
+  /** A pause in force: nothing is written before `until` (a date, YYYY-MM-DD). */
+  boundaryPause: (until: string) => string;
   blocker: (paths: readonly string[]) => string;
   unsupportedLanguageSummary: (language: string) => string;
   unsupportedLanguageQuestion: string;
@@ -36,7 +37,7 @@ export interface StopCopy {
   tooFewSurvived: (kept: number, drafted: number, causes: string) => string;
   fallbackAnalysis: (count: number) => string;
   /** Each audit's name as the user reads it in a summary. */
-  auditNames: Record<'schema' | 'language' | 'conduct' | 'privacy' | 'implication' | 'obligations' | 'diversity', string>;
+  auditNames: Record<'schema' | 'language' | 'conduct' | 'privacy' | 'implication' | 'obligations' | 'drafting' | 'diversity', string>;
 }
 
 const en: StopCopy = {
@@ -47,7 +48,7 @@ const en: StopCopy = {
   likedPauseResting: (hours) => `They liked your last message without replying yet; give it at least ${hours} hours before writing again.`,
   awaitingMatchReply: 'Your message is the latest one and it has not been long; wait for their reply.',
   boundaryEndContact: 'They asked not to be contacted further; respect that and write nothing.',
-  boundaryPause: 'They asked for a pause; wait until they write again.',
+  boundaryPause: (until) => `They asked for time, and that pause holds until ${until}; write nothing before then.`,
   blocker: (paths) => `Something you marked as a deal-breaker applies to this match (${paths.join(', ')}), so no reply is suggested.`,
   unsupportedLanguageSummary: (language) => `Replies are written in English or Lithuanian, and this match's language is "${language}".`,
   unsupportedLanguageQuestion: 'Should the replies be written in English or in Lithuanian?',
@@ -77,6 +78,7 @@ const en: StopCopy = {
     privacy: 'privacy',
     implication: 'unsupported claims',
     obligations: 'unanswered points',
+    drafting: 'drafting rules',
     diversity: 'too similar',
   },
 };
@@ -89,7 +91,7 @@ const lt: StopCopy = {
   likedPauseResting: (hours) => `Jūsų paskutinė žinutė jiems patiko, bet atsakymo dar nėra; prieš rašydami vėl palaukite bent ${hours} valandų.`,
   awaitingMatchReply: 'Paskutinė žinutė yra jūsų ir praėjo dar nedaug laiko; palaukite atsakymo.',
   boundaryEndContact: 'Jie paprašė daugiau nerašyti; gerbkite tai ir nieko nerašykite.',
-  boundaryPause: 'Jie paprašė pertraukos; palaukite, kol parašys patys.',
+  boundaryPause: (until) => `Jie paprašė laiko, ir ši pertrauka galioja iki ${until}; iki tol nieko nerašykite.`,
   blocker: (paths) => `Šiam pokalbiui galioja tai, ką pažymėjote kaip nepriimtina (${paths.join(', ')}), todėl atsakymai nesiūlomi.`,
   unsupportedLanguageSummary: (language) => `Atsakymai rašomi anglų arba lietuvių kalba, o šio pokalbio kalba yra „${language}“.`,
   unsupportedLanguageQuestion: 'Kokia kalba rašyti atsakymus: anglų ar lietuvių?',
@@ -119,6 +121,7 @@ const lt: StopCopy = {
     privacy: 'privatumas',
     implication: 'nepagrįsti teiginiai',
     obligations: 'neatsakyti klausimai',
+    drafting: 'rašymo taisyklės',
     diversity: 'per daug panašūs',
   },
 };

@@ -80,6 +80,36 @@ describe('suggestion pipeline', () => {
     expect(result.analysisSummary).toMatch(/^Only 0 of/);
   });
 
+  it('language: a summary too short for its language to be identified is not passed by default — Warrant’s own sentence replaces it', async () => {
+    const inputs = withOutputs((o) => {
+      (o['suggest.strategy']![0] as { analysisSummary: string }).analysisSummary = 'Keep it light.';
+      return o;
+    });
+    const { result, evidence } = await suggestReplies(inputs);
+    expect(result.analysisSummary).toBe('4 replies to their latest message, each taking a different direction.');
+    expect(evidence.audits.find((a) => a.candidate === null && a.audit === 'language')).toMatchObject({ passed: false, findings: [{ code: 'language_undetermined' }] });
+  });
+
+  it('drafting: the drafting rules and every ruled-out topic travel in the drafting brief; the reviewer is given the rules too', async () => {
+    const { models, ...inputs } = withOutputs((o) => o);
+    await suggestReplies({ ...inputs });
+    const sent = (task: string) => JSON.stringify(models[task]!.doGenerateCalls.map((c) => c.prompt));
+    for (const task of [SKILL_TASKS.draftCandidates, SKILL_TASKS.reviewCandidates]) {
+      for (const rule of ['generic_biography_request', 'elaborate_hypothetical', 'unnecessary_explanation', 'no_easy_path_forward', 'attractiveness_judgement', 'internal_effort']) {
+        expect(sent(task), `${task} lacks ${rule}`).toContain(rule);
+      }
+    }
+  });
+
+  it('boundaries: the ledger is recorded in the evidence, and its topics reach the drafting brief', async () => {
+    const topic = fixtureInputs('en-boundary-topic-ruled-out-earlier');
+    const { models, ...inputs } = { ...topic, ...scriptedSkills(topic.fixture.model_outputs!) };
+    const { evidence } = await suggestReplies(inputs);
+    expect(evidence.boundaries).toEqual([expect.objectContaining({ scope: 'topic', messageId: 'e2b', avoidTerms: ['ex'], inForce: true })]);
+    const draftInput = JSON.stringify(models[SKILL_TASKS.draftCandidates]!.doGenerateCalls[0]!.prompt);
+    expect(draftInput).toContain('e2b');
+  });
+
   it('analysis: a summary that fails the audits is replaced by Warrant’s own sentence', async () => {
     const inputs = withOutputs((o) => {
       const strategy = o['suggest.strategy']![0] as { analysisSummary: string };

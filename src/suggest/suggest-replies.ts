@@ -3,11 +3,13 @@ import { AUDIT_NAMES, runAudit, type AuditContext, type AuditName, type AuditRec
 import { conductAudit, conductFindings } from './audits/conduct-audit.js';
 import { diversityAudit } from './audits/diversity-audit.js';
 import { implicationAudit } from './audits/implication-audit.js';
-import { languageAudit, wrongLanguage } from './audits/language-audit.js';
+import { languageAudit, notIdentifiedAs } from './audits/language-audit.js';
 import { obligationsAudit } from './audits/obligations-audit.js';
 import { privacyAudit, privateOverlap } from './audits/privacy-audit.js';
 import { privateMaterial } from './audits/private-material.js';
+import { reviewRecords } from './audits/review-records.js';
 import { schemaAudit } from './audits/schema-audit.js';
+import type { Boundary } from './boundary-ledger.js';
 import { DEFAULT_EVENT_THRESHOLDS, type EventThresholds } from './event-state.js';
 import { gateRecord, type GateDefinition, type GateRecord, type PipelineContext, type PipelineState } from './gate.js';
 import { eventGate } from './gates/event-gate.js';
@@ -81,6 +83,8 @@ export interface SuggestEvidence {
   readonly calls: readonly ModelCallRecord[];
   /** True when generation stopped because no model is configured. */
   readonly needsModel: boolean;
+  /** The boundary ledger: every boundary the match set in the thread, and whether it is in force. */
+  readonly boundaries: readonly Boundary[];
   /** The compact pipeline state at the end (references and decisions, no payloads). */
   readonly state: {
     readonly language: CopyLanguage | null;
@@ -122,6 +126,7 @@ export async function suggestReplies({
     propertyInterpretations: [],
     timeline: null,
     event: null,
+    boundaries: null,
     profile: null,
     route: null,
     strategy: null,
@@ -141,6 +146,7 @@ export async function suggestReplies({
       candidates,
       calls,
       needsModel,
+      boundaries: state.boundaries?.entries ?? [],
       state: {
         language: state.language,
         eventState: state.event?.state ?? null,
@@ -200,29 +206,20 @@ export async function suggestReplies({
     if (passedCode.length === 0) return failed;
     const review = await skills.reviewCandidates({
       language: route.language,
+      analysisLanguage: rationaleLanguage,
       candidates: passedCode.map((c) => ({ index: c.index, text: c.draft.text, rationale: c.draft.rationale, claims: c.draft.claims })),
       burst,
       obligations: route.obligations,
+      boundaries: brief.boundaries,
       facts,
+      draftingRules: brief.draftingRules,
       privateMaterial: material.texts,
     });
     calls.push(review.call);
     for (const candidate of passedCode) {
       const verdict = review.ok ? review.value.verdicts.find((v) => v.index === candidate.index) : undefined;
       const unreviewed = review.ok ? 'not_reviewed' : `review_unavailable:${review.reason}`;
-      const reviewed: [AuditName, boolean][] = [
-        ['privacy', verdict?.privacy === 'clean'],
-        ['implication', verdict?.implication === 'clean'],
-        ['obligations', verdict?.obligations === 'handled'],
-      ];
-      const records: AuditRecord[] = reviewed.map(([audit, passed]) => ({
-        audit,
-        candidate: candidate.index,
-        round,
-        by: 'model_review',
-        passed,
-        findings: passed ? [] : [{ code: verdict ? `review_${audit}` : unreviewed, detail: verdict?.reason ?? '' }],
-      }));
+      const records = reviewRecords(candidate, verdict, unreviewed);
       audits.push(...records);
       const failures = failureLines(records);
       if (failures.length === 0) {
@@ -305,7 +302,8 @@ function causes(audits: readonly AuditRecord[], copy: StopCopy): string {
 /**
  * The analysis summary shown with suggestions: the strategy's, if it passes the language, privacy
  * and conduct checks copy passes (one record each, `candidate: null`); otherwise Warrant's own
- * sentence.
+ * sentence. No review sees the summary, so a summary too short for its language to be identified
+ * is not passed by default: Warrant's own sentence replaces it.
  */
 function analysisSummary(
   proposed: string,
@@ -316,7 +314,7 @@ function analysisSummary(
 ): { text: string; records: AuditRecord[] } {
   const text = proposed.trim();
   const checks: [AuditName, AuditRecord['findings']][] = [
-    ['language', text === '' ? [{ code: 'empty', detail: 'no analysis summary' }] : wrongLanguage('analysisSummary', text, language)],
+    ['language', text === '' ? [{ code: 'empty', detail: 'no analysis summary' }] : notIdentifiedAs('analysisSummary', text, language)],
     ['privacy', privateOverlap(text, material)],
     ['conduct', conductFindings('analysisSummary', text, { invitations: false })],
   ];

@@ -1,4 +1,5 @@
 import type { TaskResult } from '../model/index.js';
+import type { DraftingRule } from './drafting-rules.js';
 import type { CopyLanguage } from './identify-language.js';
 import type { BurstReading, Direction, Draft, Drafts, Obligation, Review, Strategy } from './skill-schemas.js';
 
@@ -16,6 +17,14 @@ export interface FactView {
   readonly statement: string;
   readonly supports: readonly string[];
   readonly doesNotSupport: readonly string[];
+}
+
+/** A boundary as a skill sees it: a topic the match ruled out, in force for every draft. */
+export interface BoundaryView {
+  readonly messageId: string;
+  readonly scope: 'end_contact' | 'pause' | 'topic';
+  /** Word patterns (`divor*`: any word beginning so) copy keeps out. */
+  readonly avoidTerms: readonly string[];
 }
 
 /** Input of {@link SuggestSkills.readBurst}. */
@@ -36,10 +45,14 @@ export interface CopyBrief {
   /** The match's latest burst; empty when the user already answered it. */
   readonly burst: readonly MessageView[];
   readonly obligations: readonly Obligation[];
+  /** Topics the match ruled out in any message of the thread (the boundary ledger): no draft raises them. */
+  readonly boundaries: readonly BoundaryView[];
   /** The verified, disclosable facts the profile gate selected. */
   readonly facts: readonly FactView[];
   /** The match's own profile details (public: the match wrote them), for openers and hooks; citable as `match_detail` sources. */
   readonly matchDetails: Readonly<Record<string, string | number | boolean | null>>;
+  /** The drafting rules every draft keeps, by id (`DRAFTING_RULES`): part of the brief whatever the prompt says. */
+  readonly draftingRules: Readonly<Record<DraftingRule, string>>;
 }
 
 /** Input of {@link SuggestSkills.planStrategy}. */
@@ -69,11 +82,17 @@ export interface DraftInput extends CopyBrief {
 
 /** Input of {@link SuggestSkills.reviewCandidates}. */
 export interface ReviewInput {
+  /** The copy language. */
   readonly language: CopyLanguage;
+  /** The language each rationale must be in. */
+  readonly analysisLanguage: CopyLanguage;
   readonly candidates: readonly (Pick<Draft, 'text' | 'rationale' | 'claims'> & { readonly index: number })[];
   readonly burst: readonly MessageView[];
   readonly obligations: readonly Obligation[];
+  readonly boundaries: readonly BoundaryView[];
   readonly facts: readonly FactView[];
+  /** The drafting rules the review names a candidate's breaches of. */
+  readonly draftingRules: Readonly<Record<DraftingRule, string>>;
   /** The private material nothing may reveal: shown to the reviewer so it can recognise it. */
   readonly privateMaterial: readonly string[];
 }

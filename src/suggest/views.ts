@@ -1,7 +1,9 @@
+import type { Boundary } from './boundary-ledger.js';
+import { DRAFTING_RULES } from './drafting-rules.js';
 import type { PipelineContext, Route } from './gate.js';
 import type { MatchMessage } from './match.js';
 import type { ProfileFact } from './profile.js';
-import type { CopyBrief, FactView, MessageView } from './suggest-skills.js';
+import type { BoundaryView, CopyBrief, FactView, MessageView } from './suggest-skills.js';
 
 /** A message as skills see it (a photo shows as `[photo]`: the model never guesses its content). */
 export function messageView(m: MatchMessage): MessageView {
@@ -13,9 +15,15 @@ export function factView(f: ProfileFact): FactView {
   return { id: f.id, statement: f.statement, supports: f.supports, doesNotSupport: f.doesNotSupport };
 }
 
+/** A ruled-out topic as skills see it: which message set it and the terms to keep out. */
+export function boundaryView(b: Boundary): BoundaryView {
+  return { messageId: b.messageId, scope: b.scope, avoidTerms: b.avoidTerms };
+}
+
 /**
  * What the strategy and drafting skills are shown of a request, read once from the gates' state:
- * the unanswered burst, the route's obligations, the selected facts, the match's details, and the
+ * the unanswered burst, the route's obligations, the topics the match ruled out anywhere in the
+ * thread, the selected facts, the match's details, the drafting rules, and the
  * analysis language (the copy language unless the user asked for another).
  */
 export function copyBrief({ match, state, analysisLanguage }: PipelineContext, route: Route): CopyBrief {
@@ -24,7 +32,9 @@ export function copyBrief({ match, state, analysisLanguage }: PipelineContext, r
     analysisLanguage: analysisLanguage ?? route.language,
     burst: (state.timeline?.answered ? [] : (state.timeline?.matchBurst ?? [])).map(messageView),
     obligations: route.obligations,
+    boundaries: route.boundaries.map(boundaryView),
     facts: (state.profile?.selected ?? []).map(factView),
     matchDetails: match.details,
+    draftingRules: DRAFTING_RULES,
   };
 }

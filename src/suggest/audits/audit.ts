@@ -5,8 +5,8 @@ import type { Profile, ProfileFact } from '../profile.js';
 import type { Draft } from '../skill-schemas.js';
 import type { PrivateMaterial } from './private-material.js';
 
-/** The audits every candidate passes before anything is returned. */
-export const AUDIT_NAMES = ['schema', 'language', 'conduct', 'privacy', 'implication', 'obligations', 'diversity'] as const;
+/** The audits every candidate passes before anything is returned (`drafting` is the model review's alone). */
+export const AUDIT_NAMES = ['schema', 'language', 'conduct', 'privacy', 'implication', 'obligations', 'drafting', 'diversity'] as const;
 /** One audit's name. */
 export type AuditName = (typeof AUDIT_NAMES)[number];
 

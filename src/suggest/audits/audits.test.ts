@@ -3,10 +3,10 @@ import { ELIGIBLE_DIRECTIONS } from '../gates/router-gate.js';
 import type { Claim, Draft, Obligation } from '../skill-schemas.js';
 import { fixtureInputs } from '../testing.js';
 import { runAudit, type AuditContext, type AuditDefinition, type Candidate } from './audit.js';
-import { conductAudit } from './conduct-audit.js';
+import { conductAudit, conductFindings } from './conduct-audit.js';
 import { diversityAudit } from './diversity-audit.js';
 import { implicationAudit } from './implication-audit.js';
-import { languageAudit } from './language-audit.js';
+import { languageAudit, notIdentifiedAs, wrongLanguage } from './language-audit.js';
 import { obligationsAudit } from './obligations-audit.js';
 import { privacyAudit } from './privacy-audit.js';
 import { privateMaterial } from './private-material.js';
@@ -111,7 +111,7 @@ describe('obligations audit', () => {
     expect(codes(obligationsAudit, draft({ text: 'Where did you go?!' }))).toEqual([]);
   });
   it('obligations: a topic the match asked to avoid stays out of the copy, even after that burst was answered', () => {
-    const boundaries = [obligation({ kind: 'boundary', boundary: 'topic', avoidTerms: ['ex*'] })];
+    const boundaries = [{ scope: 'topic' as const, messageId: 'e2', saidAt: '2026-11-18T18:30:00.000Z', by: 'code' as const, words: "let's not talk about my ex", until: null, avoidTerms: ['ex'], inForce: true }];
     const answered = context({ route: { ...context().route, obligations: [], boundaries } });
     expect(codes(obligationsAudit, draft({ text: 'Was your ex into hiking too.' }), answered)).toEqual(['boundary_topic_raised']);
     expect(codes(obligationsAudit, draft({ text: 'Do you hike in winter too.' }), answered)).toEqual([]);
@@ -122,6 +122,15 @@ describe('conduct audit', () => {
   it('conduct: an in-person invitation in the copy is caught, in English and Lithuanian', () => {
     expect(codes(conductAudit, draft({ text: "Let's grab a coffee this week?" }))).toEqual(['in_person_invitation']);
     expect(codes(conductAudit, draft({ text: 'Gal susitikime šeštadienį?' }))).toEqual(['in_person_invitation']);
+  });
+  it('conduct: invitations worded beyond the old phrase lists are caught', () => {
+    expect(codes(conductAudit, draft({ text: 'How about dinner together on Saturday?' }))).toEqual(['in_person_invitation']);
+    expect(codes(conductAudit, draft({ text: 'Gal susitinkam kavos šeštadienį?' }))).toEqual(['in_person_invitation']);
+  });
+  it('conduct: the summary check leaves invitations to the copy, but still catches promises and claims of sending', () => {
+    expect(conductFindings('analysisSummary', 'Suggests how about dinner on Saturday.', { invitations: false })).toEqual([]);
+    expect(conductFindings('analysisSummary', 'This was sent already.', { invitations: false })).toEqual([{ code: 'claims_sent', detail: 'analysisSummary: "was sent"' }]);
+    expect(conductFindings('text', 'How about dinner?')).toEqual([{ code: 'in_person_invitation', detail: 'text: "how about dinner"' }]);
   });
   it('conduct: a rationale may say it avoids meeting in person', () => {
     expect(codes(conductAudit, draft({ rationale: 'Keeps it online; no in person plans yet.' }))).toEqual([]);
@@ -139,6 +148,16 @@ describe('language, schema and diversity audits', () => {
     expect(codes(languageAudit, draft({ text: 'No worries at all, weeks like that are draining.', rationale: 'Priima atsiprašymą be priekaištų.' }), lt)).toEqual(['wrong_language']);
     expect(codes(languageAudit, draft({ text: 'Nieko tokio, gerai, kad parašei.', rationale: 'Priima atsiprašymą be priekaištų.' }), lt)).toEqual([]);
     expect(codes(languageAudit, draft({ text: 'Nieko tokio, gerai, kad parašei.', rationale: 'Accepts the apology without reproach.' }), context({ copyLanguage: 'lt', analysisLanguage: 'en' }))).toEqual([]);
+  });
+  it('language: a text too short to identify passes the code half — the review’s language verdict decides it', () => {
+    const lt = context({ copyLanguage: 'lt', analysisLanguage: 'lt' });
+    expect(codes(languageAudit, draft({ text: 'Haha, same!', rationale: 'Trumpai ir lengvai, be spaudimo.' }), lt)).toEqual([]);
+    expect(notIdentifiedAs('analysisSummary', 'Haha, same!', 'lt')).toEqual([{ code: 'language_undetermined', detail: 'analysisSummary: too_short, 8 letters' }]);
+    expect(notIdentifiedAs('analysisSummary', 'Answers both of her questions plainly and keeps it light.', 'lt')[0]).toMatchObject({ code: 'wrong_language' });
+    expect(notIdentifiedAs('analysisSummary', 'Atsako į abu jos klausimus paprastai ir lengvai.', 'lt')).toEqual([]);
+    expect(wrongLanguage('text', 'Answers both of her questions plainly and keeps it light.', 'lt')).toEqual([
+      { code: 'wrong_language', detail: 'text is en (trigrams), expected lt' },
+    ]);
   });
   it('schema: empty text or rationale, and an overlong text, fail', () => {
     expect(codes(schemaAudit, draft({ text: '  ' }))).toEqual(['suggestion_shape']);

@@ -1,13 +1,7 @@
 import { findPhrase, phrases } from '../phrase-match.js';
 import { defineAudit, type AuditFinding } from './audit.js';
+import { findInvitation } from './in-person-invitation.js';
 
-/** Phrasings of an invitation to meet in person, English and Lithuanian. */
-export const IN_PERSON_INVITATION = phrases([
-  "let's meet", 'lets meet', 'meet up', 'meetup', 'meet in person', 'in person', 'meet for', 'grab a coffee', 'grab coffee',
-  'grab a drink', 'grab drinks', 'get a drink', 'get drinks', 'go for a drink', 'go for a coffee', 'come over', 'go out with me',
-  'take you out', 'get together', 'see you in person', 'on a date', 'go on a date',
-  'susitik*', 'pasimatym*', 'gyvai', 'išgerkim*', 'išgerti kavos', 'nueikim*', 'užsuk pas', 'ateik pas',
-]);
 /** Phrasings of a promise that a suggestion will work. */
 export const PROMISE_OF_SUCCESS = phrases([
   'guarantee*', 'will work', 'sure to work', 'bound to work', "can't fail", 'cannot fail', 'works every time', 'will definitely',
@@ -22,7 +16,7 @@ export const SENT_STATEMENT = phrases([
 /** The conduct findings in one text. */
 export function conductFindings(field: string, text: string, { invitations = true } = {}): AuditFinding[] {
   const found: AuditFinding[] = [];
-  const invitation = invitations ? findPhrase(text, IN_PERSON_INVITATION) : undefined;
+  const invitation = invitations ? findInvitation(text) : undefined;
   if (invitation) found.push({ code: 'in_person_invitation', detail: `${field}: "${invitation}"` });
   const promise = findPhrase(text, PROMISE_OF_SUCCESS);
   if (promise) found.push({ code: 'promise_of_success', detail: `${field}: "${promise}"` });

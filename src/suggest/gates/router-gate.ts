@@ -62,7 +62,7 @@ export const routerGate = defineGate('router', ({ match, state, copy }) => {
   }
   const effort: Route['effort'] =
     obligations.length >= 3 || unanswered.length >= 3 ? 'deep' : obligations.length <= 1 && unanswered.length <= 1 ? 'light' : 'standard';
-  const boundaries = reading?.obligations.filter((o) => o.kind === 'boundary') ?? [];
+  const boundaries = state.boundaries?.topics ?? [];
   state.route = { task, language, effort, ruleset, obligations, boundaries, eligibleDirections: ELIGIBLE_DIRECTIONS[ruleset] };
   return {
     decision: 'pass',

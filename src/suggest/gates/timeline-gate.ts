@@ -30,14 +30,19 @@ export const timelineGate = defineGate('timeline', async ({ match, skills, state
   };
   state.timeline = { burst, matchBurst, answered, explicitCallbacks, reading: null };
   if (matchBurst.length === 0) return { decision: 'pass', reason: 'no_match_burst', detail: base };
-  // A conversation the event gate will stop on timing or status alone is not worth a model call.
-  if (resolveEventState(match, now, thresholds).task === null) return { decision: 'pass', reason: 'not_read_event_stops', detail: base };
+  // A conversation the event gate closes on timing or status alone is not worth a model call. One
+  // it only holds is still read when a model is there: a boundary only the reader recognises can
+  // turn the hold into a close at once.
+  const event = resolveEventState(match, now, thresholds);
+  if (event.stop === 'close') return { decision: 'pass', reason: 'not_read_event_closes', detail: base };
+  if (event.stop === 'hold' && !skills) return { decision: 'pass', reason: 'not_read_event_holds', detail: base };
   if (!skills) return { decision: 'needs_model', reason: 'burst_reading_needs_model', detail: base };
 
   const firstIndex = match.messages.indexOf(matchBurst[0]!);
   const earlier = match.messages.slice(Math.max(0, firstIndex - EARLIER_CONTEXT), firstIndex);
   const result = await skills.readBurst({ language: match.language, burst: matchBurst.map(messageView), earlier: earlier.map(messageView) });
   calls.push(result.call);
+  if (!result.ok && event.stop === 'hold') return { decision: 'pass', reason: 'reading_failed_event_holds', detail: { ...base, outcome: result.reason } };
   if (!result.ok) {
     return { decision: 'stop', reason: 'burst_reading_failed', stop: stopState('hold', copy.skillFailed('burst reading', result.reason)), detail: base };
   }
@@ -56,8 +61,15 @@ export const timelineGate = defineGate('timeline', async ({ match, skills, state
     if (!inside) dropped.push(`callback ${c.messageId}→${c.refersTo}`);
     return inside;
   });
+  // A boundary may come from any message the match wrote in this thread, not only the burst.
+  const matchIds = new Set(match.messages.filter((m) => m.author === 'match').map((m) => m.id));
+  const boundaries = result.value.boundaries.filter((b) => {
+    if (!matchIds.has(b.messageId)) dropped.push(`boundary ${b.scope}: ${b.messageId}`);
+    return matchIds.has(b.messageId);
+  });
   const reading: BurstReading = {
     obligations: onePrimary,
+    boundaries,
     callbacks: [...explicitCallbacks, ...callbacks.filter((c) => !explicitCallbacks.some((e) => e.messageId === c.messageId && e.refersTo === c.refersTo))],
     topics: result.value.topics.map((t) => t.toLowerCase()),
   };

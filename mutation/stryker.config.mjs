@@ -1,0 +1,30 @@
+import { MUTATION_MODULES } from './modules.mjs';
+
+const name = process.env.WARRANT_MUTATE_MODULE;
+const module = MUTATION_MODULES[name];
+if (!module) throw new Error(`unknown mutation module ${name}; one of ${Object.keys(MUTATION_MODULES).join(', ')}`);
+
+/**
+ * StrykerJS for one module (see modules.mjs): its files mutated, only its own tests run, one
+ * mutant at a time (the machine is shared), incremental so a second run re-tests only mutants
+ * whose code or tests changed. Reports and the incremental file live under reports/mutation/
+ * (ignored by git: they describe one machine's last run, and a stale one would skip work).
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'mutation/vitest.config.ts', related: false },
+  mutate: module.mutate,
+  coverageAnalysis: 'perTest',
+  concurrency: Number(process.env.WARRANT_MUTATE_CONCURRENCY ?? 1),
+  incremental: true,
+  incrementalFile: `reports/mutation/${name}.incremental.json`,
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+  timeoutMS: 10_000,
+  thresholds: { high: 90, low: 80, break: null },
+};
