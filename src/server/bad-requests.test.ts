@@ -47,7 +47,7 @@ const table: BadRequest[] = [
   { name: 'too many candidates', body: { ...good, candidates: Array.from({ length: 65 }, () => 'a') }, status: 400, code: 'invalid_input', paths: ['$.candidates'] },
   { name: 'an unknown top-level key', body: { ...good, candidatez: [] }, status: 400, code: 'invalid_input', paths: ['$.candidatez'] },
   { name: 'a misspelt forbiden_terms', body: contractWith({ forbiden_terms: ['看車'] }), status: 400, code: 'invalid_input', paths: ['$.contract.forbiden_terms'] },
-  { name: 'contract_version v1', body: contractWith({ contract_version: 'v1' }), status: 400, code: 'invalid_input', paths: ['$.contract.contract_version'] },
+  { name: 'contract_version v2', body: contractWith({ contract_version: 'v2' }), status: 400, code: 'invalid_input', paths: ['$.contract.contract_version'] },
   { name: 'no fallback_body', body: { ...good, contract: withoutKey('fallback_body') }, status: 400, code: 'invalid_input', paths: ['$.contract.fallback_body'] },
   { name: 'an empty forbidden term', body: contractWith({ forbidden_terms: [''] }), status: 400, code: 'invalid_input', paths: ['$.contract.forbidden_terms[0]'] },
   { name: 'an empty interaction_kind', body: contractWith({ interaction_kind: '' }), status: 400, code: 'invalid_input', paths: ['$.contract.interaction_kind'] },

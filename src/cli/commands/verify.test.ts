@@ -94,12 +94,12 @@ describe('warrant verify', () => {
     const ok = await run(process.execPath, [bin, 'verify', '--contract', contractFile, '--candidate', safeFile, '--json']);
     expect(JSON.parse(ok.stdout).status).toBe('accepted');
     const bad = join(dir, 'v1.json');
-    await writeFile(bad, JSON.stringify({ ...automotiveContractJson(), contract_version: 'v1' }));
+    await writeFile(bad, JSON.stringify({ ...automotiveContractJson(), contract_version: 'v2' }));
     const refused = await run(process.execPath, [bin, 'verify', '--contract', bad, '--candidate-text', 'x']).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => error,
     );
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('$.contract_version: contract_version must be "v0"');
+    expect(refused.stderr).toContain('$.contract_version: contract_version must be "v0" or "v1"');
   });
 });
