@@ -1,5 +1,5 @@
 import type { CandidateVerdict, ForbiddenMatch, NormalizationHint } from './candidate-verdict.js';
-import { DISGUISE_CLASSES, disguisesBetween, endsBeforeMark, foldTerm, foldText, type DisguiseClass } from './fold-text.js';
+import { DISGUISE_CLASSES, countsAt, disguisesBetween, foldTerm, foldText, type DisguiseClass } from './fold-text.js';
 import { contractTerms, matchModeOf, TERM_LISTS, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
 import { automatonMatcher, includesMatcher, type TermMatcher } from './term-matcher.js';
 
@@ -66,7 +66,10 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   const lists = TERM_LISTS.map(listIds);
   const [mustInclude, mustAsk, canonical, forbidden] = lists as [ListIds, ListIds, ListIds, ListIds];
   const exact = exactSearch(tables.exact.terms, forbidden.mode === 'exact' ? forbidden.ids : new Int32Array(0), lists, strategy);
-  const folded = tables.folded.terms.length > 0 ? foldedSearch(tables.folded.terms, strategy) : undefined;
+  const folded =
+    tables.folded.terms.length > 0
+      ? foldedSearch(tables.folded.terms, forbidden.mode === 'folded' ? forbidden.ids : new Int32Array(0), strategy)
+      : undefined;
   const forbiddenRank = new Int32Array(tables[forbidden.mode].terms.length);
   forbidden.ids.forEach((id, rank) => (forbiddenRank[id] = rank));
   const v1 = contract.contractVersion === 'v1';
@@ -205,10 +208,12 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
 /**
  * The folded lists' search (v1): the candidate is folded once (`foldText`), the folded terms
  * searched in it, and each occurrence mapped back to the original candidate's offsets. Every
- * folded term is recorded, because an occurrence ending just before a combining mark does not
- * count (diacritics are not stripped) and only the occurrences tell.
+ * folded term is recorded, because some occurrences do not count (`countsAt`: inside one
+ * character's fold, or just before a combining mark) and only the occurrences tell.
  */
-function foldedSearch(terms: readonly string[], strategy: MatchStrategy) {
+function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strategy: MatchStrategy) {
+  const recorded = new Uint8Array(terms.length);
+  for (const id of forbiddenIds) recorded[id] = 1;
   const foldedTerms = terms.map(foldTerm);
   const unique = [...new Set(foldedTerms)];
   const position = new Map(unique.map((term, i) => [term, i]));
@@ -225,7 +230,7 @@ function foldedSearch(terms: readonly string[], strategy: MatchStrategy) {
   return {
     strategy: matcher.strategy,
     found,
-    /** Sets `found` for every folded term present; returns every occurrence as (term, start, end) triples in the original. */
+    /** Sets `found` for every folded term present; returns the forbidden ones' occurrences as (term, start, end) triples in the original. */
     scan(candidate: string): number[] {
       keyFound.fill(0);
       found.fill(0);
@@ -239,13 +244,13 @@ function foldedSearch(terms: readonly string[], strategy: MatchStrategy) {
         const key = pairs[i]!;
         const start = pairs[i + 1]!;
         const end = start + searched[key]!.length;
-        if (endsBeforeMark(folded, end)) continue;
+        if (!countsAt(folded, start, end)) continue;
         keyFound[key] = 1;
         const from = folded.starts[start]!;
         const to = folded.ends[end - 1]!;
         for (const id of termsOfKey[key]!) {
           found[id] = 1;
-          triples.push(id, from, to);
+          if (recorded[id] === 1) triples.push(id, from, to);
         }
       }
       return triples;

@@ -164,8 +164,12 @@ function entryOf(u: number): number {
   if (known !== 0) return known;
   let entry = KNOWN;
   const ch = String.fromCharCode(u);
-  if (u >= 0xd800 && u <= 0xdfff) {
-    // Surrogates: the slow path decodes pairs.
+  if (u >= 0xd800 && u <= 0xdbff) {
+    // A high surrogate may start a code point that continues the segment before it (a tag
+    // character, a variation selector, a supplementary mark): the slow path decodes the pair.
+    entry |= HARD;
+  } else if (u >= 0xdc00 && u <= 0xdfff) {
+    // A low surrogate: the slow path decodes pairs.
   } else if (isDefaultIgnorable(u)) {
     entry |= SKIP;
   } else if (
@@ -221,8 +225,13 @@ export interface FoldedText {
    * default-ignorable code points (so an occurrence does not end in an invisible character).
    */
   readonly ends: Int32Array;
-  /** True when some segment held a mark, so {@link endsBeforeMark} must be asked. */
+  /** True when some segment held a mark, so {@link countsAt} must look for one. */
   readonly hasMarks: boolean;
+  /**
+   * Units `x` where the boundary between unit `x` and `x + 1` lies inside one segment's fold
+   * (`ß` → `ss`, `m` → `rn`): no occurrence may start or end there. Ascending; usually empty.
+   */
+  readonly innerBoundaries: readonly number[];
   /** The folded text as a string (made on demand). */
   text(): string;
 }
@@ -272,6 +281,7 @@ export function foldText(text: string): FoldedText {
   let k = 0;
   let last = -1; // last emitted unit, for collapsing spaces
   let marks = false;
+  const inner: number[] = [];
   let i = 0;
   while (i < n) {
     // The fast run, in a function of its own so its loop optimizes apart from the slow way.
@@ -293,8 +303,9 @@ export function foldText(text: string): FoldedText {
     while (j < n) {
       const cp = text.codePointAt(j)!;
       const width = cp > 0xffff ? 2 : 1;
-      const unitEntry = width === 1 ? entryOf(cp) : 0;
-      const continuing = width === 1 ? (unitEntry & CONTINUES) !== 0 : isContinuingCached(cp);
+      const surrogate = cp >= 0xd800 && cp <= 0xdfff; // a lone one
+      const unitEntry = width === 1 && !surrogate ? entryOf(cp) : 0;
+      const continuing = width === 1 && !surrogate ? (unitEntry & CONTINUES) !== 0 : isContinuingCached(cp);
       if (!first && !continuing) break;
       const ignorable = width === 1 ? (unitEntry & SKIP) !== 0 : isDefaultIgnorable(cp);
       if (!ignorable) coreEnd = j + width;
@@ -314,6 +325,7 @@ export function foldText(text: string): FoldedText {
       outEnds = ends;
     }
     const end = coreEnd > segStart ? coreEnd : j;
+    const firstK = k;
     for (let c = 0; c < folded.length; c++) {
       const f = folded.charCodeAt(c);
       if (f === 32 && last === 32) {
@@ -327,6 +339,7 @@ export function foldText(text: string): FoldedText {
       k++;
       last = f;
     }
+    for (let x = firstK; x < k - 1; x++) inner.push(x);
     i = j;
   }
   out[k] = 0;
@@ -338,6 +351,7 @@ export function foldText(text: string): FoldedText {
     starts: outStarts,
     ends: outEnds,
     hasMarks: marks,
+    innerBoundaries: inner,
     text: () => buffer.toString('utf16le', 0, length * 2),
   };
 }
@@ -392,11 +406,30 @@ function isContinuingCached(cp: number): boolean {
 }
 
 /**
- * True when the folded unit at `at` (just past an occurrence) is a combining mark: the
- * occurrence would then end inside a letter with a diacritic the term does not have, which
- * `folded` matching refuses (diacritics change meaning in Lithuanian or Vietnamese).
+ * True when folded units `[start, end)` count as an occurrence: they begin and end on segment
+ * boundaries (so `ar` is not found in `am`, whose `m` folds to `rn`, nor `s` in `ß`), and no
+ * combining mark follows (the occurrence would end inside a letter with a diacritic the term
+ * does not have: diacritics change meaning in Lithuanian or Vietnamese).
  */
-export function endsBeforeMark(folded: FoldedText, at: number): boolean {
+export function countsAt(folded: FoldedText, start: number, end: number): boolean {
+  const inner = folded.innerBoundaries;
+  if (inner.length > 0 && (includesSorted(inner, start - 1) || includesSorted(inner, end - 1))) return false;
+  return !endsBeforeMark(folded, end);
+}
+
+function includesSorted(list: readonly number[], x: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < x) lo = mid + 1;
+    else if (list[mid]! > x) hi = mid - 1;
+    else return true;
+  }
+  return false;
+}
+
+function endsBeforeMark(folded: FoldedText, at: number): boolean {
   if (!folded.hasMarks || at >= folded.length) return false;
   const u = folded.units[at]!;
   if (u >= 0xd800 && u <= 0xdbff && at + 1 < folded.length) {
@@ -417,12 +450,13 @@ export function foldTerm(term: string): string {
 /**
  * Which disguises separate `original` (a slice of a candidate) from `term`, given that both fold
  * to the same text. The folding steps are applied to both in the order of
- * {@link DISGUISE_CLASSES} (after NFC, which is encoding, not disguise); a class is named when
+ * {@link DISGUISE_CLASSES}; a class is named when
  * its step changed one side while the two still differed.
  */
 export function disguisesBetween(original: string, term: string): DisguiseClass[] {
   if (original === term) return [];
   const steps: [DisguiseClass, (s: string) => string][] = [
+    // No NFC first: a compatibility ideograph (U+F902 for 車) is a disguise too, named `fullwidth`.
     ['ignorable', removeIgnorables],
     ['spacing', (s) => spaces(s).replace(/ {2,}/g, ' ')],
     ['fullwidth', (s) => s.normalize('NFKC')],
@@ -430,8 +464,8 @@ export function disguisesBetween(original: string, term: string): DisguiseClass[
     ['confusable', confusableSkeleton],
   ];
   const seen: DisguiseClass[] = [];
-  let a = original.normalize('NFC');
-  let b = term.normalize('NFC');
+  let a = original;
+  let b = term;
   for (let round = 0; round < 2 && a !== b; round++) {
     for (const [name, step] of steps) {
       if (a === b) break;
