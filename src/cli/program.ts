@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { InputError } from '../errors.js';
 import { FixtureError } from '../replay/index.js';
 import { StoreError } from '../store/index.js';
+import { registerProbe } from './commands/probe.js';
 import { registerReplay } from './commands/replay.js';
 import { registerServe } from './commands/serve.js';
 import { registerStart } from './commands/start.js';
@@ -20,6 +21,7 @@ export function buildProgram(io: CliIo): Command {
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
   for (const register of [registerStart, registerReplay, registerVerify, registerServe, registerSuggest, registerTurn]) register(program, io);
+  registerProbe(program, io);
   return program;
 }
 

@@ -11,6 +11,7 @@ import { HttpProblem, problemOf, problemResponse } from './problem.js';
 import { requireApiKey } from './require-api-key.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { inspectorRoutes } from './routes/inspector.js';
+import type { ParaphraseSource } from '../contract/probe-contract.js';
 import { replyContractRoutes, verifyAndStore } from './routes/reply-contracts.js';
 import { suggestionRoutes, type SuggestionDeployment } from './routes/suggestions.js';
 import { turnRoutes, type TurnDeployment } from './routes/turns.js';
@@ -45,6 +46,8 @@ export interface ServerOptions {
    * request that would need generation gets a stop state saying a model is needed.
    */
   suggestions?: SuggestionDeployment;
+  /** The paraphrase part of `POST /v0/reply-contracts/probe` (e.g. `modelParaphrases`). Default none: skipped, and the report says so. */
+  probeParaphrase?: ParaphraseSource;
 }
 
 /** A configured sidecar: a fetch handler plus what a graceful shutdown needs. */
@@ -86,6 +89,7 @@ export async function createServer({
   effectWriter = {},
   turns,
   suggestions = { skills: null },
+  probeParaphrase,
 }: ServerOptions): Promise<WarrantServer> {
   await provisionApiKeys(store, apiKeys);
   const keyring = await openApiKeyring(store);
@@ -119,7 +123,7 @@ export async function createServer({
   inspectorRoutes(app, { turns: turns !== undefined });
   app.use('/v0/*', requireApiKey(keyring));
   const contractDeps = { effects, contracts: createContractCache(), tracer, logger };
-  replyContractRoutes(app, { ...contractDeps, limits });
+  replyContractRoutes(app, { ...contractDeps, limits, ...(probeParaphrase ? { paraphrase: probeParaphrase } : {}) });
   if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
   suggestionRoutes(app, { store, deployment: suggestions, limits, tracer });
 
