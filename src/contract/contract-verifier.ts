@@ -246,8 +246,8 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
         const end = start + searched[key]!.length;
         if (!countsAt(folded, start, end)) continue;
         keyFound[key] = 1;
-        const from = folded.starts[start]!;
-        const to = folded.ends[end - 1]!;
+        const from = folded.startOf(start);
+        const to = folded.endOf(end - 1);
         for (const id of termsOfKey[key]!) {
           found[id] = 1;
           if (recorded[id] === 1) triples.push(id, from, to);

@@ -16,7 +16,7 @@ import { CASE_FOLDING, CONFUSABLES, DEFAULT_IGNORABLE } from './unicode-folding-
  *
  * repeated until nothing changes (a prototype may itself fold further). Runs of spaces in the
  * folded text then count as one. Segments fold independently, which is what lets each folded
- * code unit point back at the original text: unit `k` came from `[starts[k], ends[k])`.
+ * code unit point back at the original text: unit `k` came from `[startOf(k), endOf(k))`.
  */
 
 /** The classes of disguise `folded` matching sees through, named on every occurrence it reports. */
@@ -219,12 +219,12 @@ export interface FoldedText {
   readonly units: Uint16Array;
   readonly length: number;
   /** Original offset (inclusive) where unit `k` came from. */
-  readonly starts: Int32Array;
+  startOf(k: number): number;
   /**
    * Original offset (exclusive) where unit `k`'s segment ends, not counting trailing
    * default-ignorable code points (so an occurrence does not end in an invisible character).
    */
-  readonly ends: Int32Array;
+  endOf(k: number): number;
   /** True when some segment held a mark, so {@link countsAt} must look for one. */
   readonly hasMarks: boolean;
   /**
@@ -238,18 +238,21 @@ export interface FoldedText {
 
 let unitBuffer = Buffer.alloc(0);
 let units = new Uint16Array(0);
-let starts = new Int32Array(0);
-let ends = new Int32Array(0);
 let code = new Uint16Array(0);
 let codeBuffer = Buffer.alloc(0);
+/**
+ * Runs of units folded the fast way, as (first unit, offset − unit) pairs: within a run, unit
+ * `k` came from original offset `k + delta`, so the fast path stores no offsets at all.
+ */
+let runs = new Int32Array(64);
 
 function ensure(capacity: number): void {
   if (units.length >= capacity + 1) return;
   const size = Math.max(capacity * 2, 8192);
+  const old = units;
   unitBuffer = Buffer.allocUnsafeSlow(size * 2);
   units = new Uint16Array(unitBuffer.buffer, unitBuffer.byteOffset, size);
-  starts = new Int32Array(size);
-  ends = new Int32Array(size);
+  units.set(old);
 }
 
 function ensureCode(length: number): Uint16Array {
@@ -262,9 +265,9 @@ function ensureCode(length: number): Uint16Array {
 
 /**
  * Folds `text`, keeping for every folded code unit the original range it came from. One
- * table lookup per code unit for the common case (a code unit that folds alone to one unit and
- * is not followed by anything continuing it); segments with marks, ignorables, surrogates or
- * expansions (`ß` → `ss`) fold the slow way, cached.
+ * table lookup and one store per code unit for the common case (a code unit that folds alone
+ * to one unit and is not followed by anything continuing it); segments with marks, ignorables,
+ * surrogates or expansions (`ß` → `ss`) fold the slow way, cached, their offsets kept aside.
  */
 export function foldText(text: string): FoldedText {
   const t = unitTable;
@@ -272,27 +275,42 @@ export function foldText(text: string): FoldedText {
   const src = ensureCode(n);
   codeBuffer.write(text, 0, 'utf16le');
   src[n] = 0; // sentinel: unit 0 is simple and continues nothing
-  // Folding never makes a segment much longer than... it can (NFKC of U+FDFA is 18 units), so
-  // capacity grows on demand in the slow path.
+  // A segment's fold can be longer than the segment (NFKC of U+FDFA is 18 units), so capacity
+  // grows on demand in the slow path.
   ensure(n + 16);
-  let out = units;
-  let outStarts = starts;
-  let outEnds = ends;
   let k = 0;
   let last = -1; // last emitted unit, for collapsing spaces
   let marks = false;
   const inner: number[] = [];
+  let runCount = 0;
+  let startAt: Map<number, number> | undefined; // offsets of units folded the slow way
+  let endAt: Map<number, number> | undefined; // ends that are not start + 1
   let i = 0;
   while (i < n) {
+    if (runCount * 2 + 2 > runs.length) {
+      const grown = new Int32Array(runs.length * 2);
+      grown.set(runs);
+      runs = grown;
+    }
+    runs[runCount * 2] = k;
+    runs[runCount * 2 + 1] = i - k;
+    runCount++;
     // The fast run, in a function of its own so its loop optimizes apart from the slow way.
-    k = fastRun(t, src, i, n, out, outStarts, outEnds, k, last);
+    k = fastRun(t, src, i, n, units, k, last);
     i = runEnd;
-    last = k > 0 ? out[k - 1]! : -1;
+    last = k > 0 ? units[k - 1]! : -1;
     if (i >= n) break;
-    if (t[src[i]!] === 0 || t[src[i + 1]!] === 0) {
+    const e = t[src[i]!]!;
+    if (e === 0 || t[src[i + 1]!] === 0) {
       // Met for the first time: compute, then let the fast run try again.
       entryOf(src[i]!);
       entryOf(src[i + 1]!);
+      continue;
+    }
+    if ((e & SIMPLE) !== 0 && (e & 0xffff) === 32 && last === 32 && (t[src[i + 1]!]! & CONTINUES) === 0) {
+      // A space after a space: one space, reaching further.
+      (endAt ??= new Map()).set(k - 1, i + 1);
+      i++;
       continue;
     }
     // The slow way: gather the segment — this code point and every one continuing it.
@@ -314,42 +332,47 @@ export function foldText(text: string): FoldedText {
       j += width;
     }
     const folded = foldSegmentCached(text.slice(segStart, j));
-    if (k + folded.length + 1 >= out.length) {
-      const grow = { units: out, starts: outStarts, ends: outEnds };
-      ensure(out.length + folded.length + n);
-      units.set(grow.units.subarray(0, k));
-      starts.set(grow.starts.subarray(0, k));
-      ends.set(grow.ends.subarray(0, k));
-      out = units;
-      outStarts = starts;
-      outEnds = ends;
-    }
+    ensure(k + folded.length + n);
     const end = coreEnd > segStart ? coreEnd : j;
     const firstK = k;
     for (let c = 0; c < folded.length; c++) {
       const f = folded.charCodeAt(c);
       if (f === 32 && last === 32) {
-        outEnds[k - 1] = end;
+        (endAt ??= new Map()).set(k - 1, end);
         continue;
       }
       if (!marks && f < 0xd800 && (entryOf(f) & MARK_UNIT) !== 0) marks = true;
-      out[k] = f;
-      outStarts[k] = segStart;
-      outEnds[k] = end;
+      units[k] = f;
+      (startAt ??= new Map()).set(k, segStart);
+      (endAt ??= new Map()).set(k, end);
       k++;
       last = f;
     }
     for (let x = firstK; x < k - 1; x++) inner.push(x);
     i = j;
   }
-  out[k] = 0;
+  units[k] = 0;
   const length = k;
   const buffer = unitBuffer;
+  const runTable = runs.slice(0, runCount * 2);
+  const startOf = (unit: number): number => {
+    const slow = startAt?.get(unit);
+    if (slow !== undefined) return slow;
+    // The last run starting at or before `unit`.
+    let lo = 0;
+    let hi = runCount - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (runTable[mid * 2]! <= unit) lo = mid;
+      else hi = mid - 1;
+    }
+    return unit + runTable[lo * 2 + 1]!;
+  };
   return {
-    units: out,
+    units,
     length,
-    starts: outStarts,
-    ends: outEnds,
+    startOf,
+    endOf: (unit) => endAt?.get(unit) ?? startOf(unit) + 1,
     hasMarks: marks,
     innerBoundaries: inner,
     text: () => buffer.toString('utf16le', 0, length * 2),
@@ -360,33 +383,19 @@ export function foldText(text: string): FoldedText {
 let runEnd = 0;
 
 /**
- * Folds code units from `i` while each folds alone to one unit and nothing continues it;
- * returns the new output length and leaves the stopping offset in {@link runEnd}.
+ * Folds code units from `i` while each folds alone to one unit, nothing continues it and no
+ * space follows a space; returns the new output length and leaves the stopping offset in
+ * {@link runEnd}. Writes nothing but the folded units: their offsets are `k + (i - k)`.
  */
-function fastRun(
-  t: Int32Array,
-  src: Uint16Array,
-  i: number,
-  n: number,
-  out: Uint16Array,
-  outStarts: Int32Array,
-  outEnds: Int32Array,
-  k: number,
-  last: number,
-): number {
+function fastRun(t: Int32Array, src: Uint16Array, i: number, n: number, out: Uint16Array, k: number, last: number): number {
   let e = t[src[i]!]!;
   while (i < n) {
     const next = t[src[i + 1]!]!;
     if ((e & SIMPLE) === 0 || (next & (CONTINUES | KNOWN)) !== KNOWN) break;
     const f = e & 0xffff;
-    if (f === 32 && last === 32) outEnds[k - 1] = i + 1;
-    else {
-      out[k] = f;
-      outStarts[k] = i;
-      outEnds[k] = i + 1;
-      k++;
-      last = f;
-    }
+    if (f === 32 && last === 32) break;
+    out[k++] = f;
+    last = f;
     i++;
     e = next;
   }
