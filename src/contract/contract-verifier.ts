@@ -27,6 +27,9 @@ export interface ContractVerifier {
   verify(candidate: string): CandidateVerdict;
 }
 
+/** The empty occurrence list, shared: most candidates hold no forbidden term. */
+const NO_PAIRS: readonly number[] = Object.freeze([]);
+
 interface TermTable {
   readonly terms: string[];
   readonly ids: Map<string, number>;
@@ -86,7 +89,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
     strategy: (folded ?? exact).strategy,
     verify(candidate) {
       const exactPairs = exact.scan(candidate);
-      const foldedPairs = folded ? folded.scan(candidate) : [];
+      const foldedPairs = folded ? folded.scan(candidate) : NO_PAIRS;
 
       // Only forbidden terms are recorded, so the occurrences name every forbidden term present:
       // no need to walk a list of thousands of absent ones.
@@ -94,7 +97,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       const terms = tables[forbidden.mode].terms;
       const forbiddenTermsPresent: string[] = [];
       const forbiddenMatches: ForbiddenMatch[] = [];
-      const seenDisguises = new Set<DisguiseClass>();
+      let seenDisguises: Set<DisguiseClass> | undefined;
       if (pairs.length > 0) {
         const present = new Set<number>();
         const order: number[] = [];
@@ -111,7 +114,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
           if (forbidden.mode === 'exact') forbiddenMatches.push({ term, start, end });
           else {
             const disguises = disguisesBetween(candidate.slice(start, end), term);
-            for (const d of disguises) seenDisguises.add(d);
+            for (const d of disguises) (seenDisguises ??= new Set()).add(d);
             forbiddenMatches.push({ term, start, end, disguises });
           }
         }
@@ -133,7 +136,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
         forbiddenTermsPresent,
         forbiddenMatches,
         normalizationHints,
-        ...(v1 ? { disguisesSeen: DISGUISE_CLASSES.filter((d) => seenDisguises.has(d)) } : {}),
+        ...(v1 ? { disguisesSeen: DISGUISE_CLASSES.filter((d) => seenDisguises?.has(d) === true) } : {}),
       };
     },
   };
@@ -172,14 +175,15 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
   return {
     strategy: matcher.strategy,
     found,
-    scan(candidate: string): number[] {
+    scan(candidate: string): readonly number[] {
       found.fill(0);
       if (terms.length === 0) {
         inert = true;
-        return [];
+        return NO_PAIRS;
       }
       const pairs: number[] = [];
       inert = matcher.scan(candidate, found, pairs);
+      if (pairs.length === 0) return NO_PAIRS;
       const triples: number[] = [];
       for (let i = 0; i < pairs.length; i += 2) triples.push(pairs[i]!, pairs[i + 1]!, pairs[i + 1]! + terms[pairs[i]!]!.length);
       return triples;
@@ -231,7 +235,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
     strategy: matcher.strategy,
     found,
     /** Sets `found` for every folded term present; returns the forbidden ones' occurrences as (term, start, end) triples in the original. */
-    scan(candidate: string): number[] {
+    scan(candidate: string): readonly number[] {
       keyFound.fill(0);
       found.fill(0);
       const folded = foldText(candidate);
