@@ -124,7 +124,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       const missingMustInclude = missing(mustInclude);
       const missingMustAsk = missing(mustAsk);
       const missingCanonicalTerms = missing(canonical);
-      return {
+      const verdict: CandidateVerdict = {
         passed:
           missingMustInclude.length === 0 &&
           missingMustAsk.length === 0 &&
@@ -136,8 +136,9 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
         forbiddenTermsPresent,
         forbiddenMatches,
         normalizationHints,
-        ...(v1 ? { disguisesSeen: DISGUISE_CLASSES.filter((d) => seenDisguises?.has(d) === true) } : {}),
       };
+      // v0 verdicts keep exactly their v0 shape; only v1 ones name disguises.
+      return v1 ? { ...verdict, disguisesSeen: DISGUISE_CLASSES.filter((d) => seenDisguises?.has(d) === true) } : verdict;
     },
   };
 }
@@ -169,8 +170,9 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
     return nfc;
   };
 
-  // One scratch table, zeroed per call: verification is synchronous, so calls never overlap.
+  // Scratch, reset per call: verification is synchronous, so calls never overlap.
   const found = new Uint8Array(terms.length);
+  const scratchPairs: number[] = [];
   let inert = true;
   return {
     strategy: matcher.strategy,
@@ -181,7 +183,8 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
         inert = true;
         return NO_PAIRS;
       }
-      const pairs: number[] = [];
+      const pairs = scratchPairs;
+      pairs.length = 0;
       inert = matcher.scan(candidate, found, pairs);
       if (pairs.length === 0) return NO_PAIRS;
       const triples: number[] = [];
