@@ -164,7 +164,7 @@ describe('benign corpus: folded forbidden terms invent nothing in honest text', 
       const plain = plainFold(text);
       for (const term of compiled.verify(text).forbiddenTermsPresent) expect([text, plain.includes(plainFold(term))]).toEqual([text, true]);
     }
-  });
+  }, 180_000);
 
   it('and in generated text from the same words (1,000 cases)', () => {
     // Words of letters and punctuation: a digit beside a letter is the look-alike the skeleton is for (0 and o, 1 and l).
@@ -177,7 +177,7 @@ describe('benign corpus: folded forbidden terms invent nothing in honest text', 
       }),
       { numRuns: 1000 },
     );
-  });
+  }, 180_000);
 });
 
 describe('the four candidates of issue 10', () => {

@@ -1,4 +1,7 @@
 import fc from 'fast-check';
+
+/** Thousands of cases take tens of seconds on a loaded 2-core machine: more than the default 30 s. */
+const PROPERTY_TIMEOUT_MS = 180_000;
 import { describe, expect, it } from 'vitest';
 import { createVerifier } from './contract-verifier.js';
 import { foldSegment, isContinuing } from './fold-text.js';
@@ -144,7 +147,7 @@ describe('folded matching (v1)', () => {
       }),
       { numRuns: 4000 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   /**
    * Pieces for the comparison with the reference: everything the folding treats specially —
@@ -173,6 +176,6 @@ describe('folded matching (v1)', () => {
         }),
         { numRuns: 3000 },
       );
-    });
+    }, PROPERTY_TIMEOUT_MS);
   }
 });
