@@ -185,7 +185,7 @@ describe('documents and pages', () => {
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v0/reply-contracts/verify', '/v0/effects/{id}', '/v0/effects', '/v0/suggestions', '/v0/suggestions/{id}', '/healthz', '/readyz']));
-    expect(Object.keys(doc.components.schemas.ReplyContract!.properties!).sort()).toEqual(Object.keys(automotiveContract).sort());
+    expect(Object.keys(doc.components.schemas.ReplyContract!.properties!).sort()).toEqual([...Object.keys(automotiveContract), 'matching'].sort()); // v1 adds matching
     expect(doc.components.schemas.ReplyContract!.additionalProperties).toBe(false);
     expect(doc.components.schemas.Problem).toBeDefined();
     // Without workflows the turn routes are not mounted, and not documented either.
