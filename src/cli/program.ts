@@ -43,6 +43,11 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./commands/verify.js')).registerVerify,
   },
   {
+    name: 'probe',
+    summary: "report a reply contract's holes, each with a candidate that demonstrates it",
+    load: async () => (await import('./commands/probe.js')).registerProbe,
+  },
+  {
     name: 'serve',
     summary: 'serve the HTTP API and the inspector (stops gracefully on SIGTERM)',
     load: async () => (await import('./commands/serve.js')).registerServe,

@@ -1,3 +1,4 @@
+import type { DisguiseClass } from './fold-text.js';
 import type { TermListName } from './reply-contract.js';
 
 /** One occurrence of a forbidden term in a candidate, for highlighting. */
@@ -6,8 +7,16 @@ export interface ForbiddenMatch {
   readonly term: string;
   /** UTF-16 offset of the first code unit of the occurrence (inclusive). */
   readonly start: number;
-  /** UTF-16 offset just past the occurrence (exclusive): `candidate.slice(start, end) === term`. */
+  /**
+   * UTF-16 offset just past the occurrence (exclusive). For an exact list,
+   * `candidate.slice(start, end) === term`; for a folded list, the slice folds to the folded term.
+   */
   readonly end: number;
+  /**
+   * Folded lists only (v1): the disguises between the slice and the term as written, e.g.
+   * `["fullwidth", "case"]`; empty when the slice is the term exactly. Absent for exact lists.
+   */
+  readonly disguises?: readonly DisguiseClass[];
 }
 
 /**
@@ -42,6 +51,11 @@ export interface CandidateVerdict {
   readonly forbiddenMatches: readonly ForbiddenMatch[];
   /** Terms that would have matched had both sides been NFC-normalized, by list then contract order. */
   readonly normalizationHints: readonly NormalizationHint[];
+  /**
+   * v1 contracts only: every disguise seen on this candidate's forbidden occurrences, in the
+   * order of `DISGUISE_CLASSES`. Absent for v0, whose verdicts stay exactly as specified.
+   */
+  readonly disguisesSeen?: readonly DisguiseClass[];
 }
 
 /** A {@link CandidateVerdict} with the candidate's position in the order it was given. */

@@ -1,5 +1,6 @@
 import type { CandidateVerdict, ForbiddenMatch, NormalizationHint } from './candidate-verdict.js';
-import type { ReplyContract, TermListName } from './reply-contract.js';
+import { DISGUISE_CLASSES, countsAt, disguisesBetween, foldTerm, foldText, type DisguiseClass } from './fold-text.js';
+import { contractTerms, matchModeOf, TERM_LISTS, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
 import { automatonMatcher, includesMatcher, type TermMatcher } from './term-matcher.js';
 
 /**
@@ -26,20 +27,35 @@ export interface ContractVerifier {
   verify(candidate: string): CandidateVerdict;
 }
 
+/** The empty occurrence list, shared: most candidates hold no forbidden term. */
+const NO_PAIRS: readonly number[] = Object.freeze([]);
+
 interface TermTable {
   readonly terms: string[];
   readonly ids: Map<string, number>;
 }
 
+/** One list as the verifier walks it: its wire name, its mode, its terms' ids in their table. */
+interface ListIds {
+  readonly list: TermListName;
+  readonly mode: MatchMode;
+  readonly ids: Int32Array;
+}
+
 /**
  * Builds the verifier of `contract`. Does not check that the contract is sound (that its
  * fallback obeys it, that it is satisfiable): `compileContract` and `readContract` do.
+ *
+ * Exact lists are searched in the candidate as it is, folded lists (v1) in the folded
+ * candidate; each mode has its own matcher, built only when some list uses it.
  */
 export function createVerifier(contract: ReplyContract, strategy: MatchStrategy = 'auto'): ContractVerifier {
-  const table: TermTable = { terms: [], ids: new Map() };
-  const listIds = (list: readonly string[]) => {
+  const tables: Record<MatchMode, TermTable> = { exact: { terms: [], ids: new Map() }, folded: { terms: [], ids: new Map() } };
+  const listIds = (list: TermListName): ListIds => {
+    const mode = matchModeOf(contract, list);
+    const table = tables[mode];
     const seen = new Set<number>();
-    for (const term of list) {
+    for (const term of contractTerms(contract, list)) {
       let id = table.ids.get(term);
       if (id === undefined) {
         id = table.terms.length;
@@ -48,26 +64,95 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       }
       seen.add(id);
     }
-    return Int32Array.from(seen);
+    return { list, mode, ids: Int32Array.from(seen) };
   };
-  const mustInclude = listIds(contract.mustInclude);
-  const mustAsk = listIds(contract.mustAsk);
-  const canonical = listIds(contract.canonicalTerms);
-  const forbidden = listIds(contract.forbiddenTerms);
-  const lists: readonly (readonly [TermListName, Int32Array])[] = [
-    ['must_include', mustInclude],
-    ['must_ask', mustAsk],
-    ['canonical_terms', canonical],
-    ['forbidden_terms', forbidden],
-  ];
-  const { terms } = table;
+  const lists = TERM_LISTS.map(listIds);
+  const [mustInclude, mustAsk, canonical, forbidden] = lists as [ListIds, ListIds, ListIds, ListIds];
+  const exact = exactSearch(tables.exact.terms, forbidden.mode === 'exact' ? forbidden.ids : new Int32Array(0), lists, strategy);
+  const folded =
+    tables.folded.terms.length > 0
+      ? foldedSearch(tables.folded.terms, forbidden.mode === 'folded' ? forbidden.ids : new Int32Array(0), strategy)
+      : undefined;
+  const forbiddenRank = new Int32Array(tables[forbidden.mode].terms.length);
+  forbidden.ids.forEach((id, rank) => (forbiddenRank[id] = rank));
+  const v1 = contract.contractVersion === 'v1';
+
+  const missing = ({ mode, ids }: ListIds) => {
+    const found = mode === 'exact' ? exact.found : folded!.found;
+    const terms = tables[mode].terms;
+    const out: string[] = [];
+    for (const id of ids) if (found[id] === 0) out.push(terms[id]!);
+    return out;
+  };
+
+  return {
+    strategy: (folded ?? exact).strategy,
+    verify(candidate) {
+      const exactPairs = exact.scan(candidate);
+      const foldedPairs = folded ? folded.scan(candidate) : NO_PAIRS;
+
+      // Only forbidden terms are recorded, so the occurrences name every forbidden term present:
+      // no need to walk a list of thousands of absent ones.
+      const pairs = forbidden.mode === 'exact' ? exactPairs : foldedPairs;
+      const terms = tables[forbidden.mode].terms;
+      const forbiddenTermsPresent: string[] = [];
+      const forbiddenMatches: ForbiddenMatch[] = [];
+      let seenDisguises: Set<DisguiseClass> | undefined;
+      if (pairs.length > 0) {
+        const present = new Set<number>();
+        const order: number[] = [];
+        for (let i = 0; i < pairs.length; i += 3) {
+          order.push(i);
+          present.add(pairs[i]!);
+        }
+        for (const id of [...present].sort((a, b) => forbiddenRank[a]! - forbiddenRank[b]!)) forbiddenTermsPresent.push(terms[id]!);
+        order.sort((a, b) => pairs[a + 1]! - pairs[b + 1]! || forbiddenRank[pairs[a]!]! - forbiddenRank[pairs[b]!]!);
+        for (const i of order) {
+          const term = terms[pairs[i]!]!;
+          const start = pairs[i + 1]!;
+          const end = pairs[i + 2]!;
+          if (forbidden.mode === 'exact') forbiddenMatches.push({ term, start, end });
+          else {
+            const disguises = disguisesBetween(candidate.slice(start, end), term);
+            for (const d of disguises) (seenDisguises ??= new Set()).add(d);
+            forbiddenMatches.push({ term, start, end, disguises });
+          }
+        }
+      }
+
+      const normalizationHints = exact.hints(candidate);
+      const missingMustInclude = missing(mustInclude);
+      const missingMustAsk = missing(mustAsk);
+      const missingCanonicalTerms = missing(canonical);
+      const verdict: CandidateVerdict = {
+        passed:
+          missingMustInclude.length === 0 &&
+          missingMustAsk.length === 0 &&
+          missingCanonicalTerms.length === 0 &&
+          forbiddenTermsPresent.length === 0,
+        missingMustInclude,
+        missingMustAsk,
+        missingCanonicalTerms,
+        forbiddenTermsPresent,
+        forbiddenMatches,
+        normalizationHints,
+      };
+      // v0 verdicts keep exactly their v0 shape; only v1 ones name disguises.
+      return v1 ? { ...verdict, disguisesSeen: DISGUISE_CLASSES.filter((d) => seenDisguises?.has(d) === true) } : verdict;
+    },
+  };
+}
+
+/**
+ * The exact lists' search: the matcher over the candidate as it is, and the NFC hints of
+ * Reply Contract v0. `scan` leaves which terms were found in `found` and returns the recorded
+ * (forbidden) occurrences as (term, start, end) triples.
+ */
+function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: readonly ListIds[], strategy: MatchStrategy) {
   const record = new Uint8Array(terms.length);
-  const forbiddenRank = new Int32Array(terms.length);
-  forbidden.forEach((id, rank) => {
-    record[id] = 1;
-    forbiddenRank[id] = rank;
-  });
+  for (const id of forbiddenIds) record[id] = 1;
   const matcher = chooseMatcher(terms, record, strategy);
+  const exactLists = lists.filter((l) => l.mode === 'exact');
 
   // NFC hints need a second matcher over the normalized terms; build it only when first needed.
   const nfcTerms = terms.map((term) => term.normalize('NFC'));
@@ -85,71 +170,97 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
     return nfc;
   };
 
-  // One scratch table, zeroed per call: verification is synchronous, so calls never overlap.
+  // Scratch, reset per call: verification is synchronous, so calls never overlap.
   const found = new Uint8Array(terms.length);
-  const missing = (ids: Int32Array) => {
-    const out: string[] = [];
-    for (const id of ids) if (found[id] === 0) out.push(terms[id]!);
-    return out;
-  };
-
+  const scratchPairs: number[] = [];
+  let inert = true;
   return {
     strategy: matcher.strategy,
-    verify(candidate) {
+    found,
+    scan(candidate: string): readonly number[] {
       found.fill(0);
-      const pairs: number[] = [];
-      const inert = matcher.scan(candidate, found, pairs);
-
-      // Only forbidden terms are recorded, so the occurrences name every forbidden term present:
-      // no need to walk a list of thousands of absent ones.
-      const forbiddenTermsPresent: string[] = [];
-      const forbiddenMatches: ForbiddenMatch[] = [];
-      if (pairs.length > 0) {
-        const present = new Set<number>();
-        const order: number[] = [];
-        for (let i = 0; i < pairs.length; i += 2) {
-          order.push(i);
-          present.add(pairs[i]!);
-        }
-        for (const id of [...present].sort((a, b) => forbiddenRank[a]! - forbiddenRank[b]!)) forbiddenTermsPresent.push(terms[id]!);
-        order.sort((a, b) => pairs[a + 1]! - pairs[b + 1]! || forbiddenRank[pairs[a]!]! - forbiddenRank[pairs[b]!]!);
-        for (const i of order) {
-          const term = terms[pairs[i]!]!;
-          const start = pairs[i + 1]!;
-          forbiddenMatches.push({ term, start, end: start + term.length });
-        }
+      if (terms.length === 0) {
+        inert = true;
+        return NO_PAIRS;
       }
-
+      const pairs = scratchPairs;
+      pairs.length = 0;
+      inert = matcher.scan(candidate, found, pairs);
+      if (pairs.length === 0) return NO_PAIRS;
+      const triples: number[] = [];
+      for (let i = 0; i < pairs.length; i += 2) triples.push(pairs[i]!, pairs[i + 1]!, pairs[i + 1]! + terms[pairs[i]!]!.length);
+      return triples;
+    },
+    /** After {@link scan} of the same candidate: the exact lists' NFC hints. */
+    hints(candidate: string): NormalizationHint[] {
       const normalizationHints: NormalizationHint[] = [];
+      if (terms.length === 0) return normalizationHints;
       // Inert text is NFC; anything else is asked of `normalize` (once), which is slower but rare.
       const nfcCandidate = inert ? candidate : candidate.normalize('NFC');
       if (!termsAreNfc || nfcCandidate !== candidate) {
         const n = nfcMatcher();
         n.found.fill(0);
         n.matcher.scan(nfcCandidate, n.found, []);
-        for (const [list, ids] of lists) {
+        for (const { list, ids } of exactLists) {
           for (const id of ids) {
             if (found[id] === 0 && n.found[n.idOf[id]!] === 1) normalizationHints.push({ list, term: terms[id]! });
           }
         }
       }
+      return normalizationHints;
+    },
+  };
+}
 
-      const missingMustInclude = missing(mustInclude);
-      const missingMustAsk = missing(mustAsk);
-      const missingCanonicalTerms = missing(canonical);
-      return {
-        passed:
-          missingMustInclude.length === 0 &&
-          missingMustAsk.length === 0 &&
-          missingCanonicalTerms.length === 0 &&
-          forbiddenTermsPresent.length === 0,
-        missingMustInclude,
-        missingMustAsk,
-        missingCanonicalTerms,
-        forbiddenTermsPresent,
-        forbiddenMatches,
-        normalizationHints,
-      };
+/**
+ * The folded lists' search (v1): the candidate is folded once (`foldText`), the folded terms
+ * searched in it, and each occurrence mapped back to the original candidate's offsets. Every
+ * folded term is recorded, because some occurrences do not count (`countsAt`: inside one
+ * character's fold, or just before a combining mark) and only the occurrences tell.
+ */
+function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strategy: MatchStrategy) {
+  const recorded = new Uint8Array(terms.length);
+  for (const id of forbiddenIds) recorded[id] = 1;
+  const foldedTerms = terms.map(foldTerm);
+  const unique = [...new Set(foldedTerms)];
+  const position = new Map(unique.map((term, i) => [term, i]));
+  const keyOf = Int32Array.from(foldedTerms, (term) => position.get(term)!);
+  // Folded term → the contract's terms that fold to it (a list may hold `Reserved` and `reserved`).
+  const termsOfKey: number[][] = unique.map(() => []);
+  keyOf.forEach((key, id) => termsOfKey[key]!.push(id));
+  // A term of nothing but ignorable code points folds to nothing; `readContract` refuses it,
+  // and until then it is searched as a string that never occurs.
+  const searched = unique.map((term) => (term === '' ? '\u0000\uffff\u0000' : term));
+  const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), strategy);
+  const keyFound = new Uint8Array(unique.length);
+  const found = new Uint8Array(terms.length);
+  return {
+    strategy: matcher.strategy,
+    found,
+    /** Sets `found` for every folded term present; returns the forbidden ones' occurrences as (term, start, end) triples in the original. */
+    scan(candidate: string): readonly number[] {
+      keyFound.fill(0);
+      found.fill(0);
+      const folded = foldText(candidate);
+      const pairs: number[] = [];
+      if (matcher.scanUnits) matcher.scanUnits(folded.units, folded.length, keyFound, pairs);
+      else matcher.scan(folded.text(), keyFound, pairs);
+      keyFound.fill(0);
+      const triples: number[] = [];
+      for (let i = 0; i < pairs.length; i += 2) {
+        const key = pairs[i]!;
+        const start = pairs[i + 1]!;
+        const end = start + searched[key]!.length;
+        if (!countsAt(folded, start, end)) continue;
+        keyFound[key] = 1;
+        const from = folded.startOf(start);
+        const to = folded.endOf(end - 1);
+        for (const id of termsOfKey[key]!) {
+          found[id] = 1;
+          if (recorded[id] === 1) triples.push(id, from, to);
+        }
+      }
+      return triples;
     },
   };
 }

@@ -5,12 +5,24 @@ export type { ContractVerifier, MatchStrategy } from './contract-verifier.js';
 export { INCLUDES_MAX_TERMS } from './contract-verifier.js';
 export { governReply } from './govern-reply.js';
 export { isNfc } from './is-nfc.js';
+export type { DisguiseClass } from './fold-text.js';
+export { DISGUISE_CLASSES, foldTerm } from './fold-text.js';
 export type { ContractLint, ContractWarning } from './lint-contract.js';
 export type { ReadContractResult } from './read-contract.js';
 export { CONTRACT_SUBJECT, readContract } from './read-contract.js';
 export { relayBody } from './relay-body.js';
-export type { ReplyContract, ReplyContractJson, TermListName } from './reply-contract.js';
-export { TERM_LISTS, contractFromJson, contractToJson, isWellFormed, replyContractSchema } from './reply-contract.js';
+export type { ContractMatching, ContractVersion, MatchMode, ReplyContract, ReplyContractJson, TermListName } from './reply-contract.js';
+export {
+  CONTRACT_VERSIONS,
+  TERM_LISTS,
+  contractFromJson,
+  contractMatching,
+  contractToJson,
+  defaultMatching,
+  isWellFormed,
+  matchModeOf,
+  replyContractSchema,
+} from './reply-contract.js';
 export type { ReplyEffect, ReplyEffectJson } from './reply-effect.js';
 export { candidateVerdictJsonSchema, effectFromJson, effectToJson, replyEffectJsonSchema } from './reply-effect.js';
 export type { ReplyTraceJson } from './trace-of.js';

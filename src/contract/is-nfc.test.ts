@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNfc, nfcInertRanges } from './is-nfc.js';
+import { isNfc, isNfcInert, NFC_INERT_UNITS, nfcInertRanges } from './is-nfc.js';
 
 describe('isNfc', () => {
   it('every code unit of the fast path is a starter that NFC leaves alone, alone or after a base', () => {
@@ -30,6 +30,13 @@ describe('isNfc', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("the fast path's regular expression and its table agree on every code unit, alone and inside text", () => {
+    for (let unit = 0; unit < 65536; unit++) {
+      const ch = String.fromCharCode(unit);
+      expect([unit, isNfcInert(ch), isNfcInert(`看車${ch}看車`)]).toEqual([unit, NFC_INERT_UNITS[unit] === 1, NFC_INERT_UNITS[unit] === 1]);
+    }
   });
 
   it('agrees with String.prototype.normalize on text outside the fast path', () => {

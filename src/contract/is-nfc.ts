@@ -33,11 +33,19 @@ for (const [from, to] of NFC_INERT_RANGES) inert.fill(1, from, to + 1);
 /** 1 for each code unit on {@link isNfc}'s fast path, 0 otherwise; matchers fold it into their scan. */
 export const NFC_INERT_UNITS: Readonly<Uint8Array> = inert;
 
+/**
+ * Any code unit off the fast path, as a regular expression over UTF-16 code units (no `u` flag):
+ * V8 runs a character-class test in native code, several times faster than a loop of
+ * `charCodeAt` over a short reply, which matters when the whole verification takes half a
+ * microsecond.
+ */
+const NOT_INERT = new RegExp(
+  `[^${NFC_INERT_RANGES.map(([from, to]) => `\\u${from.toString(16).padStart(4, '0')}-\\u${to.toString(16).padStart(4, '0')}`).join('')}]`,
+);
+
 /** True when every code unit of `text` is on the fast path, so `text` is certainly NFC. */
 export function isNfcInert(text: string): boolean {
-  const length = text.length;
-  for (let i = 0; i < length; i++) if (inert[text.charCodeAt(i)] === 0) return false;
-  return true;
+  return !NOT_INERT.test(text);
 }
 
 /** The ranges of {@link isNfc}'s fast path, for its test. */

@@ -1,6 +1,7 @@
 import type { InputIssue } from '../errors.js';
 import type { ContractVerifier } from './contract-verifier.js';
-import { contractTerms, TERM_LISTS, type ReplyContract, type TermListName } from './reply-contract.js';
+import { foldTerm } from './fold-text.js';
+import { contractTerms, matchModeOf, TERM_LISTS, type ReplyContract, type TermListName } from './reply-contract.js';
 
 /** Something about a contract worth fixing that does not stop it from being used. */
 export interface ContractWarning {
@@ -24,10 +25,21 @@ const REQUIRED_LISTS = ['must_include', 'must_ask', 'canonical_terms'] as const;
  * Checks what a schema cannot: that the approved fallback obeys its own contract (W2: the
  * fallback is shown unverified, so it is verified here, once, by the same verifier that judges
  * candidates) and that the contract can be satisfied at all (no forbidden term inside a
- * required one). Duplicate terms are warnings. Paths use the wire names.
+ * required one). Both checks use each list's own matching, so under v1 a fallback holding a
+ * disguised forbidden term is refused, and a folded forbidden term inside a required term makes
+ * the contract unsatisfiable. A term of a folded list that folds to nothing (only
+ * default-ignorable code points) is refused. Duplicate terms are warnings. Paths use the wire names.
  */
 export function lintContract(contract: ReplyContract, verifier: ContractVerifier): ContractLint {
   const issues: InputIssue[] = [];
+  for (const list of TERM_LISTS) {
+    if (matchModeOf(contract, list) !== 'folded') continue;
+    contractTerms(contract, list).forEach((term, i) => {
+      if (foldTerm(term) === '') {
+        issues.push({ path: `$.${list}[${i}]`, message: 'folds to nothing: it holds only default-ignorable code points, invisible in any reply' });
+      }
+    });
+  }
   const firstIndex = (list: TermListName, term: string) => contractTerms(contract, list).indexOf(term);
   const named = (list: TermListName, term: string) => `${list}[${firstIndex(list, term)}] ${JSON.stringify(term)}`;
 

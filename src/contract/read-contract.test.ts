@@ -23,7 +23,7 @@ const without = (key: string) => (c: Json) => Object.fromEntries(Object.entries(
 /** [what is wrong, how to break the automotive contract, every path the refusal must name]. */
 const malformed: [string, (c: Json) => unknown, string[]][] = [
   ['a missing contract_version', without('contract_version'), ['$.contract_version']],
-  ['another contract_version', withField('contract_version', 'v1'), ['$.contract_version']],
+  ['another contract_version', withField('contract_version', 'v2'), ['$.contract_version']],
   ['an empty interaction_kind', withField('interaction_kind', ''), ['$.interaction_kind']],
   ['a numeric interaction_kind', withField('interaction_kind', 42), ['$.interaction_kind']],
   ['entity_roles as an array', withField('entity_roles', ['vehicle_seller']), ['$.entity_roles']],

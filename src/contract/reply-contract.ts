@@ -2,14 +2,52 @@ import { z } from 'zod';
 import { wireRecord, wireString } from '../wire-string.js';
 
 /**
- * A Reply Contract v0 as the library holds it (camelCase). The host authors one per governed
- * turn from fresh truth: what the reply must say, must ask, must call things, must never say,
- * and the approved fallback shown when no candidate obeys. Obtain one through `readContract`,
- * which refuses contracts that cannot be honoured.
+ * How a term list is compared with a candidate. `exact`: case-sensitive substrings over UTF-16
+ * code units, as Reply Contract v0 specifies. `folded` (v1 only): both sides folded first —
+ * NFKC, full case folding, default-ignorable code points removed, whitespace runs as one space,
+ * UTS #39 confusable skeletons — so a disguised term is still found (see `fold-text.ts`).
+ */
+export type MatchMode = 'exact' | 'folded';
+
+/** The match mode of each term list, by the library's list names. */
+export interface ContractMatching {
+  readonly mustInclude: MatchMode;
+  readonly mustAsk: MatchMode;
+  readonly canonicalTerms: MatchMode;
+  readonly forbiddenTerms: MatchMode;
+}
+
+/** The contract versions this library reads. */
+export const CONTRACT_VERSIONS = ['v0', 'v1'] as const;
+
+/** A contract version: `v0` (every list exact) or `v1` (lists may be `folded`). */
+export type ContractVersion = (typeof CONTRACT_VERSIONS)[number];
+
+/**
+ * The modes a version gives lists its `matching` leaves out. v1 folds forbidden terms (a
+ * forbidden term must be caught in any disguise) and keeps the required lists exact (the user
+ * must see those words as written).
+ */
+export function defaultMatching(version: ContractVersion): ContractMatching {
+  return version === 'v0'
+    ? { mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: 'exact' }
+    : { mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: 'folded' };
+}
+
+/**
+ * A Reply Contract (v0 or v1) as the library holds it (camelCase). The host authors one per
+ * governed turn from fresh truth: what the reply must say, must ask, must call things, must
+ * never say, and the approved fallback shown when no candidate obeys. Obtain one through
+ * `readContract`, which refuses contracts that cannot be honoured.
  */
 export interface ReplyContract {
-  /** Always `"v0"`: the only version this verifier understands. */
-  readonly contractVersion: 'v0';
+  /** `"v0"` (exact matching, as seed 000 specifies) or `"v1"` (per-list matching modes). */
+  readonly contractVersion: ContractVersion;
+  /**
+   * v1: each list's match mode, every list present (the defaults filled in by `readContract`).
+   * Absent: the version's defaults ({@link defaultMatching}). Always exact for v0.
+   */
+  readonly matching?: ContractMatching;
   /** What the turn means, e.g. `seller_home_valuation`. Evidence only; not interpreted. */
   readonly interactionKind: string;
   /** Who or what each party is in this turn. Evidence only; not interpreted. */
@@ -45,6 +83,17 @@ const missing = (issue: { input?: unknown }) => (issue.input === undefined ? 're
 const wellFormed = () => wireString({ error: missing });
 const nonEmpty = (what: string) => wellFormed().refine((s) => s.length > 0, { error: `${what} must not be empty` });
 const termList = z.array(nonEmpty('a term'), { error: missing });
+const matchMode = z.enum(['exact', 'folded'], { error: (issue) => missing(issue) ?? 'a match mode is "exact" or "folded"' });
+
+/** v1's `matching`: a mode per list; a list left out keeps the version's default. */
+export const contractMatchingSchema = z
+  .strictObject({
+    must_include: matchMode.optional(),
+    must_ask: matchMode.optional(),
+    canonical_terms: matchMode.optional(),
+    forbidden_terms: matchMode.optional(),
+  })
+  .describe('v1 only: how each list is matched, `exact` or `folded`. Defaults: forbidden_terms folded, the others exact.');
 
 /**
  * The wire form of a Reply Contract v0: snake_case JSON, field for field as the host sends it.
@@ -53,7 +102,7 @@ const termList = z.array(nonEmpty('a term'), { error: missing });
  */
 export const replyContractSchema = z
   .strictObject({
-    contract_version: z.literal('v0', { error: (issue) => missing(issue) ?? 'contract_version must be "v0"' }),
+    contract_version: z.enum(CONTRACT_VERSIONS, { error: (issue) => missing(issue) ?? 'contract_version must be "v0" or "v1"' }),
     interaction_kind: nonEmpty('interaction_kind'),
     entity_roles: wireRecord(wellFormed(), { error: missing }),
     authority_status: nonEmpty('authority_status'),
@@ -62,16 +111,38 @@ export const replyContractSchema = z
     must_ask: termList,
     canonical_terms: termList,
     forbidden_terms: termList,
+    matching: contractMatchingSchema.optional(),
   })
-  .meta({ id: 'ReplyContract', description: 'Reply Contract v0: host-declared language constraints on one reply.' });
+  .superRefine((contract, ctx) => {
+    // v0 stays exactly as seed 000 specifies it: `matching` is no field of v0.
+    if (contract.contract_version === 'v0' && contract.matching !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['matching'], message: 'unknown key (matching is a field of contract_version "v1")' });
+    }
+  })
+  .meta({
+    id: 'ReplyContract',
+    description: 'Reply Contract v0 or v1: host-declared language constraints on one reply. v1 adds `matching`.',
+  });
 
-/** A Reply Contract v0 in its snake_case wire form. */
+/** A Reply Contract in its snake_case wire form. */
 export type ReplyContractJson = z.infer<typeof replyContractSchema>;
 
 /** The wire form → the library's form. The one place contract field names change case. */
 export function contractFromJson(json: ReplyContractJson): ReplyContract {
+  const defaults = defaultMatching(json.contract_version);
+  const m = json.matching ?? {};
   return {
     contractVersion: json.contract_version,
+    ...(json.contract_version === 'v1'
+      ? {
+          matching: {
+            mustInclude: m.must_include ?? defaults.mustInclude,
+            mustAsk: m.must_ask ?? defaults.mustAsk,
+            canonicalTerms: m.canonical_terms ?? defaults.canonicalTerms,
+            forbiddenTerms: m.forbidden_terms ?? defaults.forbiddenTerms,
+          },
+        }
+      : {}),
     interactionKind: json.interaction_kind,
     entityRoles: { ...json.entity_roles },
     authorityStatus: json.authority_status,
@@ -85,6 +156,7 @@ export function contractFromJson(json: ReplyContractJson): ReplyContract {
 
 /** The library's form → the wire form, e.g. to store or send a contract. */
 export function contractToJson(contract: ReplyContract): ReplyContractJson {
+  const matching = contract.contractVersion === 'v1' ? contractMatching(contract) : undefined;
   return {
     contract_version: contract.contractVersion,
     interaction_kind: contract.interactionKind,
@@ -95,7 +167,38 @@ export function contractToJson(contract: ReplyContract): ReplyContractJson {
     must_ask: [...contract.mustAsk],
     canonical_terms: [...contract.canonicalTerms],
     forbidden_terms: [...contract.forbiddenTerms],
+    ...(matching
+      ? {
+          matching: {
+            must_include: matching.mustInclude,
+            must_ask: matching.mustAsk,
+            canonical_terms: matching.canonicalTerms,
+            forbidden_terms: matching.forbiddenTerms,
+          },
+        }
+      : {}),
   };
+}
+
+/** Every list's match mode: the contract's own for v1, else its version's defaults (all exact for v0). */
+export function contractMatching(contract: ReplyContract): ContractMatching {
+  if (contract.contractVersion === 'v0') return defaultMatching('v0');
+  return contract.matching ?? defaultMatching(contract.contractVersion);
+}
+
+/** The match mode of one list, by its wire name. */
+export function matchModeOf(contract: ReplyContract, list: TermListName): MatchMode {
+  const m = contractMatching(contract);
+  switch (list) {
+    case 'must_include':
+      return m.mustInclude;
+    case 'must_ask':
+      return m.mustAsk;
+    case 'canonical_terms':
+      return m.canonicalTerms;
+    case 'forbidden_terms':
+      return m.forbiddenTerms;
+  }
 }
 
 /** A contract's term list by its wire name. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { IndexedCandidateVerdict } from './candidate-verdict.js';
-import { TERM_LISTS } from './reply-contract.js';
+import { DISGUISE_CLASSES } from './fold-text.js';
+import { CONTRACT_VERSIONS, TERM_LISTS, type ContractVersion } from './reply-contract.js';
 
 /**
  * The record of one governed reply: which candidate was shown (or that the fallback was), the
@@ -8,8 +9,8 @@ import { TERM_LISTS } from './reply-contract.js';
  * record stands alone.
  */
 export interface ReplyEffect {
-  /** Always `"v0"`. */
-  readonly contractVersion: 'v0';
+  /** The contract's version, `"v0"` or `"v1"`. */
+  readonly contractVersion: ContractVersion;
   /** The contract's `interaction_kind`. */
   readonly interactionKind: string;
   /** The contract's `authority_status`. */
@@ -27,6 +28,7 @@ export interface ReplyEffect {
 }
 
 const termArray = z.array(z.string());
+const disguiseArray = z.array(z.enum(DISGUISE_CLASSES));
 
 /** One candidate's verdict on the wire. */
 export const candidateVerdictJsonSchema = z.strictObject({
@@ -41,9 +43,11 @@ export const candidateVerdictJsonSchema = z.strictObject({
       term: z.string(),
       start: z.number().int().nonnegative().describe('UTF-16 offset, inclusive'),
       end: z.number().int().nonnegative().describe('UTF-16 offset, exclusive'),
+      disguises: disguiseArray.optional().describe('v1 folded lists only: the disguises between the occurrence and the term'),
     }),
   ),
   normalization_hints: z.array(z.strictObject({ list: z.enum(TERM_LISTS), term: z.string() })),
+  disguises_seen: disguiseArray.optional().describe('v1 only: every disguise seen on this candidate'),
 });
 
 /**
@@ -52,7 +56,7 @@ export const candidateVerdictJsonSchema = z.strictObject({
  */
 export const replyEffectJsonSchema = z
   .strictObject({
-    contract_version: z.literal('v0'),
+    contract_version: z.enum(CONTRACT_VERSIONS),
     interaction_kind: z.string(),
     authority_status: z.string(),
     entity_roles: z.record(z.string(), z.string()),
@@ -61,7 +65,7 @@ export const replyEffectJsonSchema = z
     body: z.string(),
     candidates: z.array(candidateVerdictJsonSchema),
   })
-  .meta({ id: 'ReplyEffect', description: 'The record of one governed reply under a Reply Contract v0.' });
+  .meta({ id: 'ReplyEffect', description: 'The record of one governed reply under a Reply Contract (v0 or v1).' });
 
 /** A Reply Effect in its snake_case wire form. */
 export type ReplyEffectJson = z.infer<typeof replyEffectJsonSchema>;
@@ -83,8 +87,14 @@ export function effectToJson(effect: ReplyEffect): ReplyEffectJson {
       missing_must_ask: [...c.missingMustAsk],
       missing_canonical_terms: [...c.missingCanonicalTerms],
       forbidden_terms_present: [...c.forbiddenTermsPresent],
-      forbidden_matches: c.forbiddenMatches.map((m) => ({ term: m.term, start: m.start, end: m.end })),
+      forbidden_matches: c.forbiddenMatches.map((m) => ({
+        term: m.term,
+        start: m.start,
+        end: m.end,
+        ...(m.disguises ? { disguises: [...m.disguises] } : {}),
+      })),
       normalization_hints: c.normalizationHints.map((h) => ({ list: h.list, term: h.term })),
+      ...(c.disguisesSeen ? { disguises_seen: [...c.disguisesSeen] } : {}),
     })),
   };
 }
@@ -106,8 +116,14 @@ export function effectFromJson(json: ReplyEffectJson): ReplyEffect {
       missingMustAsk: [...c.missing_must_ask],
       missingCanonicalTerms: [...c.missing_canonical_terms],
       forbiddenTermsPresent: [...c.forbidden_terms_present],
-      forbiddenMatches: c.forbidden_matches.map((m) => ({ term: m.term, start: m.start, end: m.end })),
+      forbiddenMatches: c.forbidden_matches.map((m) => ({
+        term: m.term,
+        start: m.start,
+        end: m.end,
+        ...(m.disguises ? { disguises: [...m.disguises] } : {}),
+      })),
       normalizationHints: c.normalization_hints.map((h) => ({ list: h.list, term: h.term })),
+      ...(c.disguises_seen ? { disguisesSeen: [...c.disguises_seen] } : {}),
     })),
   };
 }

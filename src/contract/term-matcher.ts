@@ -15,6 +15,11 @@ export interface TermMatcher {
    * `text` is NFC-inert (see `isNfcInert`), which the automaton learns during the same pass.
    */
   scan(text: string, found: Uint8Array, matches: number[]): boolean;
+  /**
+   * The automaton only: as {@link scan}, over the first `length` code units of `units` (a
+   * folded text, see `foldText`), without making a string of them.
+   */
+  scanUnits?(units: Uint16Array, length: number, found: Uint8Array, matches: number[]): void;
 }
 
 /** Above this many terms the includes matcher skips the nesting analysis (quadratic in terms). */
@@ -98,7 +103,8 @@ export function automatonMatcher(terms: readonly string[], record: Uint8Array): 
   if (!tables) return undefined;
   const matcher: TermMatcher = {
     strategy: 'automaton',
-    scan: (text, found, matches) => scanAutomaton(tables, record, text, found, matches),
+    scan: (text, found, matches) => scanAutomaton(tables, record, codeUnits(text), text.length, found, matches),
+    scanUnits: (units, length, found, matches) => void scanAutomaton(tables, record, units, length, found, matches),
   };
   warmUp(matcher, terms, record);
   return matcher;
@@ -257,10 +263,15 @@ function buildAutomaton(terms: readonly string[]): AutomatonTables | undefined {
 let hitLog = new Int32Array(8192);
 
 /** The scan of every automaton; see {@link automatonMatcher}. */
-function scanAutomaton(tables: AutomatonTables, record: Uint8Array, text: string, found: Uint8Array, matches: number[]): boolean {
+function scanAutomaton(
+  tables: AutomatonTables,
+  record: Uint8Array,
+  code: Uint16Array,
+  length: number,
+  found: Uint8Array,
+  matches: number[],
+): boolean {
   const { units, memory, rootOffset, slotOffset, shift, mask } = tables;
-  const length = text.length;
-  const code = codeUnits(text);
   if (hitLog.length < 2 * length) hitLog = new Int32Array(2 * length);
   const log = hitLog;
   let logged = 0;

@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { DISGUISE_CLASSES } from './fold-text.js';
+import { CONTRACT_VERSIONS } from './reply-contract.js';
 import type { ReplyEffect } from './reply-effect.js';
 
 /**
  * The runtime trace of one governed reply, as Reply Contract v0 records it: the contract's
  * version, kind and authority, the status, and why candidates were rejected. snake_case JSON.
+ * v1 adds `disguises_seen`: which disguises the rejected candidates' forbidden terms wore.
  */
 export const replyTraceJsonSchema = z
   .strictObject({
-    contract_version: z.literal('v0'),
+    contract_version: z.enum(CONTRACT_VERSIONS),
     interaction_kind: z.string(),
     authority_status: z.string(),
     status: z.enum(['accepted', 'fallback']),
@@ -16,6 +19,7 @@ export const replyTraceJsonSchema = z
     missing_must_ask: z.array(z.string()),
     missing_canonical_terms: z.array(z.string()),
     forbidden_terms_present: z.array(z.string()),
+    disguises_seen: z.array(z.enum(DISGUISE_CLASSES)).optional().describe('v1 only: the disguises seen on the rejected candidates'),
   })
   .meta({ id: 'ReplyTrace', description: 'Why a governed reply was accepted or fell back.' });
 
@@ -43,5 +47,8 @@ export function traceOf(effect: ReplyEffect): ReplyTraceJson {
     missing_must_ask: gather((c) => c.missingMustAsk),
     missing_canonical_terms: gather((c) => c.missingCanonicalTerms),
     forbidden_terms_present: gather((c) => c.forbiddenTermsPresent),
+    ...(effect.contractVersion === 'v1'
+      ? { disguises_seen: DISGUISE_CLASSES.filter((d) => rejected.some((c) => c.disguisesSeen?.includes(d))) }
+      : {}),
   };
 }

@@ -1,4 +1,7 @@
 import fc from 'fast-check';
+
+/** Thousands of cases take tens of seconds on a loaded 2-core machine: more than the default 30 s. */
+const PROPERTY_TIMEOUT_MS = 180_000;
 import { describe, expect, it } from 'vitest';
 import type { CandidateVerdict, NormalizationHint } from './candidate-verdict.js';
 import { compileContract } from './compile-contract.js';
@@ -110,7 +113,7 @@ describe('the compiled verifier agrees with the naive includes reference', () =>
       ),
       { numRuns: 6000 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('on large contracts where the automaton is chosen by size (500 cases)', () => {
     fc.assert(
@@ -122,7 +125,7 @@ describe('the compiled verifier agrees with the naive includes reference', () =>
       ),
       { numRuns: 500 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('W2: the selected candidate is the first that passes, a failing one is never shown (3,500 cases)', () => {
     fc.assert(
@@ -142,5 +145,5 @@ describe('the compiled verifier agrees with the naive includes reference', () =>
       ),
       { numRuns: 3500 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });

@@ -7,6 +7,7 @@ import type { Replayer } from './replayer.js';
 export async function loadReplayers(): Promise<Replayer[]> {
   return [
     (await import('../contract/replay-contract-fixture.js')).replyContractReplayer,
+    (await import('../contract/replay-probe-fixture.js')).contractProbeReplayer,
     (await import('../suggest/match-replayer.js')).matchReplayer,
     (await import('../turn/model/model-turn-replayer.js')).modelTurnReplayer,
     (await import('../turn/replay-turn-fixture.js')).turnReplayer,

@@ -117,6 +117,7 @@ const table: BadRequest[] = [
   { name: 'a __proto__ role key inside entity_roles', body: protoJson(`{"contract": ${JSON.stringify({ ...automotiveContract, entity_roles: {} }).replace('"entity_roles":{}', '"entity_roles":{"__proto__":"x","seller":"user"}')}, "candidates": []}`), status: 400, code: 'invalid_input', paths: ['$.contract.entity_roles.__proto__'] },
   { name: 'a misspelt forbiden_terms', body: contractWith({ forbiden_terms: ['看車'] }), status: 400, code: 'invalid_input', paths: ['$.contract.forbiden_terms'] },
   { name: 'contract_version v9', body: contractWith({ contract_version: 'v9' }), status: 400, code: 'invalid_input', paths: ['$.contract.contract_version'] },
+  { name: 'contract_version v2', body: contractWith({ contract_version: 'v2' }), status: 400, code: 'invalid_input', paths: ['$.contract.contract_version'] },
   { name: 'no fallback_body', body: { ...good, contract: withoutKey('fallback_body') }, status: 400, code: 'invalid_input', paths: ['$.contract.fallback_body'] },
   { name: 'an empty forbidden term', body: contractWith({ forbidden_terms: [''] }), status: 400, code: 'invalid_input', paths: ['$.contract.forbidden_terms[0]'] },
   { name: 'an empty interaction_kind', body: contractWith({ interaction_kind: '' }), status: 400, code: 'invalid_input', paths: ['$.contract.interaction_kind'] },

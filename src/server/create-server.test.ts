@@ -184,8 +184,8 @@ describe('documents and pages', () => {
       components: { schemas: Record<string, { properties?: Record<string, unknown>; additionalProperties?: boolean }> };
     };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v0/reply-contracts/verify', '/v0/effects/{id}', '/v0/effects', '/v0/suggestions', '/v0/suggestions/{id}']));
-    expect(Object.keys(doc.components.schemas.ReplyContract!.properties!).sort()).toEqual(Object.keys(automotiveContract).sort());
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v0/reply-contracts/verify', '/v0/reply-contracts/probe', '/v0/effects/{id}', '/v0/effects', '/v0/suggestions', '/v0/suggestions/{id}']));
+    expect(Object.keys(doc.components.schemas.ReplyContract!.properties!).sort()).toEqual([...Object.keys(automotiveContract), 'matching'].sort()); // v1 adds matching
     expect(doc.components.schemas.ReplyContract!.additionalProperties).toBe(false);
     expect(doc.components.schemas.Problem).toBeDefined();
     // Without workflows the turn routes are not mounted, and not documented either.

@@ -15,6 +15,7 @@ import { requireApiKey } from './require-api-key.js';
 import { securityHeaders } from './security-headers.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { inspectorRoutes } from './routes/inspector.js';
+import type { ParaphraseSource } from '../contract/probe-contract.js';
 import { replyContractRoutes, verifyAndStore } from './routes/reply-contracts.js';
 import { suggestionRoutes, type SuggestionDeployment } from './routes/suggestions.js';
 import { turnRoutes, type TurnDeployment } from './routes/turns.js';
@@ -54,6 +55,8 @@ export interface ServerOptions {
    * request that would need generation gets a stop state saying a model is needed.
    */
   suggestions?: SuggestionDeployment;
+  /** The paraphrase part of `POST /v0/reply-contracts/probe` (e.g. `modelParaphrases`). Default none: skipped, and the report says so. */
+  probeParaphrase?: ParaphraseSource;
 }
 
 /** A configured sidecar: a fetch handler plus what a graceful shutdown needs. */
@@ -130,6 +133,7 @@ export async function createServer({
   effectWriter = {},
   turns,
   suggestions = { skills: null },
+  probeParaphrase,
 }: ServerOptions): Promise<WarrantServer> {
   await provisionApiKeys(store, apiKeys);
   const keyring = await openApiKeyring(store, { whenEmpty: () => provisionApiKeys(store, apiKeys) });
@@ -184,7 +188,7 @@ export async function createServer({
   app.get(OPENAPI_PATH, (c) => c.json((openApiDocument ??= openApiDocumentOf(app)) as object));
   app.use('/v0/*', requireApiKey(keyring));
   const contractDeps = { effects, contracts: createContractCache({ maxBytes: contractCacheBytes }), tracer, logger };
-  replyContractRoutes(app, { ...contractDeps, limits });
+  replyContractRoutes(app, { ...contractDeps, limits, ...(probeParaphrase ? { paraphrase: probeParaphrase } : {}) });
   if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
   suggestionRoutes(app, { store, deployment: suggestions, limits, tracer });
 

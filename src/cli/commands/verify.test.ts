@@ -43,6 +43,16 @@ describe('warrant verify', () => {
     expect(effect.candidates.map((c: { passed: boolean }) => c.passed)).toEqual([false, true, false]);
   });
 
+  it('v1: the marked line brackets a disguised occurrence in the original text, and names its disguises', async () => {
+    const v1File = join(dir, 'contract-v1.json');
+    await writeFile(v1File, JSON.stringify({ ...automotiveContractJson(), contract_version: 'v1' }));
+    const { stdout, code } = await verify('--contract', v1File, '--candidate-text', '沒問題，已經\u200b幫您預約明天看⾞。');
+    expect(code()).toBe(0);
+    expect(stdout).toContain('  marked                  沒問題，⟦已經\u200b幫您預約⟧明天⟦看⾞⟧。');
+    expect(stdout).toContain('  disguised               「已經幫您預約」 at [4, 11) as ignorable');
+    expect(stdout).toContain('  disguised               「看車」 at [13, 15) as fullwidth');
+  });
+
   it('without --json, reports each violation and marks forbidden occurrences in the candidate', async () => {
     const { stdout, code } = await verify('--contract', contractFile, '--candidate-text', UNSAFE_AUTOMOTIVE_CANDIDATE);
     expect(code()).toBe(0);
@@ -94,12 +104,12 @@ describe('warrant verify', () => {
     const ok = await run(process.execPath, [bin, 'verify', '--contract', contractFile, '--candidate', safeFile, '--json']);
     expect(JSON.parse(ok.stdout).status).toBe('accepted');
     const bad = join(dir, 'v1.json');
-    await writeFile(bad, JSON.stringify({ ...automotiveContractJson(), contract_version: 'v1' }));
+    await writeFile(bad, JSON.stringify({ ...automotiveContractJson(), contract_version: 'v2' }));
     const refused = await run(process.execPath, [bin, 'verify', '--contract', bad, '--candidate-text', 'x']).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => error,
     );
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('$.contract_version: contract_version must be "v0"');
+    expect(refused.stderr).toContain('$.contract_version: contract_version must be "v0" or "v1"');
   });
 });

@@ -61,6 +61,12 @@ function readableReport(effect: ReplyEffect, candidates: readonly string[]): str
     lines.push(`candidate ${verdict.index}  ${verdict.passed ? (selected ? 'passed, selected' : 'passed') : 'REJECTED'}`);
     lines.push(...violationLines(verdict));
     if (verdict.forbiddenMatches.length > 0) lines.push(`  marked                  ${marked(candidates[verdict.index]!, verdict)}`);
+    // v1: which disguise each occurrence wore, so the reader sees why a look-alike was caught.
+    for (const m of verdict.forbiddenMatches) {
+      if (m.disguises && m.disguises.length > 0) {
+        lines.push(`  disguised               ${quote(m.term)} at [${m.start}, ${m.end}) as ${m.disguises.join(', ')}`);
+      }
+    }
     for (const hint of verdict.normalizationHints) {
       lines.push(`  nfc hint                ${hint.list} ${quote(hint.term)} would match if both sides were NFC-normalized`);
     }

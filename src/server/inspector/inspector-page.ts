@@ -322,6 +322,7 @@ const PAGE = String.raw`<!doctype html>
           el('div', {}, [el('strong', { text: 'Candidate ' + (v.index + 1) + ' ' }), badge(v.passed ? 'passed' : 'failed'), chosen ? el('span', { class: 'muted', text: '  selected' }) : null]),
           highlighted(text, v.forbidden_matches || []),
           termList('forbidden present', v.forbidden_terms_present, true),
+          termList('disguises seen', v.disguises_seen, true),
           termList('missing must_include', v.missing_must_include),
           termList('missing must_ask', v.missing_must_ask),
           termList('missing canonical', v.missing_canonical_terms),

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Tracer } from '@opentelemetry/api';
 import { z } from 'zod';
 import { effectToJson, governReply, relayBody, replyContractSchema, replyEffectJsonSchema } from '../../contract/index.js';
+import { probeContract, probeReportJsonSchema, probeReportToJson, type ParaphraseSource } from '../../contract/probe-contract.js';
 import type { EffectStore, StoredEffect } from '../../evidence/effect-store.js';
 import type { Logger } from '../../evidence/json-logger.js';
 import { newRecordId, recordIdTime } from '../../evidence/record-id.js';
@@ -36,6 +37,19 @@ export const verifyRequestSchema = z
 const envelopeSchema = z.strictObject({
   contract: wireJsonObject(),
   candidates: verifyRequestSchema.shape.candidates,
+});
+
+/** `POST /v0/reply-contracts/probe` request: the contract to probe. */
+export const probeRequestSchema = z
+  .strictObject({
+    contract: replyContractSchema,
+    paraphrase_candidates: z.number().int().min(1).max(MAX_CANDIDATES).optional().describe('how many paraphrase candidates to ask the model for (default 8)'),
+  })
+  .meta({ id: 'ProbeRequest' });
+
+const probeEnvelopeSchema = z.strictObject({
+  contract: z.looseObject({}),
+  paraphrase_candidates: probeRequestSchema.shape.paraphrase_candidates,
 });
 
 /** A stored effect on the wire: the effect JSON with its id and time. */
@@ -119,11 +133,13 @@ export interface ReplyContractRouteDeps {
   readonly limits: JsonBodyLimits;
   readonly tracer: Tracer;
   readonly logger: Logger;
+  /** The paraphrase part of `POST /v0/reply-contracts/probe`; absent, that part is skipped and the report says so. */
+  readonly paraphrase?: ParaphraseSource;
 }
 
 /**
- * Reply contracts over HTTP: verify (persisting the effect before answering, W6), read one
- * effect back, list a tenant's effects.
+ * Reply contracts over HTTP: verify (persisting the effect before answering, W6), probe a
+ * contract for holes (nothing stored), read one effect back, list a tenant's effects.
  */
 export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyContractRouteDeps): void {
   const { effects, limits } = deps;
@@ -144,6 +160,28 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
   app.post('/v0/reply-contracts/verify', readJsonBody(limits), async (c) =>
     c.json(await verifyAndStore(deps, c.get('tenantId'), c.get('body'), c.get('traceContext'))),
   );
+
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'post',
+      path: '/v0/reply-contracts/probe',
+      summary: "Report a contract's holes (disguises, weak terms, paraphrase attacks), each with a demonstrating candidate",
+      request: { body: { required: true, content: { 'application/json': { schema: probeRequestSchema } } } },
+      responses: {
+        200: { description: 'the findings; none when the contract has no hole the probe knows', content: { 'application/json': { schema: probeReportJsonSchema } } },
+        ...problems(400, 401, 413, 415),
+      },
+    }),
+  );
+  app.post('/v0/reply-contracts/probe', readJsonBody(limits), async (c) => {
+    const request = parseInput(probeEnvelopeSchema, c.get('body'), 'probe request');
+    const { compiled } = deps.contracts.get(request.contract);
+    const report = await probeContract(compiled.contract, {
+      ...(deps.paraphrase ? { paraphrase: deps.paraphrase } : {}),
+      ...(request.paraphrase_candidates ? { paraphraseCount: request.paraphrase_candidates } : {}),
+    });
+    return c.json(probeReportToJson(report));
+  });
 
   app.openAPIRegistry.registerPath(
     createRoute({

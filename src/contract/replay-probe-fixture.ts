@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { InputError, parseInput } from '../errors.js';
+import { createModels } from '../model/create-models.js';
+import { scriptedModel } from '../model/testing.js';
+import { diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
+import { probeContract, probeReportToJson } from './probe-contract.js';
+import { modelParaphrases } from './probe-paraphrases.js';
+import { readContract } from './read-contract.js';
+
+/**
+ * A recorded probe run: the contract probed, what the `probe` model answered (scripted; absent
+ * when no model was configured), and what the report must hold.
+ */
+const probeFixtureSchema = z.strictObject({
+  fixture_kind: z.literal('contract_probe'),
+  name: z.string().min(1),
+  summary: z.string().min(1),
+  /** Kept loose here: `readContract` checks it, so a refused contract is reported as such. */
+  contract: z.unknown(),
+  /** The `probe` task's answers, one per call, as the model returned them. Absent: no model configured. */
+  model_outputs: z.array(z.string()).optional(),
+  paraphrase_candidates: z.number().int().min(1).max(64).optional(),
+  expected: z.strictObject({
+    /** The expected report, snake_case; only the keys present are compared. */
+    report: z.record(z.string(), z.unknown()),
+  }),
+});
+
+/**
+ * Replays `contract_probe` fixtures offline: the recorded model outputs are played by a scripted
+ * model through the real `probe` task, so the report is made exactly as `warrant probe` makes it.
+ */
+export const contractProbeReplayer: Replayer = {
+  kind: 'contract_probe',
+  async replay(input, file): Promise<ReplayOutcome> {
+    const fixture = parseInput(probeFixtureSchema, input, 'contract probe fixture');
+    const { name } = fixture;
+    let contract;
+    try {
+      contract = readContract(fixture.contract).contract;
+    } catch (error) {
+      if (!InputError.isInstance(error)) throw error;
+      return { name, file, passed: false, differences: error.issues.map((i) => `$.contract: refused at ${i.path}: ${i.message}`) };
+    }
+    const models = fixture.model_outputs
+      ? createModels({ tasks: { probe: { model: 'recorded:probe' } } }, { languageModels: { 'recorded:probe': scriptedModel(fixture.model_outputs) } })
+      : createModels();
+    const report = await probeContract(contract, {
+      paraphrase: modelParaphrases({ models }),
+      ...(fixture.paraphrase_candidates ? { paraphraseCount: fixture.paraphrase_candidates } : {}),
+    });
+    const differences = diffExpected(fixture.expected.report, probeReportToJson(report), '$.expected.report');
+    return { name, file, passed: differences.length === 0, differences };
+  },
+};
