@@ -47,12 +47,13 @@ export function governStream(
 ): ReadableStream<LanguageModelV3StreamPart> {
   const reader = source.getReader();
   const hasForbidden = forbiddenScanner(compiled);
-  let text = '';
+  const deltas: string[] = [];
   let textStart: TextStartPart | undefined;
   let finish: FinishPart | undefined;
   let sawToolCall = false;
 
   const settle = async (controller: ReadableStreamDefaultController<LanguageModelV3StreamPart>, stoppedEarly: boolean) => {
+    const text = deltas.join('');
     if (!stoppedEarly && textStart === undefined && text === '' && sawToolCall) {
       if (finish) controller.enqueue(finish);
       controller.close();
@@ -91,8 +92,8 @@ export function governStream(
             case 'raw':
               continue;
             case 'text-delta':
-              text += part.delta;
-              if (hasForbidden(text)) {
+              deltas.push(part.delta);
+              if (hasForbidden(part.delta)) {
                 stopProvider(new Error('warrant: a forbidden term was generated; the approved fallback is shown'));
                 // The provider's stream may reject once aborted; nothing more is wanted from it.
                 reader.cancel().catch(() => {});
@@ -125,22 +126,26 @@ const UNKNOWN_USAGE: FinishPart['usage'] = {
 };
 
 /**
- * A function told the text so far after each delta, answering whether a forbidden term is in it.
+ * A function told each delta in turn, answering whether a forbidden term has now appeared.
  * v0 matching is exact, so an occurrence that ends in the new delta starts at most
- * (longest term − 1) code units before it: only that window is scanned, keeping the cost per
- * delta independent of how long the reply has grown. Any other contract version (whose
- * matching may see through disguises of any length) rescans the whole text, which is always
- * correct.
+ * (longest term − 1) code units before it: only that tail and the delta are scanned, so the
+ * cost per delta does not grow with the reply (slicing the whole text would flatten it each
+ * time). Any other contract version (whose matching may see through disguises of any length)
+ * rescans the whole text, which is always correct.
  */
-function forbiddenScanner(compiled: CompiledContract): (text: string) => boolean {
+function forbiddenScanner(compiled: CompiledContract): (delta: string) => boolean {
   const terms = compiled.contract.forbiddenTerms;
   if (terms.length === 0) return () => false;
-  const exact = compiled.contract.contractVersion === 'v0';
+  const present = (text: string) => compiled.verify(text).forbiddenTermsPresent.length > 0;
+  if (compiled.contract.contractVersion !== 'v0') {
+    let text = '';
+    return (delta) => present((text += delta));
+  }
   const overlap = Math.max(...terms.map((term) => term.length)) - 1;
-  let scanned = 0;
-  return (text) => {
-    const from = exact ? Math.max(0, scanned - overlap) : 0;
-    scanned = text.length;
-    return compiled.verify(from === 0 ? text : text.slice(from)).forbiddenTermsPresent.length > 0;
+  let tail = '';
+  return (delta) => {
+    const window = tail + delta;
+    tail = window.length > overlap ? window.slice(window.length - overlap) : window;
+    return present(window);
   };
 }
