@@ -1,4 +1,12 @@
-import { OutputGuardrailTripwireTriggered, run, type Agent, type NonStreamRunOptions, type RunResult, type Runner } from '@openai/agents';
+import {
+  OutputGuardrailTripwireTriggered,
+  run,
+  type Agent,
+  type AgentInputItem,
+  type NonStreamRunOptions,
+  type RunResult,
+  type Runner,
+} from '@openai/agents';
 import { effectFromJson, replyEffectJsonSchema, type ReplyEffect } from '../../contract/reply-effect.js';
 
 /** What {@link runWithFallback} returns: the words to show and the decision behind them. */
@@ -28,7 +36,7 @@ export type RunWithFallbackOptions<TAgent extends Agent<any, any>> = NonStreamRu
  */
 export async function runWithFallback<TAgent extends Agent<any, any>>(
   agent: TAgent,
-  input: string,
+  input: string | AgentInputItem[],
   { runner, ...options }: RunWithFallbackOptions<TAgent> = {},
 ): Promise<GovernedRun<TAgent>> {
   let result: RunResult<unknown, TAgent>;

@@ -58,5 +58,5 @@ describe('npm start', () => {
     // Both embedded stores were created under the working folder, parents included: the demo's
     // own, and the CLI's default one that the turn used.
     expect(await readdir(join(cwd, '.warrant'))).toEqual(expect.arrayContaining(['demo', 'pgdata']));
-  }, 300_000);
+  }, 600_000);
 });
