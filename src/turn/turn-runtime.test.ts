@@ -45,7 +45,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   it('a refusal is said in the domain’s own sentence in the turn’s language', async () => {
     const runtime = runtimeFor();
     const result = await runtime.run(turn('it', { acts: [start('r'), { operation: 'set_payer', record: 'r', values: { extra: 'taxi', payer: 'company' } }] }, 'it-IT'));
-    expect(result.locale).toBe('it');
+    expect(result.locale).toBe('it-IT');
     expect(result.outcome.notDone[0]?.text).toBe('Questo viaggio non ha nessun extra chiamato «taxi».');
   });
 

@@ -1,4 +1,4 @@
-import { assertCopyComplete, formatSentence, resolveLocale, ServerCopy } from '../copy/index.js';
+import { assertCopyComplete, formatSentence, resolveTurnLocale, ServerCopy } from '../copy/index.js';
 import { InputError } from '../errors.js';
 import type { Database } from '../store/index.js';
 import { receiptAddress, recordOfReceipt } from './choose-ask.js';
@@ -107,7 +107,9 @@ export function createTurnRuntime({
     const existing = await store.loadTurn(input.turnId);
     if (existing) return existing.result ?? compose(existing.commit);
 
-    const locale = resolveLocale(input.locale, locales);
+    // The turn keeps its own tag (it-IT) when its language is served: prompts and texts are looked up
+    // by the full tag first, then by the language.
+    const locale = resolveTurnLocale(input.locale, locales);
     const context = await store.loadContext(input.conversationId);
     let understanding: Understanding;
     let understandingFailure: string | null = null;
