@@ -203,7 +203,6 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
     }),
   );
 
-  const codeWords = codeTransition({ outcome, answers, notices, ask, card, copy });
   const u = commit.understanding;
   const answersOnly =
     questions.length > 0 &&
@@ -212,6 +211,7 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
     u.cardResponses.length === 0 &&
     u.unread.length === 0 &&
     u.attachments.length === 0;
+  const codeWords = codeTransition({ outcome, answers, notices, ask, card, copy, answersOnly });
   let text = codeWords;
   let writtenBy: 'code' | 'writer' = 'code';
   let fallbackReason: string | null = null;

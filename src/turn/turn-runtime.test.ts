@@ -99,6 +99,35 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     expect(result.ask).toBeNull();
   });
 
+  it('each thing said once: an answers-only turn with a card on screen replies with the answer, not the card again', async () => {
+    const runtime = runtimeFor();
+    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
+    const result = await runtime.run(turn('b', { questions: [{ text: 'Where are we?', kind: 'status', records: ['r'] }] }));
+    expect(result.outcome.card).toMatchObject({ card: 'confirm_trip' });
+    expect(transitionOf(result).text).toBe('Trip “r” has everything it needs.');
+  });
+
+  it('each thing said once: a status answer that lists the ask is not followed by the ask again', async () => {
+    const runtime = runtimeFor();
+    await runtime.run(turn('a', { acts: [start('r')] }));
+    const result = await runtime.run(turn('b', { questions: [{ text: 'Where are we?', kind: 'status', records: ['r'] }] }));
+    expect(result.ask).toMatchObject({ kind: 'obligation', text: 'Who is traveling?' });
+    expect(transitionOf(result).text).toBe('Trip “r” still needs something: Who is traveling?');
+  });
+
+  it('the reply says the answers before the notices (the order the seed gives)', async () => {
+    const runtime = runtimeFor();
+    await runtime.run(turn('a', { acts: [start('r')] }));
+    const result = await runtime.run(
+      turn('b', { acts: [traveler('nope')], questions: [{ text: 'What can you do?', kind: 'capability', records: ['r'] }] }),
+    );
+    const lines = transitionOf(result).text.split('\n');
+    const answerAt = lines.findIndex((l) => l.startsWith('On a trip I can'));
+    const noticeAt = lines.indexOf('Could not add a traveler: there is no trip “nope”.');
+    expect(answerAt).toBeGreaterThanOrEqual(0);
+    expect(noticeAt).toBeGreaterThan(answerAt);
+  });
+
   it('a declined card is not done, and the card leaves the screen', async () => {
     const runtime = runtimeFor();
     await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
