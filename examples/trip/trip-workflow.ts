@@ -26,6 +26,12 @@ const payerWords = {
   it: { company: 'dall’azienda', traveler: 'dal viaggiatore' },
 } as const;
 
+/** Each payer by name, for the server's answer to «who can pay?». */
+const payerChoices = {
+  company: { en: 'the company', it: 'l’azienda' },
+  traveler: { en: 'the traveler', it: 'il viaggiatore' },
+};
+
 const str = (value: unknown) => String(value);
 const payerOf = (value: unknown): Payer => (value === 'traveler' ? 'traveler' : 'company');
 
@@ -91,6 +97,7 @@ export const tripWorkflow = defineWorkflow<TripState>({
     add_extra: {
       label: { en: 'add an extra', it: 'aggiungere un extra' },
       fields: { extra: { en: 'extra', it: 'extra' }, payer: { en: 'payer', it: 'pagante' } },
+      choices: { payer: payerChoices },
       input: z.strictObject({ extra: z.string().trim().min(1), payer: payer.optional() }),
       handle: (state, input) => {
         if (state.confirmed) return { refusal: confirmedRefusal };
@@ -101,6 +108,7 @@ export const tripWorkflow = defineWorkflow<TripState>({
     set_payer: {
       label: { en: 'choose who pays for an extra', it: 'scegliere chi paga un extra' },
       fields: { extra: { en: 'extra', it: 'extra' }, payer: { en: 'payer', it: 'pagante' } },
+      choices: { payer: payerChoices },
       input: z.strictObject({ extra: z.string().trim().min(1), payer }),
       handle: (state, input) => {
         const extra = state.extras.find((e) => e.name === input.extra);

@@ -49,6 +49,8 @@ export interface CompositionCopy {
   readonly statusComplete: string;
   /** A status question with no record in view. */
   readonly nothingInView: string;
+  /** The server's answer to "which values can this field take?". Slots: `field` (its name), `values` (a list of alternatives). */
+  readonly fieldValues: string;
   /** A question nobody wrote an answer to. Slot: `question`. */
   readonly notWritten: string;
   /** The reply when a turn has nothing else to say (a bare "thanks" with nothing in view). */

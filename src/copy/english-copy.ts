@@ -24,6 +24,7 @@ export const englishCopy: CopyTexts = {
     statusOwes: '{noun} “{record}” still needs something: {needs}',
     statusComplete: '{noun} “{record}” has everything it needs.',
     nothingInView: 'There is nothing in progress to report on yet.',
+    fieldValues: 'The {field} can be {values}.',
     notWritten: 'I have no answer of my own to “{question}”.',
     acknowledged: 'Noted.',
     listSeparator: ', ',

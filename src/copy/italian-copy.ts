@@ -24,6 +24,7 @@ export const italianCopy: CopyTexts = {
     statusOwes: '{noun} «{record}» ha ancora bisogno di qualcosa: {needs}',
     statusComplete: '{noun} «{record}» ha tutto ciò che serve.',
     nothingInView: 'Non c’è ancora nulla in corso di cui dare notizie.',
+    fieldValues: 'Come {field} si può scegliere {values}.',
     notWritten: 'Non ho una risposta mia a «{question}».',
     acknowledged: 'Ricevuto.',
     listSeparator: ', ',

@@ -91,7 +91,7 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
     ...actedRecords,
     ...questions.flatMap((q) => q.records.filter((id) => records.has(id))),
   ]);
-  const on = recordTurnIsOn({ actedRecords, questions, previousAbout: commit.context.aboutRecord, records });
+  const on = recordTurnIsOn({ actedRecords, questions, previousAbout: commit.context.aboutRecord, records, workflows, inView, locale });
 
   const onRecord = on ? records.get(on.recordId) : undefined;
   const onWorkflow = on ? workflowOf(on.recordId) : undefined;
@@ -189,7 +189,12 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
           locale,
           tone: commit.tone,
           questionIndex: index,
-          question: { text: question.text, kind: question.kind, ...(question.field ? { field: question.field } : {}) },
+          question: {
+            text: question.text,
+            kind: question.kind,
+            ...(question.field ? { field: question.field } : {}),
+            ...(own.values ? { values: own.values } : {}),
+          },
           records: facts,
           knowledge,
           codeAnswer: own.text,

@@ -19,6 +19,9 @@ export function missingWorkflowText(workflow: WorkflowDefinition, locales: reado
   for (const [key, op] of Object.entries(workflow.operations)) {
     check(`operations.${key}.label`, op.label);
     for (const [field, names] of Object.entries(op.fields ?? {})) check(`operations.${key}.fields.${field}`, names);
+    for (const [field, values] of Object.entries(op.choices ?? {})) {
+      for (const [value, names] of Object.entries(values)) check(`operations.${key}.choices.${field}.${value}`, names);
+    }
   }
   for (const [type, receipt] of Object.entries(workflow.receipts)) check(`receipts.${type}`, receipt);
   for (const obligation of workflow.obligations ?? []) check(`obligations.${obligation.key}.sentence`, obligation.sentence);

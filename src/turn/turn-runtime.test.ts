@@ -320,6 +320,35 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     ]);
   });
 
+  it('field values: code proposes the values from the schema, and the answer task is given them', async () => {
+    const seen: AnswerRequest[] = [];
+    const writer: TurnWriter = {
+      answer: async (request) => {
+        seen.push(request);
+        return { ok: false, reason: 'no_model', calls: [] };
+      },
+      acknowledge: async () => ({ ok: false, reason: 'no_model', calls: [] }),
+    };
+    const runtime = runtimeFor({ writer });
+    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
+    const result = await runtime.run(turn('b', { questions: [{ text: 'Who can pay?', kind: 'field_values', field: 'payer' }] }, 'it-IT'));
+    expect(seen[0]?.question).toMatchObject({ kind: 'field_values', field: 'payer', values: ['l’azienda', 'il viaggiatore'] });
+    const answer = result.blocks.find((b): b is AnswerBlock => b.kind === 'answer');
+    expect(answer).toMatchObject({ status: 'answered', writtenBy: 'code', text: 'Come pagante si può scegliere l’azienda o il viaggiatore.' });
+    expect(result.ask).toBeNull();
+  });
+
+  it('field values: a question naming no record is about the records in view, and asks for the field one of them owes', async () => {
+    const runtime = runtimeFor();
+    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
+    await runtime.run(turn('b', { acts: [start('s'), traveler('s', 'Bo'), { operation: 'add_extra', record: 's', values: { extra: 'hotel' } }] }));
+    const result = await runtime.run(turn('c', { questions: [{ text: 'Who can pay?', kind: 'field_values', field: 'payer' }] }));
+    expect(result.ask).toMatchObject({ kind: 'obligation', recordId: 's', awaiting: { operation: 'set_payer', answers: 'payer', values: { extra: 'hotel' } } });
+    expect(transitionOf(result).text).toBe(
+      'The payer can be the company or the traveler.\nThe extra “hotel” has no payer yet: who pays for it, the company or the traveler?',
+    );
+  });
+
   describe('with a writer', () => {
     const input = (id: string, extra: Record<string, unknown> = {}) => ({
       turn_id: id,

@@ -33,6 +33,12 @@ export interface OperationDefinition<State, Input = any> {
    * «quale meta?»). Default: the field's key, which reads as code in any language but English.
    */
   readonly fields?: Readonly<Record<string, Localized>>;
+  /**
+   * For a field whose schema enumerates its values (`z.enum`, literals): each value's name per
+   * locale, used when the server proposes the values a field may take («the company or the
+   * traveler» / «l’azienda o il viaggiatore»). Default: the value itself.
+   */
+  readonly choices?: Readonly<Record<string, Readonly<Record<string, Localized>>>>;
   /** True when the operation creates its record. Default false: it needs an existing one. */
   readonly creates?: boolean;
   /** Decides the act against the record's current state. Pure: no I/O, no clock. */
