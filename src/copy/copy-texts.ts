@@ -17,8 +17,10 @@ export interface NoticeCopy {
   readonly invalidValues: string;
   /** An act that was valid but changed nothing. Slots: `operation`, `noun`, `record`. */
   readonly unchanged: string;
-  /** Another turn committed on the same record first. Slots: `operation`, `noun`, `record`. */
+  /** Another turn committed on the same record first (a real revision race). Slots: `operation`, `noun`, `record`. */
   readonly conflict: string;
+  /** An act would create a record that already exists. Slots: `operation`, `noun`, `record`. */
+  readonly alreadyExists: string;
   /** The user declined a card. Slot: `card` (its title). */
   readonly cardDeclined: string;
   /** A card response named a card that is not on screen. Slot: `card`. */

@@ -9,6 +9,7 @@ export const englishCopy: CopyTexts = {
     invalidValues: 'Could not {operation}: the value given for {field} was not accepted.',
     unchanged: 'Nothing to {operation} on {noun} “{record}”: it was already that way.',
     conflict: 'Could not {operation}: {noun} “{record}” was changed at the same moment by someone else. Please try again.',
+    alreadyExists: 'Could not {operation}: there is already a {noun} “{record}”.',
     cardDeclined: 'You declined “{card}”, so nothing was confirmed.',
     unknownCard: 'There is no “{card}” on screen to answer.',
     notUnderstood: 'I did not understand this part of your message: “{part}”.',

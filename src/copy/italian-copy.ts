@@ -9,6 +9,7 @@ export const italianCopy: CopyTexts = {
     invalidValues: 'Non ho potuto {operation}: il valore dato per {field} non è stato accettato.',
     unchanged: 'Niente da {operation} su {noun} «{record}»: era già così.',
     conflict: 'Non ho potuto {operation}: {noun} «{record}» è stato modificato nello stesso momento da qualcun altro. Riprova.',
+    alreadyExists: 'Non ho potuto {operation}: esiste già un {noun} «{record}».',
     cardDeclined: 'Hai rifiutato «{card}», quindi non è stato confermato nulla.',
     unknownCard: 'Non c’è nessun «{card}» sullo schermo a cui rispondere.',
     notUnderstood: 'Non ho capito questa parte del tuo messaggio: «{part}».',

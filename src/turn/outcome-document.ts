@@ -11,6 +11,7 @@ export type NotDoneCode =
   | 'unknown_record'
   | 'unknown_operation'
   | 'conflict'
+  | 'already_exists'
   | 'card_declined'
   | 'unknown_card'
   | 'not_understood'

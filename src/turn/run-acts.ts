@@ -126,8 +126,10 @@ export function runActs(acts: readonly Act[], ctx: RunActsContext): { outcomes: 
     if (creates) {
       recordId = act.record ?? (created === 0 ? `${workflow.key}-${ctx.turnId}` : `${workflow.key}-${ctx.turnId}-${created}`);
       created++;
+      // A record that was already there when the turn read it is not a race: it exists, and the
+      // notice says so. A create that loses a race at the commit is the conflict.
       if (working.has(recordId) || ctx.records.has(recordId)) {
-        outcomes.push(notDone('conflict', ctx.copy.notice.conflict, { operation: label, noun, record: recordId }, { recordId, workflow: workflow.key, operation: operationKey }));
+        outcomes.push(notDone('already_exists', ctx.copy.notice.alreadyExists, { operation: label, noun, record: recordId }, { recordId, workflow: workflow.key, operation: operationKey }));
         continue;
       }
     } else {

@@ -184,6 +184,26 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     expect(await count('turns', `t${tenant}`)).toBe(1);
   });
 
+  it('the right notice: starting a record that already exists says it exists, not that someone changed it', async () => {
+    const runtime = runtimeFor();
+    await runtime.run(turn('first', { acts: [start('r')] }));
+    const again = await runtime.run(turn('again', { acts: [start('r')] }));
+    expect(again.outcome.notDone).toEqual([{ code: 'already_exists', text: 'Could not start a trip: there is already a trip “r”.', recordId: 'r' }]);
+    const twice = await runtime.run(turn('twice', { acts: [start('s'), start('s')] }, 'it-IT'));
+    expect(twice.outcome.notDone).toEqual([{ code: 'already_exists', text: 'Non ho potuto iniziare un viaggio: esiste già un viaggio «s».', recordId: 's' }]);
+    expect(twice.outcome.done.map((d) => d.title)).toEqual(['Viaggio iniziato']);
+  });
+
+  it('the right notice: two turns racing to start one record: one commits, the other gets the conflict', async () => {
+    const runtime = runtimeFor();
+    const [a, b] = await Promise.all(
+      ['x', 'y'].map((n) => runtime.run({ turn_id: `create-${n}`, conversation_id: `c-${n}`, locale: 'en', understanding: { acts: [start('r')] } })),
+    );
+    const codes = [a!, b!].map((r) => r.outcome.notDone.map((d) => d.code).join(',')).sort();
+    expect(codes).toEqual(['', 'conflict']);
+    expect(await count('turn_events', `t${tenant}`)).toBe(1);
+  });
+
   it('two turns racing on one record: one commits, the other is refused with a notice, no event lost or doubled', async () => {
     const runtime = runtimeFor();
     await runtime.run(turn('setup', { acts: [start('r')] }));
