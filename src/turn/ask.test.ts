@@ -146,7 +146,7 @@ describe('the ask', () => {
     const result = await turn({ questions: [{ text: 'What can you do?', kind: 'capability', records: ['k-1'] }] });
     expect(result.ask).toBeNull();
     expect(transitionOf(result).text).toBe(
-      'On a trip I can add a traveler, remove a traveler, add an extra, choose who pays for an extra and confirm the trip.',
+      'On a trip I can add a traveler, remove a traveler, add an extra, choose who pays for an extra, confirm the trip and request the hotel booking.',
     );
   });
 

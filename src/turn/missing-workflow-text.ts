@@ -30,6 +30,7 @@ export function missingWorkflowText(workflow: WorkflowDefinition, locales: reado
     check(`cards.${card.key}.title`, card.title);
     for (const button of card.buttons) check(`cards.${card.key}.buttons.${button.key}.label`, button.label);
   }
+  for (const submission of workflow.submissions ?? []) check(`submissions.${submission.key}.label`, submission.label);
   for (const [phase, text] of Object.entries(workflow.guidance ?? {})) check(`guidance.${phase}`, text);
   return out;
 }

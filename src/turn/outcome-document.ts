@@ -16,7 +16,10 @@ export type NotDoneCode =
   | 'unknown_card'
   | 'not_understood'
   | 'no_open_ask'
-  | 'unknown_receipt';
+  | 'unknown_receipt'
+  | 'unknown_submission'
+  | 'submission_pending'
+  | 'submission_refused';
 
 /** One receipt of the turn, in its own title and body. */
 export interface DoneEntry {

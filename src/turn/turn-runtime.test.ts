@@ -95,7 +95,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   it('a turn that only answers questions replies with the answers alone', async () => {
     const runtime = runtimeFor();
     const result = await runtime.run(turn('only', { questions: [{ text: 'What can you do?', kind: 'capability' }] }));
-    expect(transitionOf(result).text).toBe('On a trip I can start a trip, add a traveler, remove a traveler, add an extra, choose who pays for an extra and confirm the trip.');
+    expect(transitionOf(result).text).toBe('On a trip I can start a trip, add a traveler, remove a traveler, add an extra, choose who pays for an extra, confirm the trip and request the hotel booking.');
     expect(result.ask).toBeNull();
   });
 
@@ -182,6 +182,36 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     for (const r of results) expect(r).toEqual(results[0]);
     expect(await count('turn_events', `t${tenant}`)).toBe(2);
     expect(await count('turns', `t${tenant}`)).toBe(1);
+  });
+
+  it('external submission status: requested is not done; the host’s report commits an event, and only accepted is a receipt', async () => {
+    const runtime = runtimeFor();
+    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
+    await runtime.run(turn('b', { card_responses: [{ record: 'r', card: 'confirm_trip', response: 'pressed', button: 'confirm' }] }));
+    const requested = await runtime.run(turn('c', { acts: [{ operation: 'book_hotel', record: 'r', values: {} }] }));
+    expect(requested.outcome.done.map((d) => d.title)).toEqual(['Hotel booking requested']);
+    expect(requested.outcome.notDone).toEqual([
+      { code: 'submission_pending', text: 'Still waiting for an answer on the hotel booking: it is not done yet.', recordId: 'r' },
+    ]);
+    const report = (id: string, status: string, reason?: string) =>
+      runtime.run({ turn_id: id, conversation_id: 'c', locale: 'en', submissions: [{ record: 'r', submission: 'hotel_booking', status, ...(reason ? { reason } : {}) }] });
+    const refused = await report('d', 'refused', 'fully booked');
+    expect(refused.outcome.done).toEqual([]);
+    expect(refused.outcome.notDone.map((n) => n.text)).toEqual(['The answer on the hotel booking was no: it was not done (fully booked).']);
+    expect(refused.evidence.eventsCommitted).toBe(1);
+    await runtime.run(turn('e', { acts: [{ operation: 'book_hotel', record: 'r', values: {} }] }));
+    const accepted = await report('f', 'accepted');
+    expect(accepted.outcome.done).toEqual([
+      { receiptId: 'receipt:r:7', title: 'Answer received', body: 'The answer on the hotel booking was yes: it is done.' },
+    ]);
+    const events = await db.query<{ type: string; payload: Record<string, unknown> }>(
+      'select type, payload from turn_events where tenant_id = $1 and record_id = $2 order by revision',
+      [`t${tenant}`, 'r'],
+    );
+    expect(events.map((e) => e.type)).toEqual([
+      'trip_started', 'traveler_added', 'trip_confirmed', 'hotel_booking_requested', 'submission_updated', 'hotel_booking_requested', 'submission_updated',
+    ]);
+    expect(events[4]?.payload).toEqual({ submission: 'hotel_booking', status: 'refused', reason: 'fully booked' });
   });
 
   it('the right notice: starting a record that already exists says it exists, not that someone changed it', async () => {

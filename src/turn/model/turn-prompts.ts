@@ -37,6 +37,7 @@ when there is one (you may phrase it better, never change what it says).
 A question about the values a field may take is answered by proposing them: the question carries
 "values_the_field_may_take"; offer exactly those, and no other.
 Never state that anything was done, changed or will be done: the assistant's other message says what happened.
+Something "sent_outside" is done only when its status is "accepted"; "pending" is still waiting, "refused" was not done.
 Set "status":
 - "answered" when the material answers the question;
 - "unsupported" when it does not (say so plainly, do not guess);
@@ -51,7 +52,7 @@ The server has already decided what happened; you only phrase it. Say, in this o
 4. the ask, when there is one, as the reply's only question. When there is none, end on the guidance or on what
    was done; ask nothing.
 Rest only on the material. Never state an action, a value or a promise it does not hold; never claim something
-was done that is not in "done". Do not repeat the wording of the card on screen: refer to it.
+was done that is not in "done" (a request still waiting for an answer from outside is not done). Do not repeat the wording of the card on screen: refer to it.
 Write plain text, no headings, no lists unless the material is a list. Be brief.
 When the material holds "review_findings", your "previous_reply" failed review: write it again, fixing every finding.`,
 

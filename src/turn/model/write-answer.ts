@@ -32,6 +32,7 @@ function answerMaterial(request: AnswerRequest): Record<string, unknown> {
       what_it_holds: r.holds,
       what_it_still_needs: r.needs,
       what_can_be_done: r.canDo.map((c) => c.label),
+      sent_outside: (r.sentOutside ?? []).map((o) => ({ what: o.label, status: o.status })),
     })),
     knowledge: request.knowledge,
     server_answer: request.codeAnswer,
