@@ -163,7 +163,7 @@ describe('the ask', () => {
     const result = await turn({ questions: [{ text: 'Who can pay?', kind: 'field_values', records: ['w-1'], field: 'payer' }] });
     expect(result.ask).toMatchObject({ kind: 'obligation', recordId: 'w-1' });
     expect(transitionOf(result).text.split('\n')).toEqual([
-      'I have no answer of my own to “Who can pay?”.',
+      'The payer can be the company or the traveler.',
       'The extra “hotel” has no payer yet: who pays for it, the company or the traveler?',
     ]);
   });
