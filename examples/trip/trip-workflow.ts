@@ -1,12 +1,14 @@
 /**
  * A business trip: who travels, and the extras (hotel, car, lounge…) that each need a payer —
- * the company or the traveler — before the trip can be confirmed on a card.
+ * the company or the traveler — before the trip can be confirmed on a card. Once confirmed, the
+ * hotel booking can be requested from the supplier: something sent outside whose answer the host
+ * reports later (a submission), so no reply calls it booked before the supplier accepts.
  *
  * This example imports the runtime by relative path so it runs inside the repository; in your
  * own project import the same names from `warrant/turn`.
  */
 import { z } from 'zod';
-import { defineWorkflow, type EventDraft } from '../../src/turn/index.js';
+import { defineWorkflow, SUBMISSION_UPDATED, type EventDraft, type SubmissionStatus } from '../../src/turn/index.js';
 
 const payer = z.enum(['company', 'traveler']);
 type Payer = z.infer<typeof payer>;
@@ -16,6 +18,8 @@ const tripState = z.strictObject({
   travelers: z.array(z.string()),
   extras: z.array(z.strictObject({ name: z.string(), payer: payer.nullable() })),
   confirmed: z.boolean(),
+  /** The hotel booking request sent to the supplier, and where its answer stands (`null`: never sent). */
+  hotelBooking: z.enum(['pending', 'accepted', 'refused']).nullable().default(null),
 });
 
 /** A trip's state as stored. */
@@ -26,7 +30,14 @@ const payerWords = {
   it: { company: 'dall’azienda', traveler: 'dal viaggiatore' },
 } as const;
 
+/** Each payer by name, for the server's answer to «who can pay?». */
+const payerChoices = {
+  company: { en: 'the company', it: 'l’azienda' },
+  traveler: { en: 'the traveler', it: 'il viaggiatore' },
+};
+
 const str = (value: unknown) => String(value);
+const bookingStatus = (value: unknown): SubmissionStatus => (value === 'accepted' || value === 'refused' ? value : 'pending');
 const payerOf = (value: unknown): Payer => (value === 'traveler' ? 'traveler' : 'company');
 
 /** The business-trip workflow, in English and Italian. */
@@ -34,7 +45,7 @@ export const tripWorkflow = defineWorkflow<TripState>({
   key: 'trip',
   noun: { en: 'trip', it: 'viaggio' },
   state: tripState,
-  initialState: { destination: '', travelers: [], extras: [], confirmed: false },
+  initialState: { destination: '', travelers: [], extras: [], confirmed: false, hotelBooking: null },
   apply(state, event: EventDraft): TripState {
     const p = event.payload;
     switch (event.type) {
@@ -50,6 +61,11 @@ export const tripWorkflow = defineWorkflow<TripState>({
         return { ...state, extras: state.extras.map((e) => (e.name === p.extra ? { ...e, payer: payerOf(p.payer) } : e)) };
       case 'trip_confirmed':
         return { ...state, confirmed: true };
+      case 'hotel_booking_requested':
+        return { ...state, hotelBooking: 'pending' };
+      // The host's report of the supplier's answer (see `submissions`).
+      case SUBMISSION_UPDATED:
+        return p.submission === 'hotel_booking' ? { ...state, hotelBooking: bookingStatus(p.status) } : state;
       default:
         return state;
     }
@@ -91,6 +107,7 @@ export const tripWorkflow = defineWorkflow<TripState>({
     add_extra: {
       label: { en: 'add an extra', it: 'aggiungere un extra' },
       fields: { extra: { en: 'extra', it: 'extra' }, payer: { en: 'payer', it: 'pagante' } },
+      choices: { payer: payerChoices },
       input: z.strictObject({ extra: z.string().trim().min(1), payer: payer.optional() }),
       handle: (state, input) => {
         if (state.confirmed) return { refusal: confirmedRefusal };
@@ -101,6 +118,7 @@ export const tripWorkflow = defineWorkflow<TripState>({
     set_payer: {
       label: { en: 'choose who pays for an extra', it: 'scegliere chi paga un extra' },
       fields: { extra: { en: 'extra', it: 'extra' }, payer: { en: 'payer', it: 'pagante' } },
+      choices: { payer: payerChoices },
       input: z.strictObject({ extra: z.string().trim().min(1), payer }),
       handle: (state, input) => {
         const extra = state.extras.find((e) => e.name === input.extra);
@@ -131,6 +149,23 @@ export const tripWorkflow = defineWorkflow<TripState>({
           };
         }
         return { events: [{ type: 'trip_confirmed', payload: {} }] };
+      },
+    },
+    book_hotel: {
+      label: { en: 'request the hotel booking', it: 'richiedere la prenotazione dell’hotel' },
+      input: z.strictObject({}),
+      handle: (state) => {
+        if (!state.confirmed) {
+          return {
+            refusal: {
+              en: 'The hotel can be booked once the trip is confirmed.',
+              it: 'L’hotel si può prenotare una volta confermato il viaggio.',
+            },
+          };
+        }
+        // Sent once; a refused request may be sent again.
+        if (state.hotelBooking === 'pending' || state.hotelBooking === 'accepted') return { events: [] };
+        return { events: [{ type: 'hotel_booking_requested', payload: { destination: state.destination } }] };
       },
     },
   },
@@ -164,6 +199,11 @@ export const tripWorkflow = defineWorkflow<TripState>({
     trip_confirmed: {
       en: () => ({ title: 'Trip confirmed', body: 'The trip is confirmed as it stands.' }),
       it: () => ({ title: 'Viaggio confermato', body: 'Il viaggio è confermato così com’è.' }),
+    },
+    // Requested, never "booked": the supplier's answer arrives later, from the host.
+    hotel_booking_requested: {
+      en: (p) => ({ title: 'Hotel booking requested', body: `The request for a hotel in ${str(p.destination)} went to the supplier.` }),
+      it: (p) => ({ title: 'Prenotazione dell’hotel richiesta', body: `La richiesta di un hotel a ${str(p.destination)} è stata inviata al fornitore.` }),
     },
   },
   obligations: [
@@ -199,6 +239,14 @@ export const tripWorkflow = defineWorkflow<TripState>({
         { key: 'confirm', label: { en: 'Confirm', it: 'Conferma' }, act: { operation: 'confirm' } },
         { key: 'not_now', label: { en: 'Not now', it: 'Non ora' } },
       ],
+    },
+  ],
+  submissions: [
+    {
+      key: 'hotel_booking',
+      label: { en: 'the hotel booking', it: 'la prenotazione dell’hotel' },
+      startedBy: 'hotel_booking_requested',
+      status: (state) => state.hotelBooking,
     },
   ],
   guidance: {

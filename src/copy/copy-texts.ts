@@ -17,8 +17,10 @@ export interface NoticeCopy {
   readonly invalidValues: string;
   /** An act that was valid but changed nothing. Slots: `operation`, `noun`, `record`. */
   readonly unchanged: string;
-  /** Another turn committed on the same record first. Slots: `operation`, `noun`, `record`. */
+  /** Another turn committed on the same record first (a real revision race). Slots: `operation`, `noun`, `record`. */
   readonly conflict: string;
+  /** An act would create a record that already exists. Slots: `operation`, `noun`, `record`. */
+  readonly alreadyExists: string;
   /** The user declined a card. Slot: `card` (its title). */
   readonly cardDeclined: string;
   /** A card response named a card that is not on screen. Slot: `card`. */
@@ -31,6 +33,14 @@ export interface NoticeCopy {
   readonly unknownReceipt: string;
   /** A reply to an ask arrived when nothing had been asked. */
   readonly noOpenAsk: string;
+  /** Something sent outside has no answer yet. Slot: `submission` (its label). */
+  readonly submissionPending: string;
+  /** Something sent outside was refused. Slot: `submission`. */
+  readonly submissionRefused: string;
+  /** Something sent outside was refused, with the reason the host gave. Slots: `submission`, `reason`. */
+  readonly submissionRefusedBecause: string;
+  /** The host reported on a submission the record's workflow does not have. Slots: `submission`, `noun`, `record`. */
+  readonly unknownSubmission: string;
 }
 
 /** The words code assembles a reply from when no model writes it. */
@@ -47,8 +57,14 @@ export interface CompositionCopy {
   readonly statusOwes: string;
   /** A status answer for a record that owes nothing. Slots: `noun`, `record`. */
   readonly statusComplete: string;
+  /** The receipt's title when something sent outside was accepted. */
+  readonly submissionAcceptedTitle: string;
+  /** The receipt's body when something sent outside was accepted. Slot: `submission`. */
+  readonly submissionAccepted: string;
   /** A status question with no record in view. */
   readonly nothingInView: string;
+  /** The server's answer to "which values can this field take?". Slots: `field` (its name), `values` (a list of alternatives). */
+  readonly fieldValues: string;
   /** A question nobody wrote an answer to. Slot: `question`. */
   readonly notWritten: string;
   /** The reply when a turn has nothing else to say (a bare "thanks" with nothing in view). */

@@ -11,6 +11,6 @@ export type {
 export { englishCopy } from './english-copy.js';
 export { formatSentence } from './format-sentence.js';
 export { italianCopy } from './italian-copy.js';
-export { resolveLocale } from './resolve-locale.js';
+export { languageOf, resolveLocale, resolveTurnLocale } from './resolve-locale.js';
 export type { MissingSentence } from './server-copy.js';
 export { CopyIncompleteError, ServerCopy, assertCopyComplete } from './server-copy.js';

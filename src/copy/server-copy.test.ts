@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSentence } from './format-sentence.js';
-import { resolveLocale } from './resolve-locale.js';
+import { resolveLocale, resolveTurnLocale } from './resolve-locale.js';
 import { CopyIncompleteError, ServerCopy, assertCopyComplete } from './server-copy.js';
 
 describe('server copy', () => {
@@ -67,5 +67,25 @@ describe('locale resolution', () => {
 describe('sentences', () => {
   it('fill their slots and leave unknown slots visible', () => {
     expect(formatSentence('Next, {noun} “{record}”: {sentence}', { noun: 'trip', record: 'r1' })).toBe('Next, trip “r1”: {sentence}');
+  });
+});
+
+describe('regional tags', () => {
+  it('W8: a regional tag is complete when its language is, and a tag of its own overrides field by field', () => {
+    expect(ServerCopy.builtIn().missing(['it-IT', 'it-CH'])).toEqual([]);
+    const swiss = ServerCopy.builtIn().translated('it-CH', { composition: { acknowledged: 'Preso nota.' } });
+    expect(swiss.missing(['it-CH'])).toEqual([]);
+    expect(swiss.texts('it-CH').composition.acknowledged).toBe('Preso nota.');
+    expect(swiss.texts('it-CH').composition.starting).toBe('Inizio un nuovo {noun}.');
+    expect(swiss.texts('it-IT').composition.acknowledged).toBe('Ricevuto.');
+  });
+
+  it('the turn keeps its own tag when its language is served, else takes what is served', () => {
+    expect(resolveTurnLocale('it-IT', ['en', 'it'])).toBe('it-IT');
+    expect(resolveTurnLocale('it_it', ['en', 'it'])).toBe('it-IT');
+    expect(resolveTurnLocale('it', ['en', 'it-IT'])).toBe('it-IT');
+    expect(resolveTurnLocale('it-CH', ['en', 'it-IT'])).toBe('it-IT');
+    expect(resolveTurnLocale('pt-BR', ['en', 'it'])).toBe('en');
+    expect(resolveTurnLocale('EN', ['en', 'it'])).toBe('en');
   });
 });

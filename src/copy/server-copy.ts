@@ -1,7 +1,7 @@
 import type { CopyStruct, CopyTexts, CopyTranslation } from './copy-texts.js';
 import { englishCopy } from './english-copy.js';
 import { italianCopy } from './italian-copy.js';
-import { resolveLocale } from './resolve-locale.js';
+import { languageOf, resolveLocale } from './resolve-locale.js';
 
 /** Every struct and field a complete language has, in a stable order (English is the reference). */
 const FIELDS: readonly (readonly [CopyStruct, readonly string[]])[] = (Object.keys(englishCopy) as CopyStruct[]).map(
@@ -60,15 +60,16 @@ export class ServerCopy {
 
   /**
    * Every (struct, field, locale) of `locales` with no text, in struct order then locale order.
-   * Empty when the copy is complete for all of them.
+   * Empty when the copy is complete for all of them. A regional tag (`it-IT`) is served by its
+   * own text first and its language's (`it`) next, exactly as {@link texts} reads them, so
+   * declaring `it-IT` needs no copy of its own while `it` has every sentence.
    */
   missing(locales: readonly string[]): MissingSentence[] {
     const out: MissingSentence[] = [];
     for (const [struct, fields] of FIELDS) {
       for (const field of fields) {
         for (const locale of locales) {
-          const text = (this.languages.get(locale)?.[struct] as Record<string, unknown> | undefined)?.[field];
-          if (typeof text !== 'string' || text.trim() === '') out.push({ struct, field, locale });
+          if (!this.sentenceFor(locale, struct, field)) out.push({ struct, field, locale });
         }
       }
     }
@@ -76,17 +77,47 @@ export class ServerCopy {
   }
 
   /**
-   * The sentences for `locale`, resolved as {@link resolveLocale} does over the languages held
-   * (`it-IT` → `it`), falling back to English. Call only on a copy {@link missing} found complete
-   * for the locales served; a field still absent reads as English rather than as nothing.
+   * The sentences for `locale`, field by field: the exact tag's text (`it-IT`), else its
+   * language's (`it`), else, when the copy holds neither, the tag {@link resolveLocale} picks (a
+   * sibling such as `it-CH`), else English. Call only on a copy {@link missing} found complete for
+   * the locales served; a field still absent reads as English rather than as nothing.
    */
   texts(locale: string): CopyTexts {
-    const tag = resolveLocale(locale, this.locales, this.languages.has('en') ? 'en' : this.locales[0]);
-    const chosen = this.languages.get(tag) ?? {};
+    const layers = this.layersFor(locale);
     return Object.fromEntries(
-      FIELDS.map(([struct]) => [struct, { ...englishCopy[struct], ...((chosen as PartialTexts)[struct] ?? {}) }]),
+      FIELDS.map(([struct]) => [struct, Object.assign({}, englishCopy[struct], ...layers.map((l) => nonBlank(l[struct])))]),
     ) as unknown as CopyTexts;
   }
+
+  /** The languages held that speak for `locale`, least specific first. */
+  private layersFor(locale: string): PartialTexts[] {
+    const tag = this.held(locale);
+    const language = this.held(languageOf(locale));
+    const layers = [language, tag].filter((l): l is PartialTexts => l !== undefined);
+    if (layers.length > 0) return layers;
+    const resolved = this.languages.get(resolveLocale(locale, this.locales, this.languages.has('en') ? 'en' : this.locales[0]));
+    return resolved ? [resolved] : [];
+  }
+
+  /** The language held under `tag`, compared case-insensitively. */
+  private held(tag: string): PartialTexts | undefined {
+    const key = this.locales.find((l) => l.toLowerCase() === tag.toLowerCase());
+    return key === undefined ? undefined : this.languages.get(key);
+  }
+
+  /** The non-blank text of one sentence for `locale` (its tag, then its language), if any. */
+  private sentenceFor(locale: string, struct: CopyStruct, field: string): string | undefined {
+    for (const texts of [this.held(locale), this.held(languageOf(locale))]) {
+      const text = (texts?.[struct] as Record<string, unknown> | undefined)?.[field];
+      if (typeof text === 'string' && text.trim() !== '') return text;
+    }
+    return undefined;
+  }
+}
+
+/** The fields of `texts` that hold a sentence: a blank one reads as absent, never as the sentence. */
+function nonBlank(texts: object | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(texts ?? {}).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
 }
 
 /**

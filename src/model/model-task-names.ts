@@ -15,4 +15,5 @@ export const MODEL_TASK_NAMES = [
   'suggest.strategy',
   'suggest.draft',
   'suggest.review',
+  'probe',
 ] as const;

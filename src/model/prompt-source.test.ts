@@ -7,6 +7,20 @@ import { folderPromptSource, promptHash, resolvePrompt } from './prompt-source.j
 describe('resolvePrompt', () => {
   const source = (names: Record<string, string>) => (name: string) => names[name];
 
+  it('asks for the full tag, then the language, then the task alone, then falls to the built-in', async () => {
+    const asked: string[] = [];
+    const logging = (name: string) => {
+      asked.push(name);
+      return undefined;
+    };
+    expect((await resolvePrompt('acknowledge', 'it-IT', logging, 'BUILT')).name).toBe('built-in:acknowledge');
+    expect(asked).toEqual(['acknowledge.it-IT', 'acknowledge.it', 'acknowledge']);
+    const language = source({ 'acknowledge.it': 'IT', acknowledge: 'ANY' });
+    expect((await resolvePrompt('acknowledge', 'it-IT', language, 'BUILT')).name).toBe('acknowledge.it');
+    expect((await resolvePrompt('acknowledge', 'it', language, 'BUILT')).name).toBe('acknowledge.it');
+    expect((await resolvePrompt('acknowledge', 'de-CH', language, 'BUILT')).name).toBe('acknowledge');
+  });
+
   it('prefers the task’s prompt for the locale, then the task’s, then the built-in', async () => {
     const both = source({ 'understand.verify.it-IT': 'IT', 'understand.verify': 'ANY' });
     expect((await resolvePrompt('understand.verify', 'it-IT', both, 'BUILT')).name).toBe('understand.verify.it-IT');

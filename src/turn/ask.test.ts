@@ -146,7 +146,7 @@ describe('the ask', () => {
     const result = await turn({ questions: [{ text: 'What can you do?', kind: 'capability', records: ['k-1'] }] });
     expect(result.ask).toBeNull();
     expect(transitionOf(result).text).toBe(
-      'On a trip I can add a traveler, remove a traveler, add an extra, choose who pays for an extra and confirm the trip.',
+      'On a trip I can add a traveler, remove a traveler, add an extra, choose who pays for an extra, confirm the trip and request the hotel booking.',
     );
   });
 
@@ -163,7 +163,7 @@ describe('the ask', () => {
     const result = await turn({ questions: [{ text: 'Who can pay?', kind: 'field_values', records: ['w-1'], field: 'payer' }] });
     expect(result.ask).toMatchObject({ kind: 'obligation', recordId: 'w-1' });
     expect(transitionOf(result).text.split('\n')).toEqual([
-      'I have no answer of my own to “Who can pay?”.',
+      'The payer can be the company or the traveler.',
       'The extra “hotel” has no payer yet: who pays for it, the company or the traveler?',
     ]);
   });

@@ -7,12 +7,14 @@ import { nounOf, pick, type WorkflowDefinition } from './workflow.js';
 
 /**
  * The record a turn is on, and how far the ask may go on it:
- * `full` (obligation, then next steps) or `owing_only` (a field-values question: ask only what
- * the record still owes).
+ * `full` (obligation, then next steps) or `owing_only` (a field-values question: ask only for the
+ * field it is about, when the record still owes it).
  */
 export interface RecordTurnIsOn {
   readonly recordId: string;
   readonly reach: 'full' | 'owing_only';
+  /** For `owing_only`: the field the question is about; only an obligation answered by it is asked. */
+  readonly field?: string;
 }
 
 /** Finds the record a turn is on (see the rules on {@link chooseAsk}). */
@@ -21,6 +23,9 @@ export function recordTurnIsOn({
   questions,
   previousAbout,
   records,
+  workflows,
+  inView,
+  locale,
 }: {
   /** Records the turn's acts reached that exist after the commit, in act order. */
   readonly actedRecords: readonly string[];
@@ -28,6 +33,11 @@ export function recordTurnIsOn({
   /** The record the last reply was about. */
   readonly previousAbout: string | null;
   readonly records: ReadonlyMap<string, StoredRecord>;
+  /** The workflows, to find which record still owes a field a question asks about. */
+  readonly workflows: ReadonlyMap<string, WorkflowDefinition>;
+  /** Records in view after the turn, oldest first: what a question naming no record is about. */
+  readonly inView: readonly string[];
+  readonly locale: string;
 }): RecordTurnIsOn | null {
   const acted = actedRecords[0];
   if (acted !== undefined) return { recordId: acted, reach: 'full' };
@@ -38,14 +48,24 @@ export function recordTurnIsOn({
     const id = q.records.length > 0 ? q.records.map(known).find((r) => r !== undefined) : known(previousAbout);
     if (id !== undefined) return { recordId: id, reach: 'full' };
   }
+  // A field-values question is on the first record it is about (the records in view when it names
+  // none) that still owes the field; it proposes the values in its answer and asks only for that.
   for (const q of questions) {
-    if (q.kind !== 'field_values' || q.records.length !== 1) continue;
-    const id = known(q.records[0]);
-    if (id !== undefined) return { recordId: id, reach: 'owing_only' };
+    if (q.kind !== 'field_values' || q.field === undefined) continue;
+    const about = q.records.length > 0 ? q.records : inView;
+    const id = about.find((r) => known(r) !== undefined && firstOwed(r, q.field!) !== undefined);
+    if (id !== undefined) return { recordId: id, reach: 'owing_only', field: q.field };
   }
   if (questions.length > 0) return null;
   const about = known(previousAbout);
   return about === undefined ? null : { recordId: about, reach: 'full' };
+
+  function firstOwed(recordId: string, field: string) {
+    const record = records.get(recordId);
+    const workflow = record && workflows.get(record.workflow);
+    if (!record || !workflow) return undefined;
+    return openObligations(workflow, record.state, locale).find((o) => o.act?.answers === field);
+  }
 }
 
 /** Everything the ask is chosen from. */
@@ -79,7 +99,9 @@ export interface AskInput {
  *    the next record in view that needs something;
  * 5. a record that owes nothing, with no card on screen: its workflow's next steps;
  * 6. otherwise nothing: the reply ends on the acknowledgement.
- * Capability and field-value questions set no ask of their own ({@link recordTurnIsOn}).
+ * Capability and field-value questions set no ask of their own ({@link recordTurnIsOn}), except
+ * that a field-values question asks for its field on the first record it is about (the records in
+ * view, when it names none) that still owes it.
  */
 export function chooseAsk(input: AskInput): Ask | null {
   const { copy, locale } = input;
@@ -104,7 +126,7 @@ export function chooseAsk(input: AskInput): Ask | null {
   }
   const on = input.on;
   if (on) {
-    const ask = obligationAsk(input, on.recordId, false);
+    const ask = obligationAsk(input, on.recordId, false, on.reach === 'owing_only' ? on.field : undefined);
     if (ask) return ask;
   }
   if (input.acted || input.leftUnread) {
@@ -130,11 +152,13 @@ export function chooseAsk(input: AskInput): Ask | null {
   return null;
 }
 
-function obligationAsk(input: AskInput, recordId: string, another: boolean): Ask | null {
+/** The record's first open obligation (the first one answered by `field`, when given), as an ask. */
+function obligationAsk(input: AskInput, recordId: string, another: boolean, field?: string): Ask | null {
   const record = input.records.get(recordId);
   const workflow = record && input.workflows.get(record.workflow);
   if (!record || !workflow) return null;
-  const first = openObligations(workflow, record.state, input.locale)[0];
+  const open = openObligations(workflow, record.state, input.locale);
+  const first = field === undefined ? open[0] : open.find((o) => o.act?.answers === field);
   if (!first) return null;
   const text = another
     ? formatSentence(input.copy.ask.nextRecord, { noun: nounOf(workflow, input.locale), record: recordId, sentence: first.sentence })

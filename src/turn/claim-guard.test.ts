@@ -51,6 +51,19 @@ describe('claim guard', () => {
     expect(claimGuard(turn([receipt('r', 2, 'trip_confirmed')]), committed)).toMatchObject({ ok: false, code: 'receipt_without_events' });
   });
 
+  it('W1: refuses a receipt whose record differs from the committed event’s', () => {
+    expect(claimGuard(turn([{ ...receipt('r', 2), recordId: 'other' }]), committed)).toMatchObject({ ok: false, code: 'receipt_without_events' });
+  });
+
+  it('refuses any two blocks sharing an id, not only receipts', () => {
+    const notice = { kind: 'notice', id: 'notice:0', code: 'refused', text: 'No.', recordId: null } as const;
+    expect(claimGuard(turn([notice, notice, transition]), committed)).toEqual({ ok: false, code: 'duplicate_block_id', blockId: 'notice:0' });
+  });
+
+  it('passes a turn with no receipts at all', () => {
+    expect(claimGuard(turn([transition]), [])).toEqual({ ok: true });
+  });
+
   it('refuses two receipts sharing an id', () => {
     expect(claimGuard(turn([receipt('r', 2), receipt('r', 2), transition]), committed)).toEqual({
       ok: false,

@@ -1,4 +1,5 @@
 import { formatSentence, type CopyTexts } from '../copy/index.js';
+import { fieldValuesOf } from './field-values.js';
 import { joinList } from './join-list.js';
 import type { RecordFacts } from './record-facts.js';
 import type { AnswerBasis, AnswerStatus } from './turn-result.js';
@@ -10,6 +11,8 @@ export interface CodeAnswer {
   readonly status: AnswerStatus;
   readonly basis: AnswerBasis;
   readonly text: string | null;
+  /** For a field-values question: the values the field may take, in the turn's language (what a writer is given to propose). */
+  readonly values?: readonly string[];
 }
 
 /**
@@ -17,6 +20,8 @@ export interface CodeAnswer {
  * - capability questions, by listing the operations on offer (for the workflows of the records
  *   asked about, or every workflow when none is in view);
  * - status questions, from the records' facts;
+ * - field-values questions, by listing the values the field may take as the workflow's schema
+ *   enumerates them (for the workflows of the records asked about, or every workflow);
  * - everything else is `not_written`.
  */
 export function codeAnswer(
@@ -57,6 +62,23 @@ export function codeAnswer(
       )
       .join(' ');
     return { status: 'answered', basis: { source: 'record', recordIds }, text };
+  }
+  if (question.kind === 'field_values' && question.field !== undefined) {
+    const keys = records.length > 0 ? [...new Set(records.map((r) => r.workflow))] : [...workflows.keys()];
+    const found = keys.flatMap((key) => {
+      const workflow = workflows.get(key);
+      const values = workflow && fieldValuesOf(workflow, question.field!, locale);
+      return values ? [values] : [];
+    })[0];
+    if (found) {
+      const values = found.values.map((v) => v.label);
+      return {
+        status: 'answered',
+        basis: { source: 'operations', recordIds },
+        text: formatSentence(copy.composition.fieldValues, { field: found.label, values: joinList(values, copy, { alternatives: true }) }),
+        values,
+      };
+    }
   }
   return { status: 'not_written', basis: { source: 'none', recordIds }, text: null };
 }

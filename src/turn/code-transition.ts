@@ -3,36 +3,45 @@ import { joinList } from './join-list.js';
 import type { Ask, CardOnScreen, OutcomeDocument } from './outcome-document.js';
 import type { AnswerBlock, NoticeBlock } from './turn-result.js';
 
-/**
- * The reply in code's own words: what was done, the answers, what the notices say, then the ask
- * (or, with no ask, a pointer to the card on screen). A turn that says nothing else says it noted
- * the message. This is also what stands in whenever a writer fails.
- */
-export function codeTransition({
-  outcome,
-  answers,
-  notices,
-  ask,
-  card,
-  copy,
-}: {
+/** Everything code's own reply is assembled from. */
+export interface CodeTransitionInput {
   readonly outcome: OutcomeDocument;
   readonly answers: readonly AnswerBlock[];
   readonly notices: readonly NoticeBlock[];
   readonly ask: Ask | null;
   readonly card: CardOnScreen | null;
   readonly copy: CopyTexts;
-}): string {
-  const lines = [
-    ...outcome.done.map((d) => formatSentence(copy.composition.done, { title: d.title, body: d.body })),
-    ...outcome.starting.map((s) => formatSentence(copy.composition.starting, { noun: s.noun })),
-    ...answers.map((a) => a.text ?? formatSentence(copy.composition.notWritten, { question: a.question })),
-    ...notices.map((n) => n.text),
-  ];
-  if (ask) lines.push(ask.text);
-  else if (card) {
+  /**
+   * True when the turn only asked questions: the reply is then the answers as written, and the
+   * ask where a rule set one, never a pointer to the card, which is already on screen and which
+   * nothing in the turn touched. Default false.
+   */
+  readonly answersOnly?: boolean;
+}
+
+/**
+ * The reply in code's own words: what was done, the answers, what the notices say, then the ask
+ * (or, with no ask, a pointer to the card on screen). A turn that says nothing else says it noted
+ * the message. This is also what stands in whenever a writer fails.
+ *
+ * Each thing is said once: a line identical to one already said is left out (two acts refused
+ * in one sentence), and so is the ask when an answer already asks it (a status answer lists what
+ * the record still needs, the ask among it).
+ */
+export function codeTransition({ outcome, answers, notices, ask, card, copy, answersOnly = false }: CodeTransitionInput): string {
+  const lines: string[] = [];
+  const say = (line: string) => {
+    if (!lines.includes(line)) lines.push(line);
+  };
+  for (const d of outcome.done) say(formatSentence(copy.composition.done, { title: d.title, body: d.body }));
+  for (const s of outcome.starting) say(formatSentence(copy.composition.starting, { noun: s.noun }));
+  for (const a of answers) say(a.text ?? formatSentence(copy.composition.notWritten, { question: a.question }));
+  for (const n of notices) say(n.text);
+  if (ask) {
+    if (!lines.some((line) => line.includes(ask.text))) say(ask.text);
+  } else if (card && !answersOnly) {
     const buttons = card.buttons.map((b) => formatSentence(copy.confirmation.button, { label: b.label }));
-    lines.push(formatSentence(copy.confirmation.cardOnScreen, { card: card.title, buttons: joinList(buttons, copy, { alternatives: true }) }));
+    say(formatSentence(copy.confirmation.cardOnScreen, { card: card.title, buttons: joinList(buttons, copy, { alternatives: true }) }));
   }
   return lines.length > 0 ? lines.join('\n') : copy.composition.acknowledged;
 }

@@ -9,7 +9,7 @@ import type { CommittedEvent, StoredRecord } from './stored-record.js';
 import type { TurnCommit } from './turn-commit.js';
 import type { TurnPhase } from './turn-progress.js';
 import type { AnswerBlock, CardBlock, NoticeBlock, ReceiptBlock, TurnResult } from './turn-result.js';
-import { nounOf, pick, type WorkflowDefinition } from './workflow.js';
+import { nounOf, pick, SUBMISSION_UPDATED, type WorkflowDefinition } from './workflow.js';
 import type { KnowledgeResult, KnowledgeSource, TurnWriter, WriterCall } from './writer.js';
 
 /** What composing a turn needs besides the turn itself. */
@@ -43,12 +43,33 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
     return record && workflows.get(record.workflow);
   };
 
-  const receipts: ReceiptBlock[] = events
-    .filter((e) => e.turnId === commit.turnId)
+  // What was sent outside and what came back: only an accepted answer is a receipt; a request
+  // still waiting and a refusal are said as not done (W1: nothing done before it is accepted).
+  const submissionNotDone: NotDoneEntry[] = [];
+  const turnEvents = events.filter((e) => e.turnId === commit.turnId);
+  for (const event of turnEvents) {
+    const workflow = workflowOf(event.recordId);
+    const sent = workflow?.submissions?.find((d) =>
+      event.type === SUBMISSION_UPDATED ? d.key === event.payload.submission : d.startedBy === event.type,
+    );
+    if (!workflow || !sent) continue;
+    const submission = pick(sent.label, locale) ?? sent.key;
+    const status = event.type === SUBMISSION_UPDATED ? event.payload.status : 'pending';
+    const reason = typeof event.payload.reason === 'string' ? event.payload.reason : null;
+    if (status === 'pending') {
+      submissionNotDone.push({ code: 'submission_pending', text: formatSentence(copy.notice.submissionPending, { submission }), recordId: event.recordId });
+    } else if (status === 'refused') {
+      const template = reason ? copy.notice.submissionRefusedBecause : copy.notice.submissionRefused;
+      submissionNotDone.push({ code: 'submission_refused', text: formatSentence(template, { submission, reason: reason ?? '' }), recordId: event.recordId });
+    }
+  }
+
+  const receipts: ReceiptBlock[] = turnEvents
+    .filter((e) => e.type !== SUBMISSION_UPDATED || e.payload.status === 'accepted')
     .map((event) => {
       const workflow = workflowOf(event.recordId);
       const render = workflow && workflow.receipts[event.type];
-      const text = render && pick(render, locale);
+      const text = render ? pick(render, locale) : workflow && event.type === SUBMISSION_UPDATED ? acceptedReceipt(workflow) : undefined;
       if (!workflow || !text) throw new Error(`no receipt renders ${event.type} on record ${event.recordId}`);
       const { title, body } = text(event.payload);
       return {
@@ -64,6 +85,7 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
     });
 
   const notDone: NotDoneEntry[] = [
+    ...submissionNotDone,
     ...commit.acts.flatMap((a): NotDoneEntry[] =>
       a.status === 'not_done' ? [{ code: a.code, text: a.text, ...(a.recordId ? { recordId: a.recordId } : {}) }] : [],
     ),
@@ -73,6 +95,14 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
       text: formatSentence(copy.notice.notUnderstood, { part }),
     })),
   ];
+  function acceptedReceipt(workflow: WorkflowDefinition) {
+    return (payload: Readonly<Record<string, unknown>>) => {
+      const sent = workflow.submissions?.find((d) => d.key === payload.submission);
+      const submission = (sent && pick(sent.label, locale)) ?? String(payload.submission);
+      return { title: copy.composition.submissionAcceptedTitle, body: formatSentence(copy.composition.submissionAccepted, { submission }) };
+    };
+  }
+
   const starting: StartingEntry[] = commit.acts.flatMap((a) => {
     if (a.status !== 'awaiting' || !a.starting) return [];
     const workflow = workflows.get(a.awaiting.workflow);
@@ -91,7 +121,7 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
     ...actedRecords,
     ...questions.flatMap((q) => q.records.filter((id) => records.has(id))),
   ]);
-  const on = recordTurnIsOn({ actedRecords, questions, previousAbout: commit.context.aboutRecord, records });
+  const on = recordTurnIsOn({ actedRecords, questions, previousAbout: commit.context.aboutRecord, records, workflows, inView, locale });
 
   const onRecord = on ? records.get(on.recordId) : undefined;
   const onWorkflow = on ? workflowOf(on.recordId) : undefined;
@@ -189,7 +219,12 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
           locale,
           tone: commit.tone,
           questionIndex: index,
-          question: { text: question.text, kind: question.kind, ...(question.field ? { field: question.field } : {}) },
+          question: {
+            text: question.text,
+            kind: question.kind,
+            ...(question.field ? { field: question.field } : {}),
+            ...(own.values ? { values: own.values } : {}),
+          },
           records: facts,
           knowledge,
           codeAnswer: own.text,
@@ -203,7 +238,6 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
     }),
   );
 
-  const codeWords = codeTransition({ outcome, answers, notices, ask, card, copy });
   const u = commit.understanding;
   const answersOnly =
     questions.length > 0 &&
@@ -212,6 +246,7 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
     u.cardResponses.length === 0 &&
     u.unread.length === 0 &&
     u.attachments.length === 0;
+  const codeWords = codeTransition({ outcome, answers, notices, ask, card, copy, answersOnly });
   let text = codeWords;
   let writtenBy: 'code' | 'writer' = 'code';
   let fallbackReason: string | null = null;
@@ -257,7 +292,7 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
     evidence: {
       modelCalls: calls,
       understandingFailure: commit.understandingFailure,
-      eventsCommitted: receipts.length,
+      eventsCommitted: turnEvents.length,
     },
   };
   options.onPhase?.('guarding');

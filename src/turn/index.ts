@@ -4,7 +4,10 @@ export type { AskInput, RecordTurnIsOn } from './choose-ask.js';
 export { chooseAsk, recordTurnIsOn } from './choose-ask.js';
 export type { CodeAnswer } from './code-answer.js';
 export { codeAnswer } from './code-answer.js';
+export type { CodeTransitionInput } from './code-transition.js';
 export { codeTransition } from './code-transition.js';
+export type { FieldValues } from './field-values.js';
+export { fieldValuesOf } from './field-values.js';
 export type { ComposeOptions } from './compose-turn.js';
 export { composeTurn } from './compose-turn.js';
 export type { WorkflowModule } from './load-workflow-module.js';
@@ -36,6 +39,7 @@ export type {
   Dispute,
   Question,
   QuestionKind,
+  SubmissionReport,
   TurnInput,
   TurnInputJson,
   Understanding,
@@ -75,9 +79,11 @@ export type {
   OperationOutcome,
   ReceiptText,
   RecordPhase,
+  SubmissionDefinition,
+  SubmissionStatus,
   WorkflowDefinition,
 } from './workflow.js';
-export { defineWorkflow, nounOf, pick } from './workflow.js';
+export { SUBMISSION_UPDATED, defineWorkflow, nounOf, pick } from './workflow.js';
 export type {
   AcknowledgeRequest,
   AnswerRequest,

@@ -19,6 +19,9 @@ export function missingWorkflowText(workflow: WorkflowDefinition, locales: reado
   for (const [key, op] of Object.entries(workflow.operations)) {
     check(`operations.${key}.label`, op.label);
     for (const [field, names] of Object.entries(op.fields ?? {})) check(`operations.${key}.fields.${field}`, names);
+    for (const [field, values] of Object.entries(op.choices ?? {})) {
+      for (const [value, names] of Object.entries(values)) check(`operations.${key}.choices.${field}.${value}`, names);
+    }
   }
   for (const [type, receipt] of Object.entries(workflow.receipts)) check(`receipts.${type}`, receipt);
   for (const obligation of workflow.obligations ?? []) check(`obligations.${obligation.key}.sentence`, obligation.sentence);
@@ -27,6 +30,7 @@ export function missingWorkflowText(workflow: WorkflowDefinition, locales: reado
     check(`cards.${card.key}.title`, card.title);
     for (const button of card.buttons) check(`cards.${card.key}.buttons.${button.key}.label`, button.label);
   }
+  for (const submission of workflow.submissions ?? []) check(`submissions.${submission.key}.label`, submission.label);
   for (const [phase, text] of Object.entries(workflow.guidance ?? {})) check(`guidance.${phase}`, text);
   return out;
 }

@@ -11,11 +11,15 @@ export type NotDoneCode =
   | 'unknown_record'
   | 'unknown_operation'
   | 'conflict'
+  | 'already_exists'
   | 'card_declined'
   | 'unknown_card'
   | 'not_understood'
   | 'no_open_ask'
-  | 'unknown_receipt';
+  | 'unknown_receipt'
+  | 'unknown_submission'
+  | 'submission_pending'
+  | 'submission_refused';
 
 /** One receipt of the turn, in its own title and body. */
 export interface DoneEntry {

@@ -1,5 +1,5 @@
 import type { StoredRecord } from './stored-record.js';
-import { nounOf, pick, type CardDefinition, type RecordPhase, type WorkflowDefinition } from './workflow.js';
+import { nounOf, pick, type CardDefinition, type RecordPhase, type SubmissionStatus, type WorkflowDefinition } from './workflow.js';
 
 /**
  * The facts of one record, as code gathered them after the turn committed: the whole of what an
@@ -19,6 +19,11 @@ export interface RecordFacts {
   readonly needs: readonly string[];
   /** What can be done on it: operation key and label in the turn's language. */
   readonly canDo: readonly { readonly operation: string; readonly label: string }[];
+  /**
+   * What it sent outside and where each stands (`pending` is not done, `refused` was not done),
+   * by label in the turn's language. Optional so facts built before submissions existed still read.
+   */
+  readonly sentOutside?: readonly { readonly submission: string; readonly label: string; readonly status: SubmissionStatus }[];
 }
 
 /** The first open obligation of a record, with what asking it needs. */
@@ -67,5 +72,9 @@ export function factsOf(record: StoredRecord, workflow: WorkflowDefinition, loca
     canDo: Object.entries(workflow.operations)
       .filter(([, op]) => op.creates !== true)
       .map(([operation, op]) => ({ operation, label: pick(op.label, locale) ?? operation })),
+    sentOutside: (workflow.submissions ?? []).flatMap((d) => {
+      const status = d.status(record.state);
+      return status ? [{ submission: d.key, label: pick(d.label, locale) ?? d.key, status }] : [];
+    }),
   };
 }

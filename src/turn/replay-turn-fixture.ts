@@ -8,6 +8,7 @@ import { loadWorkflowModule } from './load-workflow-module.js';
 import { withReplayStore } from './replay-store.js';
 import { createTurnRuntime } from './turn-runtime.js';
 import { turnResultToJson } from './turn-result-json.js';
+import type { TurnResult } from './turn-result.js';
 
 /**
  * A recorded conversation: the workflow module it runs against, then each turn's input (the
@@ -47,24 +48,45 @@ export const turnReplayer: Replayer = {
 };
 
 async function replayOn(db: Database, fixture: z.output<typeof turnFixtureSchema>, file: string): Promise<ReplayOutcome> {
-  const module = await loadWorkflowModule(fixture.workflows, packageRoot());
-  const tenantId = `replay-${randomUUID()}`;
-  const runtime = createTurnRuntime({ db, workflows: module.workflows, locales: fixture.locales, tenantId });
   const differences: string[] = [];
-  for (const [i, turn] of fixture.turns.entries()) {
-    let actual: unknown;
-    try {
-      actual = turnResultToJson(await runtime.run(turn.input));
-    } catch (error) {
-      if (!InputError.isInstance(error)) throw error;
-      differences.push(`$.turns[${i}]: input refused: ${error.message}`);
-      continue;
+  await runTurnFixture(db, fixture, async (i, turn, actual, tenantId) => {
+    if (actual instanceof InputError) {
+      differences.push(`$.turns[${i}]: input refused: ${actual.message}`);
+      return;
     }
-    differences.push(...diffExpected(turn.expected.result, actual, `$.turns[${i}].result`));
+    differences.push(...diffExpected(turn.expected.result, turnResultToJson(actual), `$.turns[${i}].result`));
     if (turn.expected.events_total !== undefined) {
       const [row] = await db.query<{ n: number }>('select count(*)::int8 as n from turn_events where tenant_id = $1', [tenantId]);
       differences.push(...diffExpected(turn.expected.events_total, row?.n, `$.turns[${i}].events_total`));
     }
-  }
+  });
   return { name: fixture.name, file, passed: differences.length === 0, differences };
+}
+
+/** A parsed turn fixture. */
+export type TurnFixture = z.output<typeof turnFixtureSchema>;
+
+/**
+ * Runs every turn of `fixture` in order, on a tenant of its own, handing each result (or the
+ * `InputError` its input was refused with) to `check`. Used by the replayer, and by tests that
+ * hold every recorded conversation to a rule (each thing said once).
+ */
+export async function runTurnFixture(
+  db: Database,
+  fixture: TurnFixture,
+  check: (index: number, turn: TurnFixture['turns'][number], actual: TurnResult | InputError, tenantId: string) => Promise<void> | void,
+): Promise<void> {
+  const module = await loadWorkflowModule(fixture.workflows, packageRoot());
+  const tenantId = `replay-${randomUUID()}`;
+  const runtime = createTurnRuntime({ db, workflows: module.workflows, locales: fixture.locales, tenantId });
+  for (const [i, turn] of fixture.turns.entries()) {
+    let actual: TurnResult | InputError;
+    try {
+      actual = await runtime.run(turn.input);
+    } catch (error) {
+      if (!InputError.isInstance(error)) throw error;
+      actual = error;
+    }
+    await check(i, turn, actual, tenantId);
+  }
 }

@@ -1,8 +1,8 @@
 import { formatSentence, type CopyTexts } from '../copy/index.js';
 import type { AwaitedAct, NotDoneCode } from './outcome-document.js';
 import type { StoredRecord } from './stored-record.js';
-import type { Act } from './turn-input.js';
-import { nounOf, pick, type EventDraft, type WorkflowDefinition } from './workflow.js';
+import type { Act, SubmissionReport } from './turn-input.js';
+import { nounOf, pick, SUBMISSION_UPDATED, type EventDraft, type WorkflowDefinition } from './workflow.js';
 
 /** What became of one act before the commit decided. */
 export type ActOutcome =
@@ -52,7 +52,12 @@ export interface RunActsContext {
   readonly records: ReadonlyMap<string, StoredRecord>;
   /** The previous turn's awaited act, which an `answersAsk` act completes. */
   readonly awaited: AwaitedAct | null;
+  /** The host's reports on submissions, applied before the acts. Default none. */
+  readonly reports?: readonly SubmissionReport[];
 }
+
+/** The `operation` an applied outcome carries when it is a host's report on a submission, not an act. */
+export const reportOperation = (submission: string) => `submission:${submission}`;
 
 /**
  * Runs each act's handler, in order, against a working copy of its record (so two acts on one
@@ -77,6 +82,37 @@ export function runActs(acts: readonly Act[], ctx: RunActsContext): { outcomes: 
     workflow: where.workflow ?? null,
     operation: where.operation ?? null,
   });
+
+  // What the host heard from outside comes first: the user's acts then see it.
+  for (const report of ctx.reports ?? []) {
+    const stored = ctx.records.get(report.record);
+    const workflow = stored && ctx.workflows.get(stored.workflow);
+    const submission = workflow?.submissions?.find((d) => d.key === report.submission);
+    if (!workflow || !submission) {
+      outcomes.push(
+        notDone('unknown_submission', ctx.copy.notice.unknownSubmission, {
+          submission: report.submission,
+          noun: workflow ? nounOf(workflow, ctx.locale) : report.record,
+          record: report.record,
+        }, { recordId: workflow ? report.record : null, workflow: workflow?.key ?? null }),
+      );
+      continue;
+    }
+    const entry: { draft: RecordDraft; events: EventDraft[]; state: unknown } = working.get(report.record) ?? {
+      draft: { recordId: report.record, workflow: workflow.key, baseRevision: stored.revision, state: stored.state, events: [] },
+      events: [],
+      state: stored.state,
+    };
+    const event: EventDraft = {
+      type: SUBMISSION_UPDATED,
+      payload: { submission: submission.key, status: report.status, ...(report.reason === undefined ? {} : { reason: report.reason }) },
+    };
+    entry.state = workflow.apply(entry.state, event);
+    entry.events.push(event);
+    entry.draft = { ...entry.draft, state: entry.state, events: entry.events };
+    working.set(report.record, entry);
+    outcomes.push({ status: 'applied', recordId: report.record, workflow: workflow.key, operation: reportOperation(submission.key), events: [event] });
+  }
 
   for (const given of acts) {
     let act = given;
@@ -126,8 +162,10 @@ export function runActs(acts: readonly Act[], ctx: RunActsContext): { outcomes: 
     if (creates) {
       recordId = act.record ?? (created === 0 ? `${workflow.key}-${ctx.turnId}` : `${workflow.key}-${ctx.turnId}-${created}`);
       created++;
+      // A record that was already there when the turn read it is not a race: it exists, and the
+      // notice says so. A create that loses a race at the commit is the conflict.
       if (working.has(recordId) || ctx.records.has(recordId)) {
-        outcomes.push(notDone('conflict', ctx.copy.notice.conflict, { operation: label, noun, record: recordId }, { recordId, workflow: workflow.key, operation: operationKey }));
+        outcomes.push(notDone('already_exists', ctx.copy.notice.alreadyExists, { operation: label, noun, record: recordId }, { recordId, workflow: workflow.key, operation: operationKey }));
         continue;
       }
     } else {
@@ -187,6 +225,9 @@ export function runActs(acts: readonly Act[], ctx: RunActsContext): { outcomes: 
       continue;
     }
     for (const event of decided.events) {
+      if (event.type === SUBMISSION_UPDATED) {
+        throw new Error(`workflow ${workflow.key}: operation ${operationKey} emitted ${SUBMISSION_UPDATED}, which only the host reports`);
+      }
       if (!workflow.receipts[event.type]) {
         throw new Error(`workflow ${workflow.key}: operation ${operationKey} emitted ${event.type}, which has no receipt`);
       }

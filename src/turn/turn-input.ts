@@ -65,6 +65,19 @@ export interface Understanding {
   readonly unread: readonly string[];
 }
 
+/**
+ * The host's report that something sent outside (a supplier booking, a payment) changed status.
+ * The host decides it; the runtime commits it as an event and says it once.
+ */
+export interface SubmissionReport {
+  readonly record: string;
+  /** The submission's key in the record's workflow (`hotel_booking`). */
+  readonly submission: string;
+  readonly status: 'pending' | 'accepted' | 'refused';
+  /** Why it was refused, as the outside answered (shown as given). */
+  readonly reason?: string;
+}
+
 /** One turn as the host hands it over. */
 export interface TurnInput {
   /** Idempotency key: a turn id commits once per tenant. */
@@ -78,6 +91,8 @@ export interface TurnInput {
   readonly message?: string;
   /** What was understood; absent means an injected `understand` function produces it from `message`. */
   readonly understanding?: Understanding;
+  /** Status reports on submissions, from the host (not the user). Default none. */
+  readonly submissions: readonly SubmissionReport[];
 }
 
 const id = wireString().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
@@ -149,10 +164,20 @@ export const turnInputSchema = z
     tone: wireString().trim().min(1).default('neutral'),
     message: wireString().optional(),
     understanding: understandingWire.optional(),
+    submissions: z
+      .array(
+        z.strictObject({
+          record: id,
+          submission: id,
+          status: z.enum(['pending', 'accepted', 'refused']),
+          reason: z.string().trim().min(1).max(500).optional(),
+        }),
+      )
+      .default([]),
   })
   .superRefine((t, ctx) => {
-    if (t.message === undefined && t.understanding === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['understanding'], message: 'required when no message is given' });
+    if (t.message === undefined && t.understanding === undefined && t.submissions.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['understanding'], message: 'required when no message and no submissions are given' });
     }
   })
   .transform(
@@ -162,6 +187,12 @@ export const turnInputSchema = z
       locale: t.locale,
       tone: t.tone,
       ...(t.message === undefined ? {} : { message: t.message }),
+      submissions: t.submissions.map((r) => ({
+        record: r.record,
+        submission: r.submission,
+        status: r.status,
+        ...(r.reason === undefined ? {} : { reason: r.reason }),
+      })),
       ...(t.understanding === undefined
         ? {}
         : {

@@ -39,3 +39,26 @@ describe('building a turn runtime', () => {
     expect(() => createTurnRuntime({ db: noStore, workflows: [tripWorkflow, tripWorkflow] })).toThrow(/two workflows share the key trip/);
   });
 });
+
+describe('declaring a regional locale', () => {
+  it('W8: a regional tag (it-IT, de-CH) is served by its language’s copy and texts without being declared', () => {
+    expect(createTurnRuntime({ db: noStore, workflows: [tripWorkflow], locales: ['en', 'it-IT'] }).locales).toEqual(['en', 'it-IT']);
+    const copy = ServerCopy.builtIn().translated('de', ServerCopy.english().texts('en'));
+    const german = { ...tripWorkflow, noun: { ...tripWorkflow.noun, de: 'Reise' } };
+    let error: unknown;
+    try {
+      createTurnRuntime({ db: noStore, workflows: [german], locales: ['en', 'de-CH'], copy });
+    } catch (e) {
+      error = e;
+    }
+    // The copy check and the workflow-text check agree: both read de-CH through de.
+    expect(error).toBeInstanceOf(WorkflowTextMissingError);
+    const missing = (error as WorkflowTextMissingError).missing;
+    expect(missing).not.toContain('trip.noun in de-CH');
+    expect(missing).toContain('trip.receipts.traveler_added in de-CH');
+  });
+
+  it('W8: a regional tag whose language has no copy is refused naming the tag', () => {
+    expect(() => createTurnRuntime({ db: noStore, workflows: [tripWorkflow], locales: ['en', 'fr-CA'] })).toThrow(/notice\.unknownRecord in fr-CA/);
+  });
+});

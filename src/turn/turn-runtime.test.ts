@@ -45,7 +45,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   it('a refusal is said in the domain’s own sentence in the turn’s language', async () => {
     const runtime = runtimeFor();
     const result = await runtime.run(turn('it', { acts: [start('r'), { operation: 'set_payer', record: 'r', values: { extra: 'taxi', payer: 'company' } }] }, 'it-IT'));
-    expect(result.locale).toBe('it');
+    expect(result.locale).toBe('it-IT');
     expect(result.outcome.notDone[0]?.text).toBe('Questo viaggio non ha nessun extra chiamato «taxi».');
   });
 
@@ -95,8 +95,37 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   it('a turn that only answers questions replies with the answers alone', async () => {
     const runtime = runtimeFor();
     const result = await runtime.run(turn('only', { questions: [{ text: 'What can you do?', kind: 'capability' }] }));
-    expect(transitionOf(result).text).toBe('On a trip I can start a trip, add a traveler, remove a traveler, add an extra, choose who pays for an extra and confirm the trip.');
+    expect(transitionOf(result).text).toBe('On a trip I can start a trip, add a traveler, remove a traveler, add an extra, choose who pays for an extra, confirm the trip and request the hotel booking.');
     expect(result.ask).toBeNull();
+  });
+
+  it('each thing said once: an answers-only turn with a card on screen replies with the answer, not the card again', async () => {
+    const runtime = runtimeFor();
+    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
+    const result = await runtime.run(turn('b', { questions: [{ text: 'Where are we?', kind: 'status', records: ['r'] }] }));
+    expect(result.outcome.card).toMatchObject({ card: 'confirm_trip' });
+    expect(transitionOf(result).text).toBe('Trip “r” has everything it needs.');
+  });
+
+  it('each thing said once: a status answer that lists the ask is not followed by the ask again', async () => {
+    const runtime = runtimeFor();
+    await runtime.run(turn('a', { acts: [start('r')] }));
+    const result = await runtime.run(turn('b', { questions: [{ text: 'Where are we?', kind: 'status', records: ['r'] }] }));
+    expect(result.ask).toMatchObject({ kind: 'obligation', text: 'Who is traveling?' });
+    expect(transitionOf(result).text).toBe('Trip “r” still needs something: Who is traveling?');
+  });
+
+  it('the reply says the answers before the notices (the order the seed gives)', async () => {
+    const runtime = runtimeFor();
+    await runtime.run(turn('a', { acts: [start('r')] }));
+    const result = await runtime.run(
+      turn('b', { acts: [traveler('nope')], questions: [{ text: 'What can you do?', kind: 'capability', records: ['r'] }] }),
+    );
+    const lines = transitionOf(result).text.split('\n');
+    const answerAt = lines.findIndex((l) => l.startsWith('On a trip I can'));
+    const noticeAt = lines.indexOf('Could not add a traveler: there is no trip “nope”.');
+    expect(answerAt).toBeGreaterThanOrEqual(0);
+    expect(noticeAt).toBeGreaterThan(answerAt);
   });
 
   it('a declined card is not done, and the card leaves the screen', async () => {
@@ -153,6 +182,56 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     for (const r of results) expect(r).toEqual(results[0]);
     expect(await count('turn_events', `t${tenant}`)).toBe(2);
     expect(await count('turns', `t${tenant}`)).toBe(1);
+  });
+
+  it('external submission status: requested is not done; the host’s report commits an event, and only accepted is a receipt', async () => {
+    const runtime = runtimeFor();
+    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
+    await runtime.run(turn('b', { card_responses: [{ record: 'r', card: 'confirm_trip', response: 'pressed', button: 'confirm' }] }));
+    const requested = await runtime.run(turn('c', { acts: [{ operation: 'book_hotel', record: 'r', values: {} }] }));
+    expect(requested.outcome.done.map((d) => d.title)).toEqual(['Hotel booking requested']);
+    expect(requested.outcome.notDone).toEqual([
+      { code: 'submission_pending', text: 'Still waiting for an answer on the hotel booking: it is not done yet.', recordId: 'r' },
+    ]);
+    const report = (id: string, status: string, reason?: string) =>
+      runtime.run({ turn_id: id, conversation_id: 'c', locale: 'en', submissions: [{ record: 'r', submission: 'hotel_booking', status, ...(reason ? { reason } : {}) }] });
+    const refused = await report('d', 'refused', 'fully booked');
+    expect(refused.outcome.done).toEqual([]);
+    expect(refused.outcome.notDone.map((n) => n.text)).toEqual(['The answer on the hotel booking was no: it was not done (fully booked).']);
+    expect(refused.evidence.eventsCommitted).toBe(1);
+    await runtime.run(turn('e', { acts: [{ operation: 'book_hotel', record: 'r', values: {} }] }));
+    const accepted = await report('f', 'accepted');
+    expect(accepted.outcome.done).toEqual([
+      { receiptId: 'receipt:r:7', title: 'Answer received', body: 'The answer on the hotel booking was yes: it is done.' },
+    ]);
+    const events = await db.query<{ type: string; payload: Record<string, unknown> }>(
+      'select type, payload from turn_events where tenant_id = $1 and record_id = $2 order by revision',
+      [`t${tenant}`, 'r'],
+    );
+    expect(events.map((e) => e.type)).toEqual([
+      'trip_started', 'traveler_added', 'trip_confirmed', 'hotel_booking_requested', 'submission_updated', 'hotel_booking_requested', 'submission_updated',
+    ]);
+    expect(events[4]?.payload).toEqual({ submission: 'hotel_booking', status: 'refused', reason: 'fully booked' });
+  });
+
+  it('the right notice: starting a record that already exists says it exists, not that someone changed it', async () => {
+    const runtime = runtimeFor();
+    await runtime.run(turn('first', { acts: [start('r')] }));
+    const again = await runtime.run(turn('again', { acts: [start('r')] }));
+    expect(again.outcome.notDone).toEqual([{ code: 'already_exists', text: 'Could not start a trip: there is already a trip “r”.', recordId: 'r' }]);
+    const twice = await runtime.run(turn('twice', { acts: [start('s'), start('s')] }, 'it-IT'));
+    expect(twice.outcome.notDone).toEqual([{ code: 'already_exists', text: 'Non ho potuto iniziare un viaggio: esiste già un viaggio «s».', recordId: 's' }]);
+    expect(twice.outcome.done.map((d) => d.title)).toEqual(['Viaggio iniziato']);
+  });
+
+  it('the right notice: two turns racing to start one record: one commits, the other gets the conflict', async () => {
+    const runtime = runtimeFor();
+    const [a, b] = await Promise.all(
+      ['x', 'y'].map((n) => runtime.run({ turn_id: `create-${n}`, conversation_id: `c-${n}`, locale: 'en', understanding: { acts: [start('r')] } })),
+    );
+    const codes = [a!, b!].map((r) => r.outcome.notDone.map((d) => d.code).join(',')).sort();
+    expect(codes).toEqual(['', 'conflict']);
+    expect(await count('turn_events', `t${tenant}`)).toBe(1);
   });
 
   it('two turns racing on one record: one commits, the other is refused with a notice, no event lost or doubled', async () => {
@@ -289,6 +368,35 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
       ['answered', 'knowledge'],
       ['source_unavailable', 'none'],
     ]);
+  });
+
+  it('field values: code proposes the values from the schema, and the answer task is given them', async () => {
+    const seen: AnswerRequest[] = [];
+    const writer: TurnWriter = {
+      answer: async (request) => {
+        seen.push(request);
+        return { ok: false, reason: 'no_model', calls: [] };
+      },
+      acknowledge: async () => ({ ok: false, reason: 'no_model', calls: [] }),
+    };
+    const runtime = runtimeFor({ writer });
+    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
+    const result = await runtime.run(turn('b', { questions: [{ text: 'Who can pay?', kind: 'field_values', field: 'payer' }] }, 'it-IT'));
+    expect(seen[0]?.question).toMatchObject({ kind: 'field_values', field: 'payer', values: ['l’azienda', 'il viaggiatore'] });
+    const answer = result.blocks.find((b): b is AnswerBlock => b.kind === 'answer');
+    expect(answer).toMatchObject({ status: 'answered', writtenBy: 'code', text: 'Come pagante si può scegliere l’azienda o il viaggiatore.' });
+    expect(result.ask).toBeNull();
+  });
+
+  it('field values: a question naming no record is about the records in view, and asks for the field one of them owes', async () => {
+    const runtime = runtimeFor();
+    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
+    await runtime.run(turn('b', { acts: [start('s'), traveler('s', 'Bo'), { operation: 'add_extra', record: 's', values: { extra: 'hotel' } }] }));
+    const result = await runtime.run(turn('c', { questions: [{ text: 'Who can pay?', kind: 'field_values', field: 'payer' }] }));
+    expect(result.ask).toMatchObject({ kind: 'obligation', recordId: 's', awaiting: { operation: 'set_payer', answers: 'payer', values: { extra: 'hotel' } } });
+    expect(transitionOf(result).text).toBe(
+      'The payer can be the company or the traveler.\nThe extra “hotel” has no payer yet: who pays for it, the company or the traveler?',
+    );
   });
 
   describe('with a writer', () => {

@@ -1,4 +1,4 @@
-import { assertCopyComplete, formatSentence, resolveLocale, ServerCopy } from '../copy/index.js';
+import { assertCopyComplete, formatSentence, resolveTurnLocale, ServerCopy } from '../copy/index.js';
 import { InputError } from '../errors.js';
 import type { Database } from '../store/index.js';
 import { receiptAddress, recordOfReceipt } from './choose-ask.js';
@@ -6,7 +6,7 @@ import { composeTurn } from './compose-turn.js';
 import { missingWorkflowText } from './missing-workflow-text.js';
 import type { DisputeEntry, NotDoneEntry } from './outcome-document.js';
 import { cardShown, factsOf } from './record-facts.js';
-import { runActs, type ActOutcome } from './run-acts.js';
+import { reportOperation, runActs, type ActOutcome } from './run-acts.js';
 import type { CommittedEvent } from './stored-record.js';
 import type { TurnCommit, TurnContext } from './turn-commit.js';
 import { emptyUnderstanding, parseTurnInput, type Act, type TurnInput, type Understanding } from './turn-input.js';
@@ -116,11 +116,14 @@ export function createTurnRuntime({
     const { existing, context } = await store.loadStart(input.turnId, input.conversationId);
     if (existing) return existing.result ?? compose(existing.commit);
 
-    const locale = resolveLocale(input.locale, locales);
+    // The turn keeps its own tag (it-IT) when its language is served: prompts and texts are looked up
+    // by the full tag first, then by the language.
+    const locale = resolveTurnLocale(input.locale, locales);
     let understanding: Understanding;
     let understandingFailure: string | null = null;
     let understandingCalls: readonly WriterCall[] = [];
     if (input.understanding) understanding = input.understanding;
+    else if (input.message === undefined && input.submissions.length > 0) understanding = emptyUnderstanding();
     else if (!understand) {
       throw new InputError('turn input', [
         { path: '$.understanding', message: 'required: this runtime has no understand function to read the message with' },
@@ -142,6 +145,7 @@ export function createTurnRuntime({
     const disputeIds = understanding.disputes.flatMap((d) => recordOfReceipt(d.receipt) ?? []);
     const actIds = understanding.acts.flatMap((a) => (a.record ? [a.record] : []));
     const before = await store.loadRecords([
+      ...input.submissions.map((r) => r.record),
       ...actIds,
       ...cardIds,
       ...disputeIds,
@@ -176,6 +180,7 @@ export function createTurnRuntime({
       workflows,
       records: before,
       awaited: context.ask?.awaiting ?? null,
+      reports: input.submissions,
     });
 
     const disputes: DisputeEntry[] = [];
@@ -234,7 +239,10 @@ export function createTurnRuntime({
     function conflictedOutcome(outcome: ActOutcome, conflicted: ReadonlySet<string>): ActOutcome {
       if (outcome.status !== 'applied' || !conflicted.has(outcome.recordId)) return outcome;
       const workflow = workflows.get(outcome.workflow)!;
-      const label = pick(workflow.operations[outcome.operation]!.label, locale) ?? outcome.operation;
+      const operation = workflow.operations[outcome.operation];
+      // A host's report on a submission is named by the submission's label.
+      const submission = workflow.submissions?.find((d) => reportOperation(d.key) === outcome.operation);
+      const label = (operation ? pick(operation.label, locale) : submission && pick(submission.label, locale)) ?? outcome.operation;
       return {
         status: 'not_done',
         code: 'conflict',

@@ -33,6 +33,12 @@ export interface OperationDefinition<State, Input = any> {
    * «quale meta?»). Default: the field's key, which reads as code in any language but English.
    */
   readonly fields?: Readonly<Record<string, Localized>>;
+  /**
+   * For a field whose schema enumerates its values (`z.enum`, literals): each value's name per
+   * locale, used when the server proposes the values a field may take («the company or the
+   * traveler» / «l’azienda o il viaggiatore»). Default: the value itself.
+   */
+  readonly choices?: Readonly<Record<string, Readonly<Record<string, Localized>>>>;
   /** True when the operation creates its record. Default false: it needs an existing one. */
   readonly creates?: boolean;
   /** Decides the act against the record's current state. Pure: no I/O, no clock. */
@@ -85,6 +91,31 @@ export interface CardDefinition<State> {
   readonly buttons: readonly CardButton[];
 }
 
+/** Where something sent outside stands: the host reports each change as it hears of it. */
+export type SubmissionStatus = 'pending' | 'accepted' | 'refused';
+
+/**
+ * Something an operation starts outside the runtime — a supplier booking, a payment — whose
+ * answer arrives later. The operation's own event (`startedBy`) sends it: its receipt says it was
+ * requested, and the runtime adds a notice that it is not done yet. The host reports each status
+ * as it hears it (`submissions` in a turn's input); the runtime commits it as a
+ * `submission_updated` event (`{ submission, status, reason? }`) that the workflow's `apply` folds
+ * into the state. Only `accepted` becomes a receipt: nothing is said to be done before.
+ */
+export interface SubmissionDefinition<State> {
+  /** Stable key, as the host names it when reporting (`hotel_booking`). */
+  readonly key: string;
+  /** What it is, per locale, as said inside a sentence («the hotel booking» / «la prenotazione dell’hotel»). */
+  readonly label: Localized;
+  /** The event type that sends it (an operation's own event, with its own receipt). */
+  readonly startedBy: string;
+  /** Where it stands in `state`; `null` when it was never sent. */
+  status(state: State): SubmissionStatus | null;
+}
+
+/** The event type the runtime commits when the host reports a submission's status. */
+export const SUBMISSION_UPDATED = 'submission_updated';
+
 /**
  * Where a record stands, as a writer's guidance is keyed: `collecting` while it owes something,
  * `confirming` while a card is on screen, `settled` when it owes nothing and shows no card.
@@ -116,6 +147,8 @@ export interface WorkflowDefinition<State = any> {
   readonly nextSteps?: readonly Localized[];
   /** Cards, first shown first. Default none. */
   readonly cards?: readonly CardDefinition<State>[];
+  /** What its operations start outside and hear back about later. Default none. */
+  readonly submissions?: readonly SubmissionDefinition<State>[];
   /** Guidance for a writer per phase, per locale. Default none. */
   readonly guidance?: Readonly<Partial<Record<RecordPhase, Localized>>>;
 }

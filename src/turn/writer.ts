@@ -46,7 +46,11 @@ export interface AnswerRequest {
   readonly locale: string;
   readonly tone: string;
   readonly questionIndex: number;
-  readonly question: { readonly text: string; readonly kind: QuestionKind; readonly field?: string };
+  /**
+   * The question; for a field-values question, the field and the values it may take as the
+   * workflow's schema enumerates them (in the turn's language), so the answer can propose them.
+   */
+  readonly question: { readonly text: string; readonly kind: QuestionKind; readonly field?: string; readonly values?: readonly string[] };
   /** The facts of the records this question is about (the records in view when it names none). */
   readonly records: readonly RecordFacts[];
   /** What the knowledge source returned; `none` when no source is configured. */

@@ -26,7 +26,7 @@ describe('warrant turn', () => {
       'Trip started: A trip to Milan is open.',
       'Traveler added: Ada is on the trip as traveler.',
       'Extra added: hotel is on the trip; nobody pays for it yet.',
-      'On a trip I can add a traveler, remove a traveler, add an extra, choose who pays for an extra and confirm the trip.',
+      'On a trip I can add a traveler, remove a traveler, add an extra, choose who pays for an extra, confirm the trip and request the hotel booking.',
       'The extra “hotel” has no payer yet: who pays for it, the company or the traveler?',
     ]);
     const again = memoryIo(env, packageRoot());

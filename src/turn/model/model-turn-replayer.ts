@@ -61,21 +61,23 @@ function projectModelTurn(result: TurnResult): Record<string, unknown> {
 type ModelTurnFixture = z.output<typeof modelTurnFixtureSchema>;
 
 /**
- * Runs a recorded model turn: the turns `before` in code's own words, then the turn under test
+ * Runs a recorded model turn (its JSON, checked here): the turns `before` in code's own words, then the turn under test
  * through the real runtime and the real model layer, each task's model playing its recorded
  * outputs, on the replay run's shared in-memory store ({@link withReplayStore}) under a tenant
- * of its own so turn ids never collide.
+ * of its own so turn ids never collide. Returns every turn's result, the ones before included.
  */
-async function runModelTurnFixture(fixture: ModelTurnFixture): Promise<TurnResult> {
+export async function runModelTurnFixture(value: unknown, file = 'model turn fixture'): Promise<{ before: TurnResult[]; result: TurnResult }> {
+  const fixture = parseInput(modelTurnFixtureSchema, value, `model turn fixture ${basename(file)}`);
   const module = await loadWorkflowModule(fixture.workflows, packageRoot());
   return withReplayStore((db) => runOn(db, fixture, module));
 }
 
-async function runOn(db: Database, fixture: ModelTurnFixture, module: WorkflowModule): Promise<TurnResult> {
+async function runOn(db: Database, fixture: ModelTurnFixture, module: WorkflowModule): Promise<{ before: TurnResult[]; result: TurnResult }> {
   const tenantId = `replay-${randomUUID()}`;
   const base = { db, tenantId, workflows: module.workflows, locales: module.locales };
   const plain = createTurnRuntime(base);
-  for (const turn of fixture.before) await plain.run(turn);
+  const before: TurnResult[] = [];
+  for (const turn of fixture.before) before.push(await plain.run(turn));
 
   const languageModels = Object.fromEntries(
     Object.entries(fixture.model).map(([task, outputs]) => [`recorded:${task}`, recordedModel(task, outputs)]),
@@ -95,7 +97,7 @@ async function runOn(db: Database, fixture: ModelTurnFixture, module: WorkflowMo
     writer: createModelWriter({ models }),
     understand: createModelUnderstand({ models }),
   });
-  return runtime.run(fixture.turn);
+  return { before, result: await runtime.run(fixture.turn) };
 }
 
 /** Replays `fixture_kind: "model_turn"` recordings offline and compares them with what they expect. */
@@ -103,7 +105,7 @@ export const modelTurnReplayer: Replayer = {
   kind: 'model_turn',
   async replay(value, file) {
     const fixture = parseInput(modelTurnFixtureSchema, value, `model turn fixture ${basename(file)}`);
-    const differences = diffExpected(fixture.expected, projectModelTurn(await runModelTurnFixture(fixture)));
+    const differences = diffExpected(fixture.expected, projectModelTurn((await runModelTurnFixture(value, file)).result));
     return { name: fixture.name, file, passed: differences.length === 0, differences };
   },
 };

@@ -14,8 +14,9 @@ Report:
   When the user's message simply answers the question the assistant asked last ("previous_ask"), report one act
   with answers_ask true and the answer as values.
 - questions: each question the user asks, quoted as the user wrote it, with its kind: "capability" (what can be
-  done), "field_values" (which values a field may take; name the field), "status" (where a record stands), or
-  "other". Name the records it is about; none means the records in view.
+  done), "field_values" (which values a field may take; give "field" as the operations' input names it), "status"
+  (where a record stands), or "other". Name in "records" the records the user names; a question that names none is
+  about the records in view, and the server reads it so.
 - disputes: each receipt the user says is wrong (by its id in receipts_last_shown), with what they said.
 - card_responses: when the user declines or presses a button of the card on screen.
 - unread: each part of the message you could not map to any of the above, quoted.
@@ -33,7 +34,10 @@ Judge meaning, not wording: a paraphrase is faithful, an addition is not.`,
 Rest only on the material: the facts of the records the question is about (where each stands, what it holds,
 what it still needs, what can be done on it), what a knowledge source returned, and the server's own answer
 when there is one (you may phrase it better, never change what it says).
+A question about the values a field may take is answered by proposing them: the question carries
+"values_the_field_may_take"; offer exactly those, and no other.
 Never state that anything was done, changed or will be done: the assistant's other message says what happened.
+Something "sent_outside" is done only when its status is "accepted"; "pending" is still waiting, "refused" was not done.
 Set "status":
 - "answered" when the material answers the question;
 - "unsupported" when it does not (say so plainly, do not guess);
@@ -48,7 +52,7 @@ The server has already decided what happened; you only phrase it. Say, in this o
 4. the ask, when there is one, as the reply's only question. When there is none, end on the guidance or on what
    was done; ask nothing.
 Rest only on the material. Never state an action, a value or a promise it does not hold; never claim something
-was done that is not in "done". Do not repeat the wording of the card on screen: refer to it.
+was done that is not in "done" (a request still waiting for an answer from outside is not done). Do not repeat the wording of the card on screen: refer to it.
 Write plain text, no headings, no lists unless the material is a list. Be brief.
 When the material holds "review_findings", your "previous_reply" failed review: write it again, fixing every finding.`,
 

@@ -34,6 +34,18 @@ describe('answer', () => {
     expect(text).not.toContain('Secret Person');
   });
 
+  it('answer: a field-values question is given the values the field may take, to propose them', async () => {
+    const { model, models } = setup([JSON.stringify({ status: 'answered', text: 'x' })]);
+    await writeAnswer(
+      answerRequest({ question: { text: 'Chi può pagare?', kind: 'field_values', field: 'payer', values: ['l’azienda', 'il viaggiatore'] } }),
+      { models },
+    );
+    const text = promptText(model);
+    expect(text).toContain('values_the_field_may_take');
+    expect(text).toContain('l’azienda');
+    expect(text).toContain('il viaggiatore');
+  });
+
   it('answer: a provider failure is a reason (the runtime marks it not_written and uses code’s answer)', async () => {
     for (const [step, reason] of [
       [new Error('down'), 'provider_error'],

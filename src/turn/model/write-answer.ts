@@ -11,14 +11,20 @@ const answerSchema = z.strictObject({
 });
 
 /**
- * What the `answer` task is shown for one question: the question, the facts of ITS records only,
- * what the knowledge source returned and the server's own answer. Nothing about the rest of the
+ * What the `answer` task is shown for one question: the question (for a field-values question,
+ * with the values the field may take), the facts of ITS records only, what the knowledge source
+ * returned and the server's own answer. Nothing about the rest of the
  * turn: what happened is the acknowledgement's to say, once.
  */
 function answerMaterial(request: AnswerRequest): Record<string, unknown> {
   return {
     tone: request.tone,
-    question: { text: request.question.text, kind: request.question.kind, ...(request.question.field ? { field: request.question.field } : {}) },
+    question: {
+      text: request.question.text,
+      kind: request.question.kind,
+      ...(request.question.field ? { field: request.question.field } : {}),
+      ...(request.question.values ? { values_the_field_may_take: request.question.values } : {}),
+    },
     records: request.records.map((r) => ({
       id: r.id,
       noun: r.noun,
@@ -26,6 +32,7 @@ function answerMaterial(request: AnswerRequest): Record<string, unknown> {
       what_it_holds: r.holds,
       what_it_still_needs: r.needs,
       what_can_be_done: r.canDo.map((c) => c.label),
+      sent_outside: (r.sentOutside ?? []).map((o) => ({ what: o.label, status: o.status })),
     })),
     knowledge: request.knowledge,
     server_answer: request.codeAnswer,

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { tripWorkflow, type TripState } from '../../examples/trip/index.js';
+import { englishCopy } from '../copy/index.js';
+import { chooseAsk, receiptAddress, recordOfReceipt, recordTurnIsOn, type AskInput, type RecordTurnIsOn } from './choose-ask.js';
+import type { StoredRecord } from './stored-record.js';
+import type { Question } from './turn-input.js';
+import type { WorkflowDefinition } from './workflow.js';
+
+/** Fast tests of the ask's rules: no store, no runtime; one test per guarantee. */
+
+const quiet: WorkflowDefinition = { ...tripWorkflow, key: 'quiet', nextSteps: [] };
+const workflows = new Map<string, WorkflowDefinition>([
+  ['trip', tripWorkflow],
+  ['quiet', quiet],
+]);
+const state = (overrides: Partial<TripState> = {}): TripState => ({
+  destination: 'Oslo', travelers: [], extras: [], confirmed: false, hotelBooking: null, ...overrides,
+});
+const record = (id: string, s: TripState, workflow = 'trip'): StoredRecord => ({ id, workflow, revision: 1, state: s });
+const noTravelers = record('a', state());
+const owesPayer = record('b', state({ travelers: ['Ada'], extras: [{ name: 'hotel', payer: null }] }));
+const owesBoth = record('c', state({ extras: [{ name: 'car', payer: null }] }));
+const complete = record('d', state({ travelers: ['Ada'] }));
+const quietComplete = record('q', state({ travelers: ['Ada'] }), 'quiet');
+const records = new Map([noTravelers, owesPayer, owesBoth, complete, quietComplete].map((r) => [r.id, r]));
+
+const input = (overrides: Partial<AskInput>): AskInput => ({
+  locale: 'en', copy: englishCopy, workflows, records, disputes: [], awaited: null, on: null,
+  acted: false, leftUnread: false, inView: [], cardOnScreen: false, ...overrides,
+});
+const on = (recordId: string, reach: RecordTurnIsOn['reach'] = 'full', field?: string): RecordTurnIsOn => ({ recordId, reach, ...(field ? { field } : {}) });
+const isOn = (overrides: Partial<Parameters<typeof recordTurnIsOn>[0]>) =>
+  recordTurnIsOn({ actedRecords: [], questions: [], previousAbout: null, records, workflows, inView: [], locale: 'en', ...overrides });
+const question = (kind: Question['kind'], recordIds: string[] = [], field?: string): Question => ({ text: '?', kind, records: recordIds, ...(field ? { field } : {}) });
+
+describe('chooseAsk', () => {
+  it('ask: a contested receipt comes first, asked by its title', () => {
+    const ask = chooseAsk(input({
+      disputes: [{ receiptId: 'receipt:a:2', title: 'Traveler added', said: 'Ida' }],
+      awaited: { awaiting: { operation: 'add_extra', record: 'a', workflow: 'trip', values: {}, answers: 'extra' }, operationLabel: 'add an extra', fieldLabel: 'extra' },
+      on: on('a'),
+    }));
+    expect(ask).toEqual({ id: 'ask:contested:receipt:a:2', kind: 'contested', text: 'What should “Traveler added” say instead?', recordId: 'a' });
+  });
+
+  it('ask: an awaited value comes before an obligation, and carries what it awaits', () => {
+    const awaiting = { operation: 'add_extra', record: 'a', workflow: 'trip', values: {}, answers: 'extra' };
+    const ask = chooseAsk(input({ awaited: { awaiting, operationLabel: 'add an extra', fieldLabel: 'extra' }, on: on('a') }));
+    expect(ask).toEqual({ id: 'ask:awaited_value:a:add_extra:extra', kind: 'awaited_value', text: 'To add an extra, what extra should I use?', recordId: 'a', awaiting });
+  });
+
+  it('ask: the first open obligation of the record the turn is on, awaited as its act', () => {
+    expect(chooseAsk(input({ on: on('c') }))).toEqual({
+      id: 'ask:obligation:c:travelers:0', kind: 'obligation', text: 'Who is traveling?', recordId: 'c',
+      awaiting: { operation: 'add_traveler', record: 'c', workflow: 'trip', values: {}, answers: 'name' },
+    });
+  });
+
+  it('ask: an obligation fixes the values its instance names', () => {
+    expect(chooseAsk(input({ on: on('b') }))?.awaiting).toEqual({ operation: 'set_payer', record: 'b', workflow: 'trip', values: { extra: 'hotel' }, answers: 'payer' });
+  });
+
+  it('ask: a field-values question asks only for its field, skipping other obligations', () => {
+    expect(chooseAsk(input({ on: on('c', 'owing_only', 'payer') }))).toMatchObject({ kind: 'obligation', text: expect.stringContaining('“car”'), awaiting: { answers: 'payer' } });
+  });
+
+  it('ask: a field-values question whose record owes nothing more sets no ask and no next steps', () => {
+    expect(chooseAsk(input({ on: on('d', 'owing_only', 'payer') }))).toBeNull();
+  });
+
+  it('ask: when the record needs nothing and the turn acted, the next record in view that needs something', () => {
+    expect(chooseAsk(input({ on: on('d'), acted: true, inView: ['d', 'a'] }))).toMatchObject({
+      kind: 'next_record', recordId: 'a', text: 'Next, trip “a”: Who is traveling?',
+    });
+  });
+
+  it('ask: when part was left unread, the next record in view that needs something', () => {
+    expect(chooseAsk(input({ on: null, leftUnread: true, inView: ['d', 'b'] }))).toMatchObject({ kind: 'next_record', recordId: 'b' });
+  });
+
+  it('ask: a turn that neither acted nor left anything unread does not move to another record', () => {
+    expect(chooseAsk(input({ on: on('d'), inView: ['d', 'a'], cardOnScreen: true }))).toBeNull();
+  });
+
+  it('ask: a record owing nothing with no card on screen ends on its workflow’s next steps', () => {
+    expect(chooseAsk(input({ on: on('d') }))).toEqual({
+      id: 'ask:next_steps:d', kind: 'next_steps', text: 'What next? You can start another trip whenever you like.', recordId: 'd',
+    });
+  });
+
+  it('ask: no next steps while a card is on screen', () => {
+    expect(chooseAsk(input({ on: on('d'), cardOnScreen: true }))).toBeNull();
+  });
+
+  it('ask: a workflow with no next steps ends on the acknowledgement', () => {
+    expect(chooseAsk(input({ on: on('q') }))).toBeNull();
+  });
+
+  it('ask: nothing to go on, nothing asked', () => {
+    expect(chooseAsk(input({}))).toBeNull();
+  });
+});
+
+describe('recordTurnIsOn', () => {
+  it('the first record the turn’s acts reached, whatever was asked', () => {
+    expect(isOn({ actedRecords: ['b', 'a'], questions: [question('status', ['c'])], previousAbout: 'd' })).toEqual(on('b'));
+  });
+
+  it('a status question’s record, else (naming none) the record the last reply was about', () => {
+    expect(isOn({ questions: [question('status', ['zzz', 'c'])] })).toEqual(on('c'));
+    expect(isOn({ questions: [question('other')], previousAbout: 'a' })).toEqual(on('a'));
+  });
+
+  it('a capability question sets no record', () => {
+    expect(isOn({ questions: [question('capability', ['a'])], previousAbout: 'a' })).toBeNull();
+  });
+
+  it('a field-values question is on the first record it names that owes the field', () => {
+    expect(isOn({ questions: [question('field_values', ['a', 'b'], 'payer')] })).toEqual(on('b', 'owing_only', 'payer'));
+    expect(isOn({ questions: [question('field_values', ['a', 'd'], 'payer')] })).toBeNull();
+  });
+
+  it('a field-values question naming no record is about the records in view', () => {
+    expect(isOn({ questions: [question('field_values', [], 'payer')], inView: ['d', 'c'] })).toEqual(on('c', 'owing_only', 'payer'));
+  });
+
+  it('with no question and no act: the record the last reply was about, if it still exists', () => {
+    expect(isOn({ previousAbout: 'a' })).toEqual(on('a'));
+    expect(isOn({ previousAbout: 'gone' })).toBeNull();
+  });
+});
+
+describe('receipt addresses', () => {
+  it('a receipt id names its record (which may hold colons) and revision', () => {
+    expect(receiptAddress('receipt:trip:a:12')).toEqual({ recordId: 'trip:a', revision: 12 });
+    expect(recordOfReceipt('receipt:r:1')).toBe('r');
+    expect(receiptAddress('notice:0')).toBeNull();
+    expect(recordOfReceipt('receipt:r:x')).toBeNull();
+  });
+});
