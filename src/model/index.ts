@@ -11,3 +11,5 @@ export type { PromptSource, ResolvedPrompt } from './prompt-source.js';
 export { folderPromptSource, promptHash, resolvePrompt } from './prompt-source.js';
 export type { ObjectTaskOptions, TextTaskOptions } from './run-task.js';
 export { runObjectTask, runTextTask } from './run-task.js';
+export type { Fault, InputIssue } from '../errors.js';
+export { ConfigurationError, InputError, WarrantError } from '../errors.js';

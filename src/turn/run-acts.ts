@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../errors.js';
 import { formatSentence, type CopyTexts } from '../copy/index.js';
 import type { AwaitedAct, NotDoneCode } from './outcome-document.js';
 import type { StoredRecord } from './stored-record.js';
@@ -188,7 +189,7 @@ export function runActs(acts: readonly Act[], ctx: RunActsContext): { outcomes: 
     }
     for (const event of decided.events) {
       if (!workflow.receipts[event.type]) {
-        throw new Error(`workflow ${workflow.key}: operation ${operationKey} emitted ${event.type}, which has no receipt`);
+        throw new ConfigurationError(`workflow ${workflow.key}: operation ${operationKey} emitted ${event.type}, which has no receipt`);
       }
       entry.state = workflow.apply(entry.state, event);
       entry.events.push(event);
