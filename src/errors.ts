@@ -9,22 +9,80 @@ export interface InputIssue {
 }
 
 /**
+ * Whose fault a {@link WarrantError} is, which decides how every surface reports it:
+ * - `input`: the caller handed something malformed (CLI exit 2, HTTP 400 or the refusal's own 4xx);
+ * - `configuration`: the deployment is set up wrong — a missing sentence, a duplicate workflow
+ *   key, a model string that names no provider (CLI exit 2, HTTP 500: the operator must act);
+ * - `store`: the database failed (CLI exit 1, HTTP 503: retrying later may work);
+ * - `model`: a model misbehaved where no fallback could stand in (CLI exit 1, HTTP 502).
+ */
+export type Fault = 'input' | 'configuration' | 'store' | 'model';
+
+const WARRANT_ERROR = Symbol.for('warrant.error');
+
+/**
+ * The base of every error Warrant throws on purpose. Recognisable across copies of the package
+ * (a `Symbol.for` marker, not `instanceof`), and grouped by {@link Fault}, so the CLI picks its
+ * exit code and the server its status from the fault alone. An error that is not a
+ * `WarrantError` is a bug.
+ */
+export class WarrantError extends Error {
+  readonly [WARRANT_ERROR] = true;
+  constructor(
+    /** Whose fault it is; see {@link Fault}. */
+    readonly fault: Fault,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'WarrantError';
+  }
+  /** True for any Warrant error, even from a second copy of the package. */
+  static isInstance(error: unknown): error is WarrantError {
+    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[WARRANT_ERROR] === true;
+  }
+}
+
+/**
+ * Defines `isInstance` for a subclass by its stable `name`, so a check survives duplicate copies
+ * of the package the way {@link WarrantError.isInstance} does.
+ */
+export function isWarrantErrorNamed<E extends WarrantError>(error: unknown, name: string): error is E {
+  return WarrantError.isInstance(error) && error.name === name;
+}
+
+/**
  * The caller's input was refused: malformed JSON, a schema violation, a contract that cannot be
  * satisfied. Nothing was written. Carries every issue found, each with its path; the CLI prints
  * them and exits 2, the server answers 400 with them.
  */
-export class InputError extends Error {
-  override readonly name = 'InputError';
+export class InputError extends WarrantError {
   constructor(
     /** What was being read, e.g. `reply contract` or `turn input`. */
     readonly subject: string,
     readonly issues: readonly InputIssue[],
   ) {
-    super(`${subject} refused:\n${issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`);
+    super('input', `${subject} refused:\n${issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`);
+    this.name = 'InputError';
   }
   /** True for any `InputError`, even from a second copy of the package. */
-  static isInstance(error: unknown): error is InputError {
-    return error instanceof Error && error.name === 'InputError' && Array.isArray((error as InputError).issues);
+  static override isInstance(error: unknown): error is InputError {
+    return isWarrantErrorNamed(error, 'InputError');
+  }
+}
+
+/**
+ * The deployment is configured wrong (a duplicate workflow key, a model string that names no
+ * provider, a server setting out of range): nothing a request could fix; the operator must.
+ */
+export class ConfigurationError extends WarrantError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('configuration', message, options);
+    this.name = 'ConfigurationError';
+  }
+  /** True for any `ConfigurationError`, even from a second copy of the package. */
+  static override isInstance(error: unknown): error is ConfigurationError {
+    return isWarrantErrorNamed(error, 'ConfigurationError');
   }
 }
 

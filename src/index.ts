@@ -35,10 +35,10 @@ export {
   replyTraceJsonSchema,
   traceOf,
 } from './contract/index.js';
-export type { InputIssue } from './errors.js';
-export { InputError, jsonPath, parseInput, parseJsonText } from './errors.js';
+export type { Fault, InputIssue } from './errors.js';
+export { ConfigurationError, InputError, WarrantError, jsonPath, parseInput, parseJsonText } from './errors.js';
 export type { ReplayOutcome, Replayer } from './replay/index.js';
-export { replayFixtures } from './replay/index.js';
+export { FixtureError, replayFixtures } from './replay/index.js';
 export type { Database, Queryable, StoreOptions } from './store/index.js';
 export { StoreError, openStore, storeOptionsFromEnv } from './store/index.js';
 export type { ModelCallRecord, ModelOutcome, ModelProfile, ModelSettings, Models, PromptSource, TaskResult } from './model/index.js';
@@ -64,4 +64,4 @@ export type {
   TurnWriter,
   WorkflowDefinition,
 } from './turn/index.js';
-export { createTurnRuntime, defineWorkflow, parseTurnInput, turnResultToJson } from './turn/index.js';
+export { ClaimRefusedError, WorkflowTextMissingError, createTurnRuntime, defineWorkflow, parseTurnInput, turnResultToJson } from './turn/index.js';

@@ -41,7 +41,7 @@ const bookingStatus = (value: unknown): SubmissionStatus => (value === 'accepted
 const payerOf = (value: unknown): Payer => (value === 'traveler' ? 'traveler' : 'company');
 
 /** The business-trip workflow, in English and Italian. */
-export const tripWorkflow = defineWorkflow<TripState>({
+export const tripWorkflow = defineWorkflow({
   key: 'trip',
   noun: { en: 'trip', it: 'viaggio' },
   state: tripState,

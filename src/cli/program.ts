@@ -1,13 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { InputError } from '../errors.js';
+import { WarrantError, type Fault } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import type { CliIo } from './io.js';
 import { routeModelWarnings } from './route-model-warnings.js';
 
-/** Exit code for input the caller got wrong (refused contract, malformed file, bad flags). */
+/** Exit code for input the caller got wrong (refused contract, malformed file, bad flags) or a deployment configured wrong. */
 export const EXIT_INPUT = 2;
+
+/** Exit code for a failure a retry may cure: the store or a model failing. */
+export const EXIT_FAILURE = 1;
+
+/** The exit code of each fault: the CLI decides from the fault alone, no command catches its own. */
+const EXIT_OF_FAULT: Record<Fault, number> = { input: EXIT_INPUT, configuration: EXIT_INPUT, store: EXIT_FAILURE, model: EXIT_FAILURE };
 
 /** Adds one command (its options, help and action) to the program. */
 export type RegisterCommand = (program: Command, io: CliIo) => void;
@@ -99,22 +105,21 @@ export async function buildProgram(io: CliIo, argv?: readonly string[]): Promise
 
 /**
  * Runs `warrant` with `argv` (without `node` and the script). Errors the user can act on are
- * printed as sentences with their paths, never as stack traces; only bugs show a stack.
+ * printed as sentences with their paths, never as stack traces; only bugs show a stack. The exit
+ * code is decided by the error's fault alone (`input`, `configuration`: 2; `store`, `model`: 1).
+ * `program` is the one {@link buildProgram} makes, unless a test hands in its own.
  */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<void> {
+export async function runCli(argv: readonly string[], io: CliIo, program?: Command): Promise<void> {
   // stdout carries only what a command prints (`--json` output is parsed by scripts).
   routeModelWarnings();
   try {
-    await (await buildProgram(io, argv)).parseAsync([...argv], { from: 'user' });
+    await (program ?? (await buildProgram(io, argv))).parseAsync([...argv], { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode !== 0) io.exitCode(EXIT_INPUT);
-    } else if (InputError.isInstance(error) || isNamed(error, 'FixtureError')) {
-      io.err(`warrant: ${(error as Error).message}`);
-      io.exitCode(EXIT_INPUT);
-    } else if (isNamed(error, 'StoreError')) {
-      io.err(`warrant: store: ${(error as Error).message}`);
-      io.exitCode(1);
+    } else if (WarrantError.isInstance(error)) {
+      io.err(`warrant: ${error.fault === 'input' ? '' : `${error.fault}: `}${error.message}`);
+      io.exitCode(EXIT_OF_FAULT[error.fault]);
     } else {
       io.err(`warrant: unexpected failure (a bug): ${(error as Error)?.stack ?? String(error)}`);
       io.exitCode(1);
@@ -122,10 +127,3 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<void> 
   }
 }
 
-/**
- * Recognises the replay's `FixtureError` and the store's `StoreError` by name, as their own
- * `isInstance` checks do, so the program need not load those layers to report their failures.
- */
-function isNamed(error: unknown, name: string): error is Error {
-  return error instanceof Error && error.name === name;
-}

@@ -27,3 +27,5 @@ export type { ReplyEffect, ReplyEffectJson } from './reply-effect.js';
 export { candidateVerdictJsonSchema, effectFromJson, effectToJson, replyEffectJsonSchema } from './reply-effect.js';
 export type { ReplyTraceJson } from './trace-of.js';
 export { replyTraceJsonSchema, traceOf } from './trace-of.js';
+export type { Fault, InputIssue } from '../errors.js';
+export { InputError, WarrantError } from '../errors.js';

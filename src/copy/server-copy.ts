@@ -1,3 +1,4 @@
+import { isWarrantErrorNamed, WarrantError } from '../errors.js';
 import type { CopyStruct, CopyTexts, CopyTranslation } from './copy-texts.js';
 import { englishCopy } from './english-copy.js';
 import { italianCopy } from './italian-copy.js';
@@ -124,14 +125,19 @@ function nonBlank(texts: object | undefined): Record<string, string> {
  * A deployment declared a locale that some server sentence has no text in. Thrown when a runtime
  * is built, never while serving: misconfiguration, not input. Names every missing sentence.
  */
-export class CopyIncompleteError extends Error {
-  override readonly name = 'CopyIncompleteError';
+export class CopyIncompleteError extends WarrantError {
   constructor(readonly missing: readonly MissingSentence[]) {
     super(
+      'configuration',
       `server copy lacks ${missing.length} sentence(s):\n${missing
         .map((m) => `  ${m.struct}.${m.field} in ${m.locale}`)
         .join('\n')}`,
     );
+    this.name = 'CopyIncompleteError';
+  }
+  /** True for any `CopyIncompleteError`, even from a second copy of the package. */
+  static override isInstance(error: unknown): error is CopyIncompleteError {
+    return isWarrantErrorNamed(error, 'CopyIncompleteError');
   }
 }
 

@@ -1,10 +1,7 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { InputError, jsonPath, parseInput } from '../errors.js';
-import { parseModelConfig, type ModelConfig } from './model-config.js';
-import { modelSettingsSchema, taskKey, type ModelApiKeys, type ModelSettings } from './model-settings.js';
+import { builtInModelRegistry, MODEL_PROVIDERS, type ModelRegistry } from './model-registry.js';
+import { modelSettingsSchema, taskKey, type ModelSettings } from './model-settings.js';
 
 /** Default {@link ModelProfile.timeoutMs}: a slow local model answers within it, a person still waits for it. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -15,7 +12,10 @@ export interface TaskModel {
   readonly task: string;
   /** The model to call; `undefined` when none is configured for the task. */
   readonly model: LanguageModelV3 | undefined;
-  /** The configuration string of that model, recorded as the call's model id; `null` with no model. */
+  /**
+   * The model's id as recorded with each call: its configuration string, or `provider:modelId`
+   * of a model object a host handed in; `null` with no model.
+   */
   readonly modelId: string | null;
   /** Sampling temperature; `undefined` leaves the provider's own. */
   readonly temperature: number | undefined;
@@ -39,6 +39,12 @@ export interface CreateModelsOptions {
    * SDK's mock models and hosts wrap models with their own middleware.
    */
   languageModels?: Record<string, LanguageModelV3>;
+  /**
+   * Resolves configuration strings to models, e.g. the host's own
+   * `createProviderRegistry({ … })` from the AI SDK. Default: {@link builtInModelRegistry} over
+   * the settings' API keys (`openai:`, `anthropic:`, `openai-compatible:`).
+   */
+  registry?: ModelRegistry;
 }
 
 /**
@@ -46,20 +52,17 @@ export interface CreateModelsOptions {
  * and its provider built once, here, so a misconfigured deployment fails when it starts (with an
  * {@link InputError} naming the setting) rather than on its first turn.
  */
-export function createModels(settings: ModelSettings = {}, { languageModels = {} }: CreateModelsOptions = {}): Models {
+export function createModels(settings: ModelSettings = {}, { languageModels = {}, registry }: CreateModelsOptions = {}): Models {
   const checked = parseInput(modelSettingsSchema, settings, 'model settings');
+  const resolver = registry ?? builtInModelRegistry(checked.apiKeys ?? {});
   const built = new Map<string, LanguageModelV3>();
-  const modelFor = (configString: string, path: string): LanguageModelV3 => {
-    const supplied = languageModels[configString];
+  const modelFor = (model: string | LanguageModelV3, path: string): LanguageModelV3 => {
+    if (typeof model !== 'string') return model;
+    const supplied = languageModels[model] ?? built.get(model);
     if (supplied) return supplied;
-    let model = built.get(configString);
-    if (!model) {
-      const config = parseModelConfig(configString);
-      if ('problem' in config) throw new InputError('model settings', [{ path, message: config.problem }]);
-      model = buildModel(config, checked.apiKeys ?? {}, path);
-      built.set(configString, model);
-    }
-    return model;
+    const resolved = resolveModel(resolver, model, path);
+    built.set(model, resolved);
+    return resolved;
   };
 
   const taskProfiles = new Map(Object.entries(checked.tasks ?? {}).map(([name, profile]) => [taskKey(name), { name, profile }]));
@@ -75,11 +78,11 @@ export function createModels(settings: ModelSettings = {}, { languageModels = {}
       if (resolved) return resolved;
       const own = taskProfiles.get(taskKey(task))?.profile ?? {};
       const profile = { ...checked.default, ...stripUndefined(own) };
-      const modelId = profile.model ?? null;
+      const model = profile.model === undefined ? undefined : modelFor(profile.model, '$');
       resolved = {
         task,
-        model: modelId === null ? undefined : modelFor(modelId, '$'),
-        modelId,
+        model,
+        modelId: profile.model === undefined ? null : typeof profile.model === 'string' ? profile.model : `${profile.model.provider}:${profile.model.modelId}`,
         temperature: profile.temperature,
         timeoutMs: profile.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         review: profile.review ?? true,
@@ -90,28 +93,18 @@ export function createModels(settings: ModelSettings = {}, { languageModels = {}
   };
 }
 
-function buildModel(config: ModelConfig, apiKeys: ModelApiKeys, path: string): LanguageModelV3 {
-  switch (config.provider) {
-    case 'openai-compatible':
-      return createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL: config.baseURL,
-        ...(apiKeys.openaiCompatible ? { apiKey: apiKeys.openaiCompatible } : {}),
-        includeUsage: true,
-      })(config.modelName);
-    case 'openai':
-      if (!apiKeys.openai) throw missingKey(path, 'openai', 'OPENAI_API_KEY');
-      return createOpenAI({ apiKey: apiKeys.openai })(config.modelName);
-    case 'anthropic':
-      if (!apiKeys.anthropic) throw missingKey(path, 'anthropic', 'ANTHROPIC_API_KEY');
-      return createAnthropic({ apiKey: apiKeys.anthropic })(config.modelName);
+/** A configuration string resolved through the registry; what it cannot resolve is refused at `path`. */
+function resolveModel(registry: ModelRegistry, id: string, path: string): LanguageModelV3 {
+  if (!id.includes(':')) {
+    throw new InputError('model settings', [
+      { path, message: `"${id}" names no provider; expected ${MODEL_PROVIDERS.map((p) => `"${p}:…"`).join(', ')}` },
+    ]);
   }
-}
-
-function missingKey(path: string, provider: string, variable: string): InputError {
-  return new InputError('model settings', [
-    { path, message: `an ${provider}: model needs an API key (apiKeys.${provider}, or ${variable} in the environment)` },
-  ]);
+  try {
+    return registry.languageModel(id);
+  } catch (error) {
+    throw new InputError('model settings', [{ path, message: `"${id}": ${(error as Error)?.message ?? String(error)}` }]);
+  }
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

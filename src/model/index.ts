@@ -1,7 +1,7 @@
 export type { ModelCallRecord, ModelOutcome, TaskResult } from './model-call-record.js';
 export { MODEL_OUTCOMES } from './model-call-record.js';
-export type { ModelConfig } from './model-config.js';
-export { MODEL_PROVIDERS, parseModelConfig } from './model-config.js';
+export type { ModelRegistry } from './model-registry.js';
+export { MODEL_PROVIDERS, builtInModelRegistry } from './model-registry.js';
 export type { ModelApiKeys, ModelProfile, ModelSettings } from './model-settings.js';
 export { modelProfileSchema, modelSettingsSchema, taskKey } from './model-settings.js';
 export { modelSettingsFromEnv } from './model-settings-from-env.js';
@@ -12,3 +12,5 @@ export type { PromptSource, ResolvedPrompt } from './prompt-source.js';
 export { folderPromptSource, promptHash, resolvePrompt } from './prompt-source.js';
 export type { ObjectTaskOptions, TextTaskOptions } from './run-task.js';
 export { runObjectTask, runTextTask } from './run-task.js';
+export type { Fault, InputIssue } from '../errors.js';
+export { ConfigurationError, InputError, WarrantError } from '../errors.js';

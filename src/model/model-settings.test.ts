@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors.js';
 import { createModels } from './create-models.js';
-import { parseModelConfig } from './model-config.js';
+import { createProviderRegistry, customProvider, wrapLanguageModel } from 'ai';
 import { modelSettingsFromEnv } from './model-settings-from-env.js';
 import { scriptedModel } from './testing.js';
-
-describe('parseModelConfig', () => {
-  it('reads the three provider forms', () => {
-    expect(parseModelConfig('openai:gpt-4o-mini')).toEqual({ provider: 'openai', modelName: 'gpt-4o-mini' });
-    expect(parseModelConfig('anthropic:claude-sonnet-4-5')).toEqual({ provider: 'anthropic', modelName: 'claude-sonnet-4-5' });
-    expect(parseModelConfig('openai-compatible:http://127.0.0.1:11434/v1/#llama3.1:8b')).toEqual({
-      provider: 'openai-compatible',
-      baseURL: 'http://127.0.0.1:11434/v1',
-      modelName: 'llama3.1:8b',
-    });
-  });
-
-  it('names what is wrong with a bad string', () => {
-    expect(parseModelConfig('gpt-4o')).toHaveProperty('problem');
-    expect(parseModelConfig('openai:')).toHaveProperty('problem');
-    expect(parseModelConfig('openai-compatible:http://x/v1')).toHaveProperty('problem');
-    expect(parseModelConfig('openai-compatible:ftp://x#m')).toHaveProperty('problem');
-  });
-});
 
 describe('modelSettingsFromEnv', () => {
   it('reads the default profile, per-task profiles and API keys', () => {
@@ -111,6 +92,33 @@ describe('createModels', () => {
     expect(models.forTask('acknowledge').model?.modelId).toBe('llama3.1');
     expect(models.forTask('review').model?.modelId).toBe('gpt-4o-mini');
     expect(models.forTask('answer').model?.provider).toContain('anthropic');
+  });
+
+  it('a task\'s model may be a model object the host already wrapped; its id is recorded as provider:model', () => {
+    const wrapped = wrapLanguageModel({ model: scriptedModel(['x']), middleware: { specificationVersion: 'v3' } });
+    const models = createModels({ default: { model: wrapped } });
+    expect(models.forTask('answer').model).toBe(wrapped);
+    expect(models.forTask('answer').modelId).toBe(`${wrapped.provider}:${wrapped.modelId}`);
+    expect(() => createModels({ default: { model: { modelId: 'not a model' } as never } })).toThrow(/\$\.default\.model: expected a configuration string or a language model object/);
+  });
+
+  it('configuration strings resolve through a provider registry: the built-in one, or the host\'s own', () => {
+    const local = scriptedModel(['x']);
+    const registry = createProviderRegistry({ local: customProvider({ languageModels: { small: local } }) });
+    expect(createModels({ default: { model: 'local:small' } }, { registry }).forTask('answer')).toMatchObject({ model: local, modelId: 'local:small' });
+    expect(() => createModels({ default: { model: 'local:large' } }, { registry })).toThrow(/\$\.default\.model: "local:large": .*large/);
+    expect(() => createModels({ default: { model: 'openai:gpt-4o' } }, { registry })).toThrow(/"openai:gpt-4o": .*openai/);
+  });
+
+  it.each([
+    ['gpt-4o', /names no provider; expected "openai-compatible:…", "openai:…", "anthropic:…"/],
+    ['mistral:large', /"mistral:large": .*mistral/],
+    ['openai-compatible:http://x/v1', /must read openai-compatible:<baseURL>#<model>/],
+    ['openai-compatible:ftp://x#m', /"ftp:\/\/x" is not an http\(s\) URL/],
+    ['anthropic:claude-haiku-4-5', /ANTHROPIC_API_KEY/],
+  ])('the built-in registry refuses %s, naming the setting', (model, message) => {
+    expect(() => createModels({ tasks: { review: { model } } })).toThrow(/\$\.tasks\.review\.model/);
+    expect(() => createModels({ tasks: { review: { model } } })).toThrow(message);
   });
 
   it('refuses a misconfigured deployment up front, naming the setting', () => {

@@ -1,12 +1,31 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { z } from 'zod';
+
+/** A language model object of the AI SDK's v3 specification, as `wrapLanguageModel` returns. */
+function isLanguageModel(value: unknown): value is LanguageModelV3 {
+  const model = value as Partial<LanguageModelV3> | null;
+  return (
+    typeof model === 'object' &&
+    model !== null &&
+    model.specificationVersion === 'v3' &&
+    typeof model.doGenerate === 'function' &&
+    typeof model.doStream === 'function'
+  );
+}
 
 /**
  * How one task calls its model. Every field is optional; a task's own profile is laid over the
  * default profile field by field.
  */
 export interface ModelProfile {
-  /** A model configuration string (see {@link parseModelConfig}). Absent everywhere: the task runs with no model. */
-  model?: string;
+  /**
+   * The task's model: a language model object (e.g. one the host already wrapped with
+   * `wrapLanguageModel`), or a configuration string resolved through the provider registry
+   * (`openai:gpt-4o-mini`, `anthropic:claude-sonnet-4-5`,
+   * `openai-compatible:http://127.0.0.1:11434/v1#llama3.1`; see `builtInModelRegistry`).
+   * Absent everywhere: the task runs with no model.
+   */
+  model?: string | LanguageModelV3;
   /** Sampling temperature. Default: the provider's own, since some reasoning models refuse any other. */
   temperature?: number;
   /** Milliseconds before a call counts as timed out. Default 30 000: long enough for a slow local model, short enough for a person waiting. */
@@ -44,7 +63,11 @@ export interface ModelSettings {
  * Model strings are checked by `createModels`, which also knows the host's own models.
  */
 export const modelProfileSchema = z.strictObject({
-  model: z.string().min(1).optional(),
+  model: z
+    .custom<string | LanguageModelV3>((value) => (typeof value === 'string' && value.length > 0) || isLanguageModel(value), {
+      message: 'expected a configuration string or a language model object (specificationVersion "v3")',
+    })
+    .optional(),
   temperature: z.number().min(0).max(2).optional(),
   timeoutMs: z.number().int().positive().optional(),
   review: z.boolean().optional(),

@@ -1,3 +1,4 @@
+import { WarrantError } from '../errors.js';
 import { generateText, NoObjectGeneratedError, Output, type LanguageModelUsage } from 'ai';
 import { z } from 'zod';
 import type { ModelCallRecord, ModelOutcome, TaskResult } from './model-call-record.js';
@@ -45,8 +46,12 @@ export async function runTextTask(options: TextTaskOptions): Promise<TaskResult<
   return runTask(options, undefined);
 }
 
-class Timeout extends Error {
-  override readonly name = 'Timeout';
+/** A model that gave no answer in time; becomes the `timeout` outcome of the task's result. */
+class ModelTimeoutError extends WarrantError {
+  constructor(message: string) {
+    super('model', message);
+    this.name = 'ModelTimeoutError';
+  }
 }
 
 async function runTask<T>(
@@ -89,7 +94,7 @@ async function runTask<T>(
       controller.abort(reason);
       reject(reason);
     };
-    const timer = setTimeout(() => stop('timeout', new Timeout(`no answer within ${limitMs} ms`)), limitMs);
+    const timer = setTimeout(() => stop('timeout', new ModelTimeoutError(`no answer within ${limitMs} ms`)), limitMs);
     const onAbort = () => stop('aborted', abortSignal?.reason ?? new Error('aborted'));
     abortSignal?.addEventListener('abort', onAbort, { once: true });
     controller.signal.addEventListener('abort', () => {

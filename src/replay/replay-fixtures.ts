@@ -1,13 +1,20 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { InputError } from '../errors.js';
+import { InputError, isWarrantErrorNamed, WarrantError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import type { ReplayOutcome, Replayer } from './replayer.js';
 import { loadReplayers } from './replayers.js';
 
 /** A fixture path that could not be replayed at all (missing, unreadable, unknown kind). */
-export class FixtureError extends Error {
-  override readonly name = 'FixtureError';
+export class FixtureError extends WarrantError {
+  constructor(message: string) {
+    super('input', message);
+    this.name = 'FixtureError';
+  }
+  /** True for any `FixtureError`, even from a second copy of the package. */
+  static override isInstance(error: unknown): error is FixtureError {
+    return isWarrantErrorNamed(error, 'FixtureError');
+  }
 }
 
 /** The folder of the built-in recorded scenarios. */

@@ -23,3 +23,6 @@ export { HttpProblem, problemOf, problemSchema } from './problem.js';
 export type { ReadinessCheck } from './routes/health.js';
 export { MAX_CANDIDATES, verifyRequestSchema, verifyResponseSchema } from './routes/reply-contracts.js';
 export type { ServerEnv } from './server-env.js';
+export type { Fault, InputIssue } from '../errors.js';
+export { ConfigurationError, InputError, WarrantError } from '../errors.js';
+export { StoreError } from '../store/index.js';

@@ -1,16 +1,15 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { InputError, type InputIssue } from '../errors.js';
+import { InputError, isWarrantErrorNamed, WarrantError, type InputIssue } from '../errors.js';
 import { isRefusedValue } from '../evidence/row-failure.js';
-import { StoreError, sqlState } from '../store/index.js';
+import { sqlState } from '../store/index.js';
 
 /**
  * A refusal the server decides on before or instead of any work (no key, unknown id, body too
  * large, wrong content type). Carries its HTTP status and a stable snake_case code.
  */
-export class HttpProblem extends Error {
-  override readonly name = 'HttpProblem';
+export class HttpProblem extends WarrantError {
   constructor(
     readonly status: ContentfulStatusCode,
     /** Stable snake_case code, e.g. `payload_too_large`; clients branch on it. */
@@ -20,10 +19,12 @@ export class HttpProblem extends Error {
     /** Where in the request it went wrong, when that is known. */
     readonly issues: readonly InputIssue[] = [],
   ) {
-    super(detail);
+    super('input', detail);
+    this.name = 'HttpProblem';
   }
-  static isInstance(error: unknown): error is HttpProblem {
-    return error instanceof Error && error.name === 'HttpProblem' && typeof (error as HttpProblem).status === 'number';
+  /** True for any `HttpProblem`, even from a second copy of the package. */
+  static override isInstance(error: unknown): error is HttpProblem {
+    return isWarrantErrorNamed(error, 'HttpProblem');
   }
 }
 
@@ -61,21 +62,24 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported media type',
   431: 'Request header fields too large',
   500: 'Internal error',
+  502: 'Model unavailable',
   503: 'Store unavailable',
 };
 
 /**
- * The one place an error becomes an HTTP status: the caller's input (`InputError`) is 400 with
- * every issue's path, a refusal (`HttpProblem`) its own status, a value the store refused
- * (SQLSTATE class 22 or 54) 400 `unstorable_input`, the store failing
- * (`StoreError`, or any error carrying a SQLSTATE) 503, anything else — a bug — 500 without internals.
+ * The one place an error becomes an HTTP status, decided by the error's fault alone: the
+ * caller's input (`InputError`) is 400 with every issue's path and a refusal (`HttpProblem`) its
+ * own status; a value the store refused (SQLSTATE class 22 or 54) 400 `unstorable_input`; the
+ * store failing (`StoreError`, or a driver error carrying a SQLSTATE) 503; a model failing with
+ * nothing to fall back on 502; the deployment configured wrong 500 with a code that says so;
+ * anything else — a bug — 500 without internals.
  */
 export function problemOf(error: unknown, instance: string): ProblemDocument {
-  if (InputError.isInstance(error)) {
-    return document(400, 'invalid_input', `${error.subject} refused`, instance, error.issues);
-  }
   if (HttpProblem.isInstance(error)) {
     return document(error.status, error.code, error.detail, instance, error.issues);
+  }
+  if (InputError.isInstance(error)) {
+    return document(400, 'invalid_input', `${error.subject} refused`, instance, error.issues);
   }
   // Validation should stop every value the store cannot hold; one that slips through is still
   // the caller's value, refused, not the store failing.
@@ -84,11 +88,25 @@ export function problemOf(error: unknown, instance: string): ProblemDocument {
       { path: '$', message: 'holds a value the store cannot hold' },
     ]);
   }
-  // A driver error that escaped a layer unwrapped (it carries a SQLSTATE) is the store failing too.
-  if (StoreError.isInstance(error) || sqlState(error)?.length === 5) {
-    return document(503, 'store_unavailable', 'the store could not complete the request; nothing was acknowledged', instance);
+  if (WarrantError.isInstance(error)) {
+    switch (error.fault) {
+      case 'input':
+        return document(400, 'invalid_input', error.message, instance);
+      case 'store':
+        return storeUnavailable(instance);
+      case 'model':
+        return document(502, 'model_unavailable', 'a model failed and no fallback could stand in; nothing was acknowledged', instance);
+      case 'configuration':
+        return document(500, 'configuration_error', 'the server is configured wrong; the operator has been told in the log', instance);
+    }
   }
+  // A driver error that escaped a layer unwrapped (it carries a SQLSTATE) is the store failing too.
+  if (sqlState(error)?.length === 5) return storeUnavailable(instance);
   return document(500, 'internal_error', 'an unexpected failure; it has been logged', instance);
+}
+
+function storeUnavailable(instance: string): ProblemDocument {
+  return document(503, 'store_unavailable', 'the store could not complete the request; nothing was acknowledged', instance);
 }
 
 /** Responds with `problem` as `application/problem+json`. */

@@ -1,3 +1,4 @@
+import { isWarrantErrorNamed, WarrantError } from '../errors.js';
 /**
  * The one interface every layer's queries go through. PGlite and PostgreSQL both implement it,
  * so the same SQL and the same migrations run on the embedded default and on a real server.
@@ -26,18 +27,18 @@ export interface Database extends Queryable {
 }
 
 /** The store failed (connection lost, constraint the caller did not expect, migration failed). */
-export class StoreError extends Error {
-  override readonly name = 'StoreError';
+export class StoreError extends WarrantError {
   constructor(
     message: string,
     /** The driver's error, for logs. */
-    override readonly cause?: unknown,
+    cause?: unknown,
   ) {
-    super(message);
+    super('store', message, { cause });
+    this.name = 'StoreError';
   }
   /** True for any `StoreError`, even from a second copy of the package. */
-  static isInstance(error: unknown): error is StoreError {
-    return error instanceof Error && error.name === 'StoreError';
+  static override isInstance(error: unknown): error is StoreError {
+    return isWarrantErrorNamed(error, 'StoreError');
   }
 }
 

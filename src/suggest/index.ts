@@ -35,3 +35,5 @@ export { suggestReplies, GATES, CANDIDATE_AUDITS, HAPPY_PATH_MODEL_CALLS, MAX_MO
 export type { MatchFixture, FixtureRequest } from './match-fixture.js';
 export { matchFixtureSchema, fixtureRequest, fixtureSkills, scriptedSkills } from './match-fixture.js';
 export { matchReplayer } from './match-replayer.js';
+export type { Fault, InputIssue } from '../errors.js';
+export { ConfigurationError, InputError, WarrantError } from '../errors.js';

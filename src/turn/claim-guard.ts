@@ -1,3 +1,4 @@
+import { isWarrantErrorNamed, WarrantError } from '../errors.js';
 import type { CommittedEvent } from './stored-record.js';
 import type { TurnResult } from './turn-result.js';
 
@@ -31,10 +32,18 @@ export function claimGuard(result: TurnResult, committed: readonly CommittedEven
   return { ok: true };
 }
 
-/** The claim guard refused an assembled turn: code built a claim the record does not hold (a bug). */
-export class ClaimRefusedError extends Error {
-  override readonly name = 'ClaimRefusedError';
+/**
+ * The claim guard refused an assembled turn: a receipt claims what the record does not hold.
+ * Code assembled it, so the workflow definition (its receipts or events) is at fault: a
+ * configuration error the operator must fix, never something a retry or the user can.
+ */
+export class ClaimRefusedError extends WarrantError {
   constructor(readonly verdict: Exclude<ClaimVerdict, { ok: true }>) {
-    super(`claim guard refused the turn: ${verdict.code} at block ${verdict.blockId}`);
+    super('configuration', `claim guard refused the turn: ${verdict.code} at block ${verdict.blockId}`);
+    this.name = 'ClaimRefusedError';
+  }
+  /** True for any `ClaimRefusedError`, even from a second copy of the package. */
+  static override isInstance(error: unknown): error is ClaimRefusedError {
+    return isWarrantErrorNamed(error, 'ClaimRefusedError');
   }
 }

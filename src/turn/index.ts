@@ -96,3 +96,7 @@ export type {
 } from './writer.js';
 export type { ReviewCheck, ReviewCheckKey, TurnModelOptions } from './model/index.js';
 export { createModelUnderstand, createModelWriter } from './model/index.js';
+export type { Fault, InputIssue } from '../errors.js';
+export { ConfigurationError, InputError, WarrantError } from '../errors.js';
+export { StoreError } from '../store/index.js';
+export { CopyIncompleteError } from '../copy/index.js';

@@ -1,3 +1,4 @@
+import { ConfigurationError, inputIssuesFromZod } from '../errors.js';
 import { formatSentence, type CopyTexts } from '../copy/index.js';
 import type { AwaitedAct, NotDoneCode } from './outcome-document.js';
 import type { StoredRecord } from './stored-record.js';
@@ -229,8 +230,9 @@ export function runActs(acts: readonly Act[], ctx: RunActsContext): { outcomes: 
         throw new Error(`workflow ${workflow.key}: operation ${operationKey} emitted ${SUBMISSION_UPDATED}, which only the host reports`);
       }
       if (!workflow.receipts[event.type]) {
-        throw new Error(`workflow ${workflow.key}: operation ${operationKey} emitted ${event.type}, which has no receipt`);
+        throw new ConfigurationError(`workflow ${workflow.key}: operation ${operationKey} emitted ${event.type}, which has no receipt`);
       }
+      checkPayload(workflow, operationKey, event);
       entry.state = workflow.apply(entry.state, event);
       entry.events.push(event);
     }
@@ -239,4 +241,21 @@ export function runActs(acts: readonly Act[], ctx: RunActsContext): { outcomes: 
     outcomes.push({ status: 'applied', recordId, workflow: workflow.key, operation: operationKey, events: decided.events });
   }
   return { outcomes, drafts: [...working.values()].map((w) => w.draft) };
+}
+
+/**
+ * A workflow that declares its events' payload schemas gets every emitted payload checked before
+ * anything commits: a handler emitting an undeclared type or a payload its schema refuses is the
+ * workflow's bug, named with the path, never a malformed fact in the store.
+ */
+function checkPayload(workflow: WorkflowDefinition, operationKey: string, event: EventDraft): void {
+  if (!workflow.events) return;
+  const schema = workflow.events[event.type];
+  const where = `workflow ${workflow.key}: operation ${operationKey} emitted ${event.type}`;
+  if (!schema) throw new ConfigurationError(`${where}, which its events do not declare`);
+  const checked = schema.safeParse(event.payload);
+  if (!checked.success) {
+    const issues = inputIssuesFromZod(checked.error).map((i) => `${i.path}: ${i.message}`);
+    throw new ConfigurationError(`${where} with a payload its schema refuses (${issues.join('; ')})`);
+  }
 }

@@ -1,5 +1,5 @@
 import { assertCopyComplete, formatSentence, resolveTurnLocale, ServerCopy } from '../copy/index.js';
-import { InputError } from '../errors.js';
+import { ConfigurationError, InputError, isWarrantErrorNamed, WarrantError } from '../errors.js';
 import type { Database } from '../store/index.js';
 import { receiptAddress, recordOfReceipt } from './choose-ask.js';
 import { composeTurn } from './compose-turn.js';
@@ -65,10 +65,14 @@ export interface TurnRuntime {
 }
 
 /** A deployment's configuration is incomplete (a workflow lacks text in a served locale). */
-export class WorkflowTextMissingError extends Error {
-  override readonly name = 'WorkflowTextMissingError';
+export class WorkflowTextMissingError extends WarrantError {
   constructor(readonly missing: readonly string[]) {
-    super(`workflow text missing:\n${missing.map((m) => `  ${m}`).join('\n')}`);
+    super('configuration', `workflow text missing:\n${missing.map((m) => `  ${m}`).join('\n')}`);
+    this.name = 'WorkflowTextMissingError';
+  }
+  /** True for any `WorkflowTextMissingError`, even from a second copy of the package. */
+  static override isInstance(error: unknown): error is WorkflowTextMissingError {
+    return isWarrantErrorNamed(error, 'WorkflowTextMissingError');
   }
 }
 
@@ -91,7 +95,7 @@ export function createTurnRuntime({
   assertCopyComplete(copy, locales);
   const workflows = new Map<string, WorkflowDefinition>();
   for (const workflow of workflowList) {
-    if (workflows.has(workflow.key)) throw new Error(`two workflows share the key ${workflow.key}`);
+    if (workflows.has(workflow.key)) throw new ConfigurationError(`two workflows share the key ${workflow.key}`);
     workflows.set(workflow.key, workflow);
   }
   const missing = workflowList.flatMap((w) => missingWorkflowText(w, locales));

@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../errors.js';
 import type { Database, Queryable } from '../store/index.js';
 import type { RecordDraft } from './run-acts.js';
 import type { CommittedEvent, StoredRecord } from './stored-record.js';
@@ -226,7 +227,7 @@ export class TurnStore {
 
   private storedRecord(row: { id: string; workflow: string; revision: number; state: unknown }): StoredRecord {
     const workflow = this.workflows.get(row.workflow);
-    if (!workflow) throw new Error(`record ${row.id} belongs to workflow ${row.workflow}, which this runtime does not define`);
+    if (!workflow) throw new ConfigurationError(`record ${row.id} belongs to workflow ${row.workflow}, which this runtime does not define`);
     return { id: row.id, workflow: row.workflow, revision: row.revision, state: workflow.state.parse(row.state) };
   }
 }

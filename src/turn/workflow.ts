@@ -17,13 +17,24 @@ export interface EventDraft {
 }
 
 /**
+ * The events a workflow declares, as a union typed per event type: `{ type: 'traveler_added';
+ * payload: { name: string } } | …`. With no declared events it is {@link EventDraft}.
+ */
+export type EventOf<Events extends Readonly<Record<string, EventPayload>>> = {
+  [Type in keyof Events & string]: { readonly type: Type; readonly payload: Events[Type] };
+}[keyof Events & string];
+
+/**
  * What an operation's handler decides: the events it would append, or a refusal in the domain's
  * own sentence per locale. An empty `events` list is an act that changes nothing.
  */
-export type OperationOutcome = { readonly events: readonly EventDraft[] } | { readonly refusal: Localized };
+export type OperationOutcome<Event extends EventDraft = EventDraft> = { readonly events: readonly Event[] } | { readonly refusal: Localized };
 
-/** Something a record's workflow lets a user do. */
-export interface OperationDefinition<State, Input = any> {
+/**
+ * Something a record's workflow lets a user do. `Input` is what its `input` schema outputs, so
+ * the handler's `input` is typed by the schema (through {@link defineWorkflow}).
+ */
+export interface OperationDefinition<State, Input = any, Event extends EventDraft = EventDraft> {
   /** What it does, as a verb phrase per locale («add a traveler» / «aggiungere un viaggiatore»). */
   readonly label: Localized;
   /** The act's values. Validated before the handler runs; a missing required value is awaited. */
@@ -42,7 +53,7 @@ export interface OperationDefinition<State, Input = any> {
   /** True when the operation creates its record. Default false: it needs an existing one. */
   readonly creates?: boolean;
   /** Decides the act against the record's current state. Pure: no I/O, no clock. */
-  handle(state: State, input: Input): OperationOutcome;
+  handle(state: State, input: Input): OperationOutcome<Event>;
 }
 
 /** A receipt's words. */
@@ -127,7 +138,7 @@ export type RecordPhase = 'collecting' | 'confirming' | 'settled';
  * happened, in every locale the deployment serves. Define one with {@link defineWorkflow} so the
  * state type flows into every handler.
  */
-export interface WorkflowDefinition<State = any> {
+export interface WorkflowDefinition<State = any, Event extends EventDraft = EventDraft> {
   /** Unique key, e.g. `trip`. Also the noun when none is declared. */
   readonly key: string;
   /** The workflow's word for one record, per locale. Default: the key. */
@@ -136,9 +147,15 @@ export interface WorkflowDefinition<State = any> {
   readonly state: z.ZodType<State>;
   /** State of a record that has just been created, before its first event. */
   readonly initialState: State;
+  /**
+   * Each event type's payload schema. Optional; when given, every payload a handler emits is
+   * validated before the turn commits (a mismatch is the workflow's bug: a `ConfigurationError`),
+   * and {@link defineWorkflow} types `apply`, the handlers' events and the receipts per event type.
+   */
+  readonly events?: Readonly<Record<string, z.ZodType<EventPayload>>>;
   /** Folds one committed event into the state. Pure. */
-  apply(state: State, event: EventDraft): State;
-  readonly operations: Readonly<Record<string, OperationDefinition<State>>>;
+  apply(state: State, event: Event): State;
+  readonly operations: Readonly<Record<string, OperationDefinition<State, any, Event>>>;
   /** How each event type reads as a receipt, per locale. Every event type a handler emits needs one. */
   readonly receipts: Readonly<Record<string, LocalizedFn<EventPayload, ReceiptText>>>;
   /** What an open record still owes, first asked first. Default none. */
@@ -153,9 +170,32 @@ export interface WorkflowDefinition<State = any> {
   readonly guidance?: Readonly<Partial<Record<RecordPhase, Localized>>>;
 }
 
-/** Identity function that infers `State` from the schema, so handlers are typed. */
-export function defineWorkflow<State>(definition: WorkflowDefinition<State>): WorkflowDefinition<State> {
-  return definition;
+/**
+ * A workflow as {@link defineWorkflow} reads it: the state type comes from `state`, each
+ * operation's input type from its `input` schema, each event's payload type from `events`.
+ */
+export type WorkflowSpec<State, Inputs, Events extends Readonly<Record<string, EventPayload>>> = Omit<
+  WorkflowDefinition<State, EventOf<Events>>,
+  'operations' | 'receipts' | 'events' | 'apply'
+> & {
+  readonly events?: { readonly [Type in keyof Events]: z.ZodType<Events[Type]> };
+  apply(state: State, event: NoInfer<EventOf<Events>>): State;
+  readonly operations: { readonly [Key in keyof Inputs]: OperationDefinition<State, Inputs[Key], NoInfer<EventOf<Events>>> };
+  readonly receipts: NoInfer<{ readonly [Type in keyof Events]: LocalizedFn<Events[Type], ReceiptText> }>;
+};
+
+/**
+ * Identity function that types a workflow from its schemas: the state from `state`, each
+ * handler's `input` from its operation's `input` schema (a typo in `input.destinaton` does not
+ * compile), and, when `events` declares payload schemas, `apply`, the events each handler may
+ * emit and each receipt's payload per event type. Let TypeScript infer the type arguments.
+ */
+export function defineWorkflow<
+  State,
+  Inputs extends Readonly<Record<string, unknown>>,
+  Events extends Readonly<Record<string, EventPayload>> = Readonly<Record<string, EventPayload>>,
+>(definition: WorkflowSpec<State, Inputs, Events>): WorkflowDefinition<State, EventOf<Events>> {
+  return definition as WorkflowDefinition<State, EventOf<Events>>;
 }
 
 /** The text for `locale` (exact tag, then its language, then English, then any). */

@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
-import { CopyIncompleteError } from '../../copy/index.js';
 import { InputError, parseJsonText } from '../../errors.js';
 import { openStore, storeOptionsFromEnv } from '../../store/index.js';
-import {
-  WorkflowTextMissingError,
-  createTurnRuntime,
-  loadWorkflowModule,
-  parseTurnInput,
-  transitionOf,
-  turnResultToJson,
-} from '../../turn/index.js';
-import { EXIT_INPUT } from '../program.js';
+import { createTurnRuntime, loadWorkflowModule, parseTurnInput, transitionOf, turnResultToJson } from '../../turn/index.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
 import { modelNotes, turnModels } from './turn-models.js';
@@ -51,15 +42,7 @@ export function registerTurn(program: Command, io: CliIo): void {
       parseTurnInput(input); // refuse a malformed turn before the store is opened
       const db = await openStore(storeOptionsFromEnv(io.env, io.cwd));
       try {
-        let runtime;
-        try {
-          runtime = createTurnRuntime({ db, workflows: module.workflows, locales: module.locales, ...turnModels(io, options.prompts) });
-        } catch (error) {
-          if (!(error instanceof CopyIncompleteError) && !(error instanceof WorkflowTextMissingError)) throw error;
-          io.err(`warrant: ${error.message}`);
-          io.exitCode(EXIT_INPUT);
-          return;
-        }
+        const runtime = createTurnRuntime({ db, workflows: module.workflows, locales: module.locales, ...turnModels(io, options.prompts) });
         const result = await runtime.run(input);
         if (options.json) io.out(JSON.stringify(turnResultToJson(result), null, 2));
         else io.out(transitionOf(result).text);
