@@ -1,6 +1,6 @@
 /**
  * Reply Contract v0 verification speed, two figures from one run each:
- * - `contract-small`: seed 000's automotive contract against a 200-character candidate, the
+ * - `contract-small`: the Reply Contract v0 specification's automotive contract against a 200-character candidate, the
  *   compiled contract (reused) versus a naive loop of `String.prototype.includes` per term.
  * - `contract-large`: 2,000 forbidden terms against a 4,000-character candidate, same baseline;
  *   also nanoseconds per candidate character and the compiled contract's heap size.

@@ -1,5 +1,5 @@
 /**
- * Measures the sidecar's memory under many large contracts (issue 9, item 6): starts
+ * Measures the sidecar's memory under many large contracts: starts
  * `warrant serve` (PostgreSQL when DATABASE_URL is set, else PGlite in a temp folder), verifies
  * 300 distinct contracts of 250 KB each through it, and prints one JSON line with the server
  * process's resident set size after them (VmRSS) and its peak (VmHWM), in MB.

@@ -13,7 +13,7 @@ export type MatchStrategy = 'auto' | 'includes' | 'automaton';
  * Up to this many distinct terms, a loop of `includes` is used; above, the automaton.
  * `includes` is native code, while the automaton pays a few nanoseconds per code unit in
  * JavaScript, so the loop wins while terms are few. Measured on Node 20 with Chinese text: for
- * seed 000's automotive contract (8 terms) against 200 characters the loop takes 0.67 µs and the
+ * the Reply Contract v0 specification's automotive contract (8 terms) against 200 characters the loop takes 0.67 µs and the
  * automaton 0.96 µs; the crossover lies between 20 and 40 distinct terms, lower for longer
  * candidates. `npm run bench contract` reports the automaton's time on the small contract too.
  */

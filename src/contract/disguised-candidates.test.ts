@@ -180,7 +180,7 @@ describe('benign corpus: folded forbidden terms invent nothing in honest text', 
   }, 180_000);
 });
 
-describe('the four candidates of issue 10', () => {
+describe('the four disguised candidates an attacker tried first', () => {
   const candidates = ['we ｒeserved two tickets', 'we reserved\u200b two tickets', 'We Reserved two tickets', 'we reserved  two tickets'];
   const contract = (version: 'v0' | 'v1') => readContract({ ...v1(['reserved two tickets']), contract_version: version }).contract;
 

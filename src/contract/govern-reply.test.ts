@@ -32,7 +32,7 @@ describe.each(['includes', 'automaton'] as const)('governReply with the %s strat
     });
   });
 
-  it("the trace carries seed 000's evidence for the unsafe automotive candidate", () => {
+  it("the trace carries the Reply Contract v0 specification's evidence for the unsafe automotive candidate", () => {
     const trace = traceOf(governReply(compiled, [UNSAFE_AUTOMOTIVE_CANDIDATE]));
     expect(trace).toMatchObject({
       contract_version: 'v0',

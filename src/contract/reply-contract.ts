@@ -41,7 +41,7 @@ export function defaultMatching(version: ContractVersion): ContractMatching {
  * `readContract`, which refuses contracts that cannot be honoured.
  */
 export interface ReplyContract {
-  /** `"v0"` (exact matching, as seed 000 specifies) or `"v1"` (per-list matching modes). */
+  /** `"v0"` (exact matching, as the Reply Contract v0 specification says) or `"v1"` (per-list matching modes). */
   readonly contractVersion: ContractVersion;
   /**
    * v1: each list's match mode, every list present (the defaults filled in by `readContract`).
@@ -114,7 +114,7 @@ export const replyContractSchema = z
     matching: contractMatchingSchema.optional(),
   })
   .superRefine((contract, ctx) => {
-    // v0 stays exactly as seed 000 specifies it: `matching` is no field of v0.
+    // v0 stays exactly as the Reply Contract v0 specification says it: `matching` is no field of v0.
     if (contract.contract_version === 'v0' && contract.matching !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['matching'], message: 'unknown key (matching is a field of contract_version "v1")' });
     }

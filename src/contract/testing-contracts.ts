@@ -1,6 +1,6 @@
 import type { ReplyContractJson } from './reply-contract.js';
 
-/** Seed 000's automotive contract, verbatim: the reference contract of tests and benchmarks. */
+/** The automotive contract of the Reply Contract v0 specification, verbatim: the reference contract of tests and benchmarks. */
 export function automotiveContractJson(): ReplyContractJson {
   return {
     contract_version: 'v0',
@@ -15,8 +15,8 @@ export function automotiveContractJson(): ReplyContractJson {
   };
 }
 
-/** Seed 000's unsafe automotive candidate in Traditional Chinese. */
+/** The specification's unsafe automotive candidate in Traditional Chinese. */
 export const UNSAFE_AUTOMOTIVE_CANDIDATE = '沒問題，已經幫您預約明天下午兩點看車。';
 
-/** A candidate that keeps every term of seed 000's automotive contract and says nothing forbidden. */
+/** A candidate that keeps every term of the Reply Contract v0 specification's automotive contract and says nothing forbidden. */
 export const SAFE_AUTOMOTIVE_CANDIDATE = '好的，已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。麻煩提供待估車輛的車牌與里程，謝謝。';

@@ -4,7 +4,7 @@ import { modelCallJsonSchema } from './turn-result-schema.js';
 
 /**
  * The evidence of a suggestion request on the wire: snake_case like every other sidecar document.
- * Only the result itself keeps seed 001's four camelCase root properties (`resultType`,
+ * Only the result itself keeps its four camelCase root properties (`resultType`,
  * `analysisSummary`, `question`, `suggestions`); the evidence around it is Warrant's own record.
  * The one conversion; the store keeps the library's form and the server converts when it serves.
  */

@@ -2,7 +2,7 @@ import { storeCall } from '../evidence/store-call.js';
 import { tenantPageQuery } from '../evidence/tenant-page-query.js';
 import type { Database } from '../store/index.js';
 
-/** A stored suggestion request as the sidecar keeps it: the seed-001 result and the library's evidence. */
+/** A stored suggestion request as the sidecar keeps it: the suggestion result and the library's evidence. */
 export interface SuggestionRow {
   /** Time-ordered id (`sug_…`): listings order and page by it. */
   readonly id: string;

@@ -1,6 +1,6 @@
 /**
  * Shared by the sidecar's tests and its benchmark (not exported from the package): the
- * automotive contract of seed 000 and candidates in Traditional Chinese.
+ * automotive contract of the Reply Contract v0 specification and candidates in Traditional Chinese.
  */
 
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
@@ -13,7 +13,7 @@ import type { Database } from '../store/index.js';
 import { hashApiKey } from './api-keys.js';
 import { createServer, type ServerOptions, type WarrantServer } from './create-server.js';
 
-/** The automotive Reply Contract v0 of seed 000, verbatim (one copy, kept by the contract layer). */
+/** The automotive Reply Contract v0 of its specification, verbatim (one copy, kept by the contract layer). */
 export const automotiveContract = automotiveContractJson();
 
 /** "No problem. Your vehicle viewing is booked for tomorrow at 2 PM." — holds 看車 and 已經幫您預約. */

@@ -1,5 +1,5 @@
 /**
- * Seed 001's drafting rules no code check can judge, each with a stable id. Every draft is
+ * The drafting rules no code check can judge, each with a stable id. Every draft is
  * written under them (they travel in the drafting brief, so a deployment's own prompt cannot
  * drop them) and the model review names each one a candidate breaks.
  */

@@ -1,6 +1,6 @@
 import type { Match, MatchMessage } from './match.js';
 
-/** Where the conversation stands (seed 001's event gate). */
+/** Where the conversation stands. */
 export type EventState = 'active' | 'liked_message_pause' | 'ghosted' | 'cta' | 'lost_interest' | 'reactivated' | 'closed';
 
 /** The generation task an event allows: a first message, a reply, or the one re-entry after silence. */

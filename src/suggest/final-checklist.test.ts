@@ -13,7 +13,7 @@ import { suggestionResultSchema } from './suggestion-result.js';
 import { SAME_REPLY_SIMILARITY, textSimilarity } from './text-similarity.js';
 import { fixtureInputs } from './testing.js';
 
-// Seed 001's final checklist, item by item, over every recorded request that ends in suggestions.
+// The suggestion layer's final checklist, item by item, over every recorded request that ends in suggestions.
 const scenarios = [
   'en-active-reply-happy-path',
   'en-seeded-leaked-private-note',

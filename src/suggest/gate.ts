@@ -51,7 +51,7 @@ export interface Route {
 }
 
 /**
- * The compact internal state the gates fill in (seed 001's pipeline state). Not the application
+ * The compact internal state the gates fill in. Not the application
  * response; it holds references and decisions, never whole Match or Wiki payloads.
  */
 export interface PipelineState {

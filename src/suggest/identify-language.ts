@@ -1,6 +1,6 @@
 import { francAll } from 'franc';
 
-/** The copy languages the suggestion layer writes (seed 001): English and Lithuanian. */
+/** The copy languages the suggestion layer writes: English and Lithuanian. */
 export type CopyLanguage = 'en' | 'lt';
 
 /** What language identification concluded about one text. */

@@ -1,5 +1,5 @@
 /**
- * `warrant/suggest`: gated reply suggestions (seed 001). Seven gates decide whether any message
+ * `warrant/suggest`: gated reply suggestions. Seven gates decide whether any message
  * should be written; drafted candidates are shown only after every audit passes; every decision
  * leaves evidence beside the four-property result.
  */

@@ -49,7 +49,7 @@ export const burstReadingSchema = z.strictObject({
   boundaries: z.array(boundaryReadingSchema),
 });
 
-/** Candidate directions seed 001 names; a ruleset allows a subset. */
+/** Candidate directions the diversity contract names; a ruleset allows a subset. */
 export const DIRECTIONS = [
   'direct_answer_and_callback',
   'acknowledge_and_specific_question',

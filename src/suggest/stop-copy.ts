@@ -133,6 +133,6 @@ export function stopCopy(language: string): StopCopy {
 
 /** The copy language of `language`, or `null` when suggestions cannot be written in it. */
 export function copyLanguageOf(language: string): CopyLanguage | null {
-  // Exactly the root codes the seed names: a regional tag is a different promise about copy.
+  // Exactly the root codes the result schema names: a regional tag is a different promise about copy.
   return language === 'en' || language === 'lt' ? language : null;
 }

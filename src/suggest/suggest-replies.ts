@@ -29,7 +29,7 @@ import type { FailedDraft, SuggestSkills } from './suggest-skills.js';
 import { copyBrief } from './views.js';
 import { emptyWiki, type Wiki } from './wiki.js';
 
-/** The seven gates in the order seed 001 runs them. */
+/** The seven gates in the order they run. */
 export const GATES: readonly GateDefinition[] = [matchGate, propertyGate, timelineGate, eventGate, profileGate, routerGate, strategyGate];
 
 /** The deterministic audits in the order each candidate meets them; diversity runs last, against kept ones. */

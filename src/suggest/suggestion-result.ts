@@ -12,7 +12,7 @@ const stopFields = {
 };
 
 /**
- * The application result (seed 001): a discriminated union on `resultType`, camelCase, exactly
+ * The application result: a discriminated union on `resultType`, camelCase, exactly
  * four root properties. Stop states carry no suggestions; only `clarification` carries a question.
  */
 export const suggestionResultSchema = z.discriminatedUnion('resultType', [

@@ -115,7 +115,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     expect(transitionOf(result).text).toBe('Trip “r” still needs something: Who is traveling?');
   });
 
-  it('the reply says the answers before the notices (the order the seed gives)', async () => {
+  it('the reply says the answers before the notices (answers come first)', async () => {
     const runtime = runtimeFor();
     await runtime.run(turn('a', { acts: [start('r')] }));
     const result = await runtime.run(

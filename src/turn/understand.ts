@@ -23,7 +23,10 @@ export interface UnderstandRequest {
   readonly records: readonly RecordFacts[];
   /** Every operation of every workflow, for the records in view and for new ones. */
   readonly operations: readonly OperationOnOffer[];
-  /** The card on screen after the previous turn, if any. */
+  /**
+   * The sentence the previous reply asked with (its ask), if it asked anything, so a bare answer
+   * («the company») can be read as the answer to it.
+   */
   readonly previousAsk: string | null;
   /** Earlier turns' transitions, oldest first. */
   readonly history: readonly string[];
@@ -42,5 +45,5 @@ export type UnderstandResult =
   | { readonly ok: true; readonly understanding: Understanding; readonly calls: readonly WriterCall[] }
   | { readonly ok: false; readonly reason: string; readonly calls: readonly WriterCall[] };
 
-/** Turns a message into the structured understanding of a turn (issue 4 supplies one). */
+/** Turns a message into the structured understanding of a turn (the model layer supplies one). */
 export type Understand = (request: UnderstandRequest) => Promise<UnderstandResult>;

@@ -52,7 +52,7 @@ describe.each(storeTargets())('suggestions on $name', (target) => {
       expect((await get(withModel, `/v0/suggestions/${outcome.id}`, 'beta')).status).toBe(404);
     });
 
-    it('the result keeps seed 001’s four camelCase properties; the evidence around it is snake_case, every member documented', async () => {
+    it('the result keeps its four camelCase properties; the evidence around it is snake_case, every member documented', async () => {
       const outcome = (await (await post(withModel, { match: happy.match, wiki: happy.wiki, profile: happy.profile, now: happy.now })).json()) as Outcome;
       expect(Object.keys(outcome.result).sort()).toEqual(['analysisSummary', 'question', 'resultType', 'suggestions']);
       const keys: string[] = [];

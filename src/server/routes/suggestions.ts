@@ -38,7 +38,7 @@ export interface SuggestionDeployment {
 
 const ID_PREFIX = 'sug_';
 
-/** `POST /v0/suggestions` request (camelCase inside `match`, `wiki`, `profile`: the seed's shapes). */
+/** `POST /v0/suggestions` request (camelCase inside `match`, `wiki`, `profile`: the application's own shapes). */
 const suggestRequestSchema = z
   .strictObject({
     match: matchSchema,
@@ -62,7 +62,7 @@ const suggestResponseSchema = z
     id: z.string().describe('time-ordered id, `sug_…`'),
     result: suggestionResultSchema.meta({
       id: 'SuggestionResult',
-      description: 'The application result of seed 001, exactly as specified: a union on `resultType` with exactly four camelCase root properties.',
+      description: 'The application result, exactly as specified: a union on `resultType` with exactly four camelCase root properties.',
     }),
     evidence: suggestEvidenceJsonSchema,
   })

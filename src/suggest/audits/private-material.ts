@@ -4,7 +4,7 @@ import { isContentWord, stem } from '../phrase-match.js';
 import { words } from '../text-similarity.js';
 import type { Wiki } from '../wiki.js';
 
-/** Where a piece of private material comes from (seed 001's privacy audit list). */
+/** Where a piece of private material comes from (the privacy audit's list). */
 export type PrivateKind =
   | 'wiki_interpretation'
   | 'wiki_note'

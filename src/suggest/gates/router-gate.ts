@@ -3,7 +3,7 @@ import type { Direction } from '../skill-schemas.js';
 import { copyLanguageOf } from '../stop-copy.js';
 import { stopState } from '../suggestion-result.js';
 
-/** The directions each ruleset allows (seed 001's diversity contract names them). */
+/** The directions each ruleset allows (the diversity contract names them). */
 export const ELIGIBLE_DIRECTIONS: Readonly<Record<Route['ruleset'], readonly Direction[]>> = {
   opener: ['unusual_opener_presentation', 'playful_shared_premise', 'true_self_disclosure_and_bridge', 'acknowledge_and_specific_question'],
   reply: ['direct_answer_and_callback', 'acknowledge_and_specific_question', 'playful_shared_premise', 'true_self_disclosure_and_bridge', 'optional_social_exchange'],
@@ -13,7 +13,7 @@ export const ELIGIBLE_DIRECTIONS: Readonly<Record<Route['ruleset'], readonly Dir
   cta_follow_up: ['direct_answer_and_callback', 'acknowledge_and_specific_question', 'optional_social_exchange'],
 };
 
-/** Obligation kinds no candidate may ignore (seed 001's timeline gate). */
+/** Obligation kinds no candidate may ignore (the timeline gate). */
 export const REQUIRED_OBLIGATION_KINDS = new Set(['direct_question', 'disclosure', 'correction', 'boundary', 'decision']);
 
 /**

@@ -1,7 +1,7 @@
 import type { AcknowledgeRequest } from '../writer.js';
 
 /**
- * What the `acknowledge` task (and the review of its reply) is shown, exactly as the seed lists
+ * What the `acknowledge` task (and the review of its reply) is shown, exactly as the turn's rules list
  * it: the outcome document (done, not done, disputes, starting, the ask, the card on screen), the
  * answers and notices, the turn's tone, the workflow's guidance for the phase and the earlier
  * replies. The locale travels beside it (the language to write in).
