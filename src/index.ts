@@ -38,7 +38,8 @@ export {
 export type { Fault, InputIssue } from './errors.js';
 export { ConfigurationError, InputError, WarrantError, jsonPath, parseInput, parseJsonText } from './errors.js';
 export type { ReplayOutcome, Replayer } from './replay/index.js';
-export { FixtureError, replayFixtures } from './replay/index.js';
+export { FixtureError, builtInFixtures, replayFixtures } from './replay/index.js';
+export { builtInReplayers } from './built-in-replayers.js';
 export type { Database, Queryable, StoreOptions } from './store/index.js';
 export { StoreError, openStore, storeOptionsFromEnv } from './store/index.js';
 export type { ModelCallRecord, ModelOutcome, ModelProfile, ModelSettings, Models, PromptSource, TaskResult } from './model/index.js';

@@ -49,7 +49,7 @@ const malformed: [string, (c: Json) => unknown, string[]][] = [
 ];
 
 describe('readContract', () => {
-  it('accepts the specification's automotive contract unchanged, with no warnings', () => {
+  it('accepts the automotive contract of the specification unchanged, with no warnings', () => {
     const { contract, warnings } = readContract(automotiveContractJson());
     expect(warnings).toEqual([]);
     expect(contract.forbiddenTerms).toEqual(['看車', '已經幫您預約', '購買']);

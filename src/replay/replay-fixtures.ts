@@ -3,7 +3,6 @@ import { join, relative, resolve } from 'node:path';
 import { InputError, isWarrantErrorNamed, WarrantError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
 import type { ReplayOutcome, Replayer } from './replayer.js';
-import { loadReplayers } from './replayers.js';
 
 /** A fixture path that could not be replayed at all (missing, unreadable, unknown kind). */
 export class FixtureError extends WarrantError {
@@ -23,16 +22,17 @@ export function builtInFixtures(): string {
 }
 
 /**
- * Replays every fixture file under `paths` (files or folders; default: all built-in ones), in
+ * Replays every fixture file under `paths` (files or folders; default: all built-in ones) with
+ * the replayer of its `fixture_kind` among `replayers` (`builtInReplayers()` for Warrant's own), in
  * path order, calling `onOutcome` as each finishes so long runs show progress. A fixture that
  * cannot be read (bad JSON, unknown kind, refused by its replayer's schema) throws
  * {@link FixtureError} naming the file.
  */
 export async function replayFixtures(
   paths: readonly string[] = [builtInFixtures()],
-  { onOutcome, replayers }: { onOutcome?: (outcome: ReplayOutcome) => void; replayers?: Replayer[] } = {},
+  { onOutcome, replayers }: { onOutcome?: (outcome: ReplayOutcome) => void; replayers: readonly Replayer[] },
 ): Promise<ReplayOutcome[]> {
-  const byKind = new Map((replayers ?? (await loadReplayers())).map((r) => [r.kind, r]));
+  const byKind = new Map(replayers.map((r) => [r.kind, r]));
   const files = (await Promise.all(paths.map((p) => listJson(resolve(p))))).flat();
   const outcomes: ReplayOutcome[] = [];
   for (const file of files) {

@@ -1,3 +1,4 @@
+import { builtInReplayers } from '../../built-in-replayers.js';
 import type { Command } from 'commander';
 import { replayFixtures } from '../../replay/index.js';
 import type { CliIo } from '../io.js';
@@ -10,6 +11,7 @@ export function registerReplay(program: Command, io: CliIo): void {
     .argument('[paths...]', 'fixture files or folders')
     .action(async (paths: string[]) => {
       const outcomes = await replayFixtures(paths.length > 0 ? paths : undefined, {
+        replayers: await builtInReplayers(),
         onOutcome: (o) => {
           io.out(`${o.passed ? 'pass' : 'FAIL'}  ${o.name}`);
           for (const d of o.differences) io.out(`      ${d}`);

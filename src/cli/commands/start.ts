@@ -1,3 +1,4 @@
+import { builtInReplayers } from '../../built-in-replayers.js';
 import type { Command } from 'commander';
 import { replayFixtures } from '../../replay/index.js';
 import { openStore } from '../../store/index.js';
@@ -18,6 +19,7 @@ export function registerStart(program: Command, io: CliIo): void {
     .option('--port <n>', 'TCP port to serve on (0 picks a free one)', '8787')
     .action(async (options: { serve: boolean; port: string }) => {
       const outcomes = await replayFixtures(undefined, {
+        replayers: await builtInReplayers(),
         onOutcome: (o) => io.out(`${o.passed ? 'pass' : 'FAIL'}  ${o.name}`),
       });
       const failed = outcomes.filter((o) => !o.passed).length;
