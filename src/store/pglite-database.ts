@@ -90,6 +90,8 @@ export async function openPgliteDatabase({ dataDir }: PgliteDatabaseOptions = {}
       try {
         await request({ op: 'close' });
       } finally {
+        // Every later statement is refused with this, not with the thread's exit code.
+        gone ??= new Error('the PGlite store is closed');
         await worker.terminate();
       }
     },
