@@ -61,5 +61,7 @@ describe('a client generated from the live OpenAPI document', () => {
     expect(observed.storedTurnReply).toBe(observed.turnReply);
     expect(observed.listedTurnIds).toEqual([englishConversation[0]!.turn_id]);
     expect(observed.listedSuggestionIds).toContain(observed.storedSuggestId);
+    // The automotive contract is v0: the probe lists the disguises v1 would close.
+    expect(observed.probeFindingKinds).toContain('disguise');
   });
 });

@@ -59,6 +59,20 @@ export const suggestEvidenceJsonSchema = z
         kept: z.boolean(),
       }),
     ),
+    boundaries: z
+      .array(
+        z.object({
+          scope: z.enum(['end_contact', 'pause', 'topic']),
+          message_id: z.string().describe("the match's message that set it"),
+          said_at: z.string().describe('ISO time of that message'),
+          by: z.enum(['code', 'reader']).describe('`code` when code read the wording, `reader` when the burst reader named it'),
+          words: z.string().describe("the words that set it, or the reader's summary"),
+          until: z.string().nullable().describe("a pause's end (ISO time); null for the scopes that hold for good"),
+          avoid_terms: z.array(z.string()).describe("a topic's terms, as word patterns (`divor*`)"),
+          in_force: z.boolean(),
+        }),
+      )
+      .describe('every boundary the match set anywhere in the thread (the boundary ledger), and whether each holds now'),
     calls: z.array(modelCallJsonSchema),
     needs_model: z.boolean().describe('true when generation stopped because no model is configured'),
     state: z.object({

@@ -28,6 +28,19 @@ const passAll: ScriptStep = (options: LanguageModelV3CallOptions) => {
 };
 
 /**
+ * A process that dies between the commit and the composition: the turn's events commit, its
+ * result is never stored, so the next submission of the same turn id composes from the events
+ * it reads back.
+ */
+function dyingBeforeComposition(db: Database): Database {
+  const query = async (sql: string, params?: readonly unknown[]) => {
+    if (/^update turns set result/.test(sql)) throw new Error('the process died before the result was stored');
+    return db.query(sql, params as unknown[]);
+  };
+  return { kind: db.kind, query: query as Database['query'], transaction: (work) => db.transaction(work), close: () => db.close() };
+}
+
+/**
  * The store as a faulty query layer would return it: every event of a turn read back twice. The
  * commit is untouched, so only the claim guard stands between this and a reply with two receipts
  * for one event.
@@ -52,8 +65,13 @@ describe.each(storeTargets())('safety nets through the runtime on $name', (targe
   });
 
   it('claim guard: a turn whose receipts are not each backed by one committed event is refused, not returned', async () => {
-    const runtime = createTurnRuntime({ db: doublingTurnEvents(db), workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: tenantId() });
-    const run = runtime.run({ turn_id: 'g', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r')] } });
+    // The commit hands its own events to the composition; a turn composed after a crash reads
+    // them back from the store, and that read is what the faulty layer doubles.
+    const tenant = tenantId();
+    const input = { turn_id: 'g', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r')] } };
+    await expect(createTurnRuntime({ db: dyingBeforeComposition(db), workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: tenant }).run(input)).rejects.toThrow(/died/);
+    const runtime = createTurnRuntime({ db: doublingTurnEvents(db), workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: tenant });
+    const run = runtime.run(input);
     await expect(run).rejects.toBeInstanceOf(ClaimRefusedError);
     await expect(run).rejects.toMatchObject({ verdict: { code: 'duplicate_block_id', blockId: 'receipt:r:1' } });
   });

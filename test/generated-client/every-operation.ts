@@ -32,10 +32,11 @@ export interface Observed {
   readonly suggestNeedsModel: boolean;
   readonly storedSuggestId: string;
   readonly listedSuggestionIds: string[];
+  readonly probeFindingKinds: string[];
   readonly problem: { status: number; code: string; type: string };
 }
 
-/** Calls all nine operations of the document in turn and returns what a host would read. */
+/** Calls all ten operations of the document in turn and returns what a host would read. */
 export async function everyOperation(baseUrl: string, key: string, inputs: Inputs): Promise<Observed> {
   const client = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${key}` } });
 
@@ -45,6 +46,8 @@ export async function everyOperation(baseUrl: string, key: string, inputs: Input
   if (effect.data === undefined) throw new Error('getEffect failed');
   const effects = await client.GET('/v0/effects', { params: { query: { status: 'fallback', limit: 10 } } });
   if (effects.data === undefined) throw new Error('listEffects failed');
+  const probed = await client.POST('/v0/reply-contracts/probe', { body: { contract: inputs.contract } });
+  if (probed.data === undefined) throw new Error(`probeContract: ${JSON.stringify(probed.error)}`);
 
   const turn = await client.POST('/v0/turns', { body: inputs.turn });
   if (turn.data === undefined) throw new Error(`runTurn: ${JSON.stringify(turn.error)}`);
@@ -83,6 +86,7 @@ export async function everyOperation(baseUrl: string, key: string, inputs: Input
     suggestNeedsModel: suggested.data.evidence.needs_model,
     storedSuggestId: stored.data.id,
     listedSuggestionIds: suggestions.data.items.map((s) => s.id),
+    probeFindingKinds: probed.data.findings.map((f) => f.kind),
     problem: { status: missing.response.status, code: missing.error.code, type: missing.error.type },
   };
 }

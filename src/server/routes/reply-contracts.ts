@@ -165,6 +165,8 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
     createRoute({
       method: 'post',
       path: '/v0/reply-contracts/probe',
+      operationId: 'probeContract',
+      tags: ['reply-contracts'],
       summary: "Report a contract's holes (disguises, weak terms, paraphrase attacks), each with a demonstrating candidate",
       request: { body: { required: true, content: { 'application/json': { schema: probeRequestSchema } } } },
       responses: {
