@@ -9,27 +9,11 @@
  */
 import { compileContract, foldTerm, readContract } from '../src/contract/index.js';
 import { automotiveContractJson } from '../src/contract/testing-contracts.js';
-import { report, round, timeIt } from './measure.js';
+import { contest, random, report, round } from './measure.js';
 
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 let sink = 0;
 
-/** Alternating rounds, best round each (see contract.bench.ts): load on a shared machine comes in bursts. */
-function contest<K extends string>(contenders: Record<K, readonly [fn: () => unknown, batch: number]>): Record<K, number> {
-  const entries = Object.entries(contenders) as [K, readonly [() => unknown, number]][];
-  const best = Object.fromEntries(entries.map(([name]) => [name, Infinity])) as Record<K, number>;
-  for (let r = 0; r < 5; r++) {
-    for (const [name, [fn, batch]] of entries) best[name] = Math.min(best[name], timeIt(fn, { minMs: 150, batch }).medianNs);
-  }
-  return best;
-}
 
 const next = random(2026);
 const alphabet = Array.from({ length: 1500 }, (_, i) => String.fromCharCode(0x4e00 + i * 7));

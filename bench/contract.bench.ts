@@ -7,7 +7,7 @@
  */
 import { compileContract, readContract, type ReplyContract } from '../src/contract/index.js';
 import { automotiveContractJson } from '../src/contract/testing-contracts.js';
-import { report, round, timeIt } from './measure.js';
+import { contest, random, report, round } from './measure.js';
 
 /** The naive reference: one `includes` per term, the four lists of v0. */
 function naiveLists(contract: ReplyContract, candidate: string) {
@@ -20,31 +20,9 @@ function naiveLists(contract: ReplyContract, candidate: string) {
   };
 }
 
-/** A deterministic pseudo-random source, so every run measures the same strings. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 let sink = 0;
 
-/**
- * Times each contender (a function and its batch size) in alternating rounds and keeps each
- * one's best round, in nanoseconds per call: on a machine shared with other work, load comes in
- * bursts, and alternating gives every contender the same chances while the best round is the
- * least disturbed estimate of each.
- */
-function contest<K extends string>(contenders: Record<K, readonly [fn: () => unknown, batch: number]>): Record<K, number> {
-  const entries = Object.entries(contenders) as [K, readonly [() => unknown, number]][];
-  const best = Object.fromEntries(entries.map(([name]) => [name, Infinity])) as Record<K, number>;
-  for (let round = 0; round < 5; round++) {
-    for (const [name, [fn, batch]] of entries) best[name] = Math.min(best[name], timeIt(fn, { minMs: 150, batch }).medianNs);
-  }
-  return best;
-}
 
 // Small: the automotive contract, a passing 200-character reply.
 {

@@ -86,3 +86,27 @@ export function round(value: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
+
+/** A deterministic pseudo-random source, so every run measures the same strings. */
+export function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/**
+ * Times each contender (a function and its batch size) in alternating rounds and keeps each
+ * one's best round, in nanoseconds per call: on a machine shared with other work, load comes in
+ * bursts, and alternating gives every contender the same chances while the best round is the
+ * least disturbed estimate of each.
+ */
+export function contest<K extends string>(contenders: Record<K, readonly [fn: () => unknown, batch: number]>): Record<K, number> {
+  const entries = Object.entries(contenders) as [K, readonly [() => unknown, number]][];
+  const best = Object.fromEntries(entries.map(([name]) => [name, Infinity])) as Record<K, number>;
+  for (let r = 0; r < 5; r++) {
+    for (const [name, [fn, batch]] of entries) best[name] = Math.min(best[name], timeIt(fn, { minMs: 150, batch }).medianNs);
+  }
+  return best;
+}
