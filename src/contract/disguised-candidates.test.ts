@@ -126,16 +126,22 @@ function corpusTexts(): string[] {
 /**
  * The folding a human would call "the same words": NFKC, lower case, no invisible characters,
  * one space per run, and a typographic apostrophe read as the typewriter one (`user’s` and
- * `user's` are one word to a reader). No other look-alikes: a folded match that this does not
- * also find would be the confusable skeleton inventing a term in honest text.
+ * `user's` are one word to a reader). Plus the look-alikes the skeleton finds among plain
+ * ASCII letters and punctuation, which docs/contract.md names as the price of UTS #39 (`m` ≡
+ * `rn`, so `turn` is found in `autumn`; `"` ≡ `''`). No others: a folded match that this does
+ * not also find would be the confusable skeleton inventing a term across scripts in honest text.
  */
 function plainFold(text: string): string {
   return text
     .normalize('NFKC')
     .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
-    .replace(/[\u2018\u2019\u02BC]/gu, "'")
+    .replace(/[\u2018\u2019\u02BC`]/gu, "'")
     .toLowerCase()
-    .replace(/\s+/gu, ' ');
+    .replace(/\s+/gu, ' ')
+    .replace(/m/gu, 'rn')
+    .replace(/"/gu, "''")
+    .replace(/%/gu, 'o/o')
+    .replace(/\|/gu, 'l');
 }
 
 describe('benign corpus: folded forbidden terms invent nothing in honest text', () => {
@@ -180,6 +186,10 @@ describe('benign corpus: folded forbidden terms invent nothing in honest text', 
       { numRuns: 1000 },
     );
   }, 180_000);
+
+  it('finds a term across `m` ≡ `rn` in honest text, as documented (seed 1641926776 of the property above)', () => {
+    expect(compiled.verify('rekomenduotum says. en:').forbiddenTermsPresent).toContain('turn says');
+  });
 });
 
 describe('the four disguised candidates an attacker tried first', () => {
