@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { claimGuard } from './claim-guard.js';
+import { isWarrantErrorNamed } from '../errors.js';
+import { ClaimRefusedError, claimGuard } from './claim-guard.js';
 import type { CommittedEvent } from './stored-record.js';
 import type { ReceiptBlock, TurnResult } from './turn-result.js';
 
@@ -70,5 +71,30 @@ describe('claim guard', () => {
       code: 'duplicate_block_id',
       blockId: 'receipt:r:2',
     });
+  });
+
+  it('finds the one committed event behind a receipt among others this turn committed', () => {
+    const others: CommittedEvent[] = [
+      { recordId: 'q', revision: 1, type: 'trip_started', payload: {}, turnId: 't1' },
+      ...committed,
+      { recordId: 'r', revision: 3, type: 'traveler_added', payload: { name: 'Bo' }, turnId: 't1' },
+    ];
+    expect(claimGuard(turn([receipt('r', 2), receipt('r', 3)]), others)).toEqual({ ok: true });
+  });
+});
+
+describe('ClaimRefusedError', () => {
+  const error = new ClaimRefusedError({ ok: false, code: 'receipt_without_events', blockId: 'receipt:r:3' });
+
+  it('is a configuration fault naming the code and the block', () => {
+    expect(error.fault).toBe('configuration');
+    expect(error.message).toBe('claim guard refused the turn: receipt_without_events at block receipt:r:3');
+    expect(error.name).toBe('ClaimRefusedError');
+  });
+
+  it('is recognised by name, even from a second copy of the package', () => {
+    expect(ClaimRefusedError.isInstance(error)).toBe(true);
+    expect(isWarrantErrorNamed(error, 'ClaimRefusedError')).toBe(true);
+    expect(ClaimRefusedError.isInstance(new Error('claim guard refused the turn'))).toBe(false);
   });
 });
