@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelCallRecord, TaskResult } from '../../model/index.js';
-import type { PipelineContext } from '../gate.js';
+import type { PipelineContext, Route } from '../gate.js';
 import type { Profile, ProfileFact } from '../profile.js';
 import type { BurstReading, Obligation, Strategy } from '../skill-schemas.js';
 import type { SuggestSkills } from '../suggest-skills.js';
@@ -256,5 +256,129 @@ describe('strategy gate', () => {
   });
   it('strategy: without a route or skills it needs the model', async () => {
     expect(await strategyGate.run(testContext(testMatch([]), 1))).toMatchObject({ decision: 'needs_model' });
+  });
+});
+
+describe('every gate records under its own name', () => {
+  it.each([
+    [matchGate, 'match'],
+    [propertyGate, 'property'],
+    [timelineGate, 'timeline'],
+    [eventGate, 'event'],
+    [profileGate, 'profile'],
+    [routerGate, 'router'],
+    [strategyGate, 'strategy'],
+  ] as const)('%#: %s', (gate, name) => {
+    expect(gate.name).toBe(name);
+  });
+});
+
+describe('match gate', () => {
+  it('records the match it was given and which private context it keeps aside', async () => {
+    expect(await matchGate.run(testContext(testMatch([msg('a', 'user', 0)]), 1))).toEqual({
+      decision: 'pass',
+      reason: 'one_root_match',
+      detail: { matchId: 'm-1', messages: 1, nonAuthoritative: { summary: false, aiGenerations: 0 } },
+    });
+    const summarised = testContext(testMatch([], { summary: 'Met at a climbing gym.' }), 1);
+    expect(await matchGate.run(summarised)).toMatchObject({ detail: { nonAuthoritative: { summary: true } } });
+  });
+  it('a blank match id, or state built for another match, is a bug and throws', async () => {
+    await expect(matchGate.run(testContext(testMatch([], { id: '  ' }), 1))).rejects.toThrow('pipeline state carries match');
+    const other = testContext(testMatch([]), 1);
+    await expect(matchGate.run({ ...other, state: { ...other.state, matchId: 'm-2' } })).rejects.toThrow('"m-2" for match "m-1"');
+  });
+});
+
+describe('property gate: a Wiki value applies only to the same observed value', () => {
+  const applies = async (value: string | number | boolean, observed: string | number | boolean) => {
+    const wiki = { entries: [{ path: 'details.k', value, interpretation: 'i', label: 'good' as const, note: '' }] };
+    const context = testContext(testMatch([], { details: { k: observed } }), 1, { wiki });
+    await propertyGate.run(context);
+    return context.state.propertyInterpretations[0]!.applies;
+  };
+  it('strings compare trimmed and without case', async () => {
+    expect(await applies(' Never ', 'never')).toBe(true);
+    expect(await applies('never', ' NEVER ')).toBe(true);
+    expect(await applies('never', 'often')).toBe(false);
+  });
+  it('numbers and booleans compare exactly, and never equal a string', async () => {
+    expect(await applies(30, 30)).toBe(true);
+    expect(await applies(true, true)).toBe(true);
+    expect(await applies(30, 31)).toBe(false);
+    expect(await applies(30, '30')).toBe(false);
+    expect(await applies('30', 30)).toBe(false);
+  });
+});
+
+describe('profile gate: relevance', () => {
+  const profile: Profile = { facts: [fact({ id: 'outdoors', topics: ['hiking', 'camping'] }), fact({ id: 'work', topics: ['work'] })], classifications: [], privateNotes: [] };
+  const withReading = (read: BurstReading) => {
+    const context = testContext(testMatch([]), 1, { profile });
+    context.state.timeline = { burst: [], matchBurst: [], answered: false, explicitCallbacks: [], reading: read };
+    return context;
+  };
+  it('a fact is relevant when any one of its topics is touched', async () => {
+    expect(await profileGate.run(withReading(reading({ topics: ['hiking'] })))).toMatchObject({ decision: 'pass', detail: { relevant: ['outdoors'] } });
+  });
+  it('obligations that need no fact of the user add no topic: every selected fact stays relevant', async () => {
+    expect(await profileGate.run(withReading(reading({ topics: [], obligations: [obligation({ needsUserFact: null })] })))).toMatchObject({
+      decision: 'pass',
+      detail: { relevant: ['outdoors', 'work'] },
+    });
+  });
+});
+
+describe('strategy gate: what the plan is asked with', () => {
+  const route: Route = { task: 'reply', language: 'en', effort: 'standard', ruleset: 'reply', obligations: [], boundaries: [], eligibleDirections: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'] };
+  const strategy: Strategy = { analysisSummary: 's', primaryMove: 'm', architecture: 'a', topicPlan: [], pressure: 'low', hookFactId: null, directions: [...route.eligibleDirections] };
+  const asking = (over: { strategy?: Strategy; strategyFails?: boolean; profile?: Profile } = {}) => {
+    const inputs: unknown[] = [];
+    const base = skills({ strategy: over.strategy ?? strategy, ...(over.strategyFails ? { strategyFails: true } : {}) });
+    const context = testContext(testMatch([]), 1, {
+      ...(over.profile ? { profile: over.profile } : {}),
+      skills: { ...base, planStrategy: (input) => (inputs.push(input), base.planStrategy(input)) },
+    });
+    return { context, inputs };
+  };
+  it('with skills but no route it needs the model, and asks nothing', async () => {
+    const { context, inputs } = asking();
+    expect(await strategyGate.run(context)).toEqual({ decision: 'needs_model', reason: 'strategy_needs_model' });
+    expect(inputs).toEqual([]);
+  });
+  it('with no event read and no burst read: an active conversation, no topics', async () => {
+    const { context, inputs } = asking();
+    context.state.route = route;
+    expect(await strategyGate.run(context)).toMatchObject({ decision: 'pass', reason: 'strategy_planned' });
+    expect(inputs[0]).toMatchObject({ ruleset: 'reply', eventState: 'active', topics: [], eligibleDirections: route.eligibleDirections });
+  });
+  it('the event state and the topics read, when there are', async () => {
+    const { context, inputs } = asking();
+    context.state.route = route;
+    context.state.event = { state: 'ghosted', task: 're_entry', stop: null, reason: 're_entry_due', reEntries: 0 };
+    context.state.timeline = { burst: [], matchBurst: [], answered: false, explicitCallbacks: [], reading: reading({ topics: ['hiking'] }) };
+    await strategyGate.run(context);
+    expect(inputs[0]).toMatchObject({ eventState: 'ghosted', topics: ['hiking'] });
+  });
+  it('a failed plan names the strategy step in the hold', async () => {
+    const { context } = asking({ strategyFails: true });
+    context.state.route = route;
+    const verdict = await strategyGate.run(context);
+    expect(verdict.decision === 'stop' && verdict.stop.analysisSummary).toContain('The strategy step could not be completed (timeout)');
+  });
+  it('high pressure after a proposed plan fails; low pressure after a silence passes', async () => {
+    const { context } = asking({ strategy: { ...strategy, pressure: 'high' } });
+    context.state.route = { ...route, ruleset: 'cta_follow_up' };
+    expect(await strategyGate.run(context)).toMatchObject({ reason: 'strategy_incomplete', detail: { problems: [{ kind: 'pressure_after_pause', ruleset: 'cta_follow_up' }] } });
+    const quiet = asking({ strategy: { ...strategy, pressure: 'low' } });
+    quiet.context.state.route = { ...route, ruleset: 're_entry' };
+    expect(await strategyGate.run(quiet.context)).toMatchObject({ decision: 'pass' });
+  });
+  it('a hook on any one of several selected facts is permitted', async () => {
+    const profile: Profile = { facts: [fact({}), fact({ id: 'work', topics: ['work'] })], classifications: [], privateNotes: [] };
+    const { context } = asking({ strategy: { ...strategy, hookFactId: 'work' }, profile });
+    await profileGate.run(context);
+    context.state.route = route;
+    expect(await strategyGate.run(context)).toMatchObject({ decision: 'pass', detail: { hookFactId: 'work' } });
   });
 });

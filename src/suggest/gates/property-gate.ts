@@ -1,7 +1,7 @@
 import { defineGate, type PropertyInterpretation } from '../gate.js';
 
-function sameValue(a: string | number | boolean, b: string | number | boolean | null): boolean {
-  if (b === null) return false;
+/** Strings compare trimmed and case-insensitively; numbers and booleans exactly, never across types. */
+function sameValue(a: string | number | boolean, b: string | number | boolean): boolean {
   return typeof a === 'string' && typeof b === 'string' ? a.trim().toLowerCase() === b.trim().toLowerCase() : a === b;
 }
 
