@@ -2,6 +2,9 @@
  * `warrant/suggest`: gated reply suggestions. Seven gates decide whether any message
  * should be written; drafted candidates are shown only after every audit passes; every decision
  * leaves evidence beside the four-property result.
+ *
+ * The scripted skills, recorded requests and their replayer that tests use are in
+ * `warrant/testing`, so this entry point never loads the AI SDK's mocks (`ai/test`).
  */
 export type { Match, MatchMessage, MatchWire, CheckListItem, AiGeneration } from './match.js';
 export { matchSchema, matchMessageSchema, checkListItemSchema, aiGenerationSchema, parseMatch, matchJsonSchema } from './match.js';
@@ -32,8 +35,5 @@ export { privateMaterial } from './audits/private-material.js';
 export { ELIGIBLE_DIRECTIONS } from './gates/router-gate.js';
 export type { SuggestOptions, SuggestOutcome, SuggestEvidence, CandidateEvidence } from './suggest-replies.js';
 export { suggestReplies, GATES, CANDIDATE_AUDITS, HAPPY_PATH_MODEL_CALLS, MAX_MODEL_CALLS } from './suggest-replies.js';
-export type { MatchFixture, FixtureRequest } from './match-fixture.js';
-export { matchFixtureSchema, fixtureRequest, fixtureSkills, scriptedSkills } from './match-fixture.js';
-export { matchReplayer } from './match-replayer.js';
 export type { Fault, InputIssue } from '../errors.js';
 export { ConfigurationError, InputError, WarrantError } from '../errors.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { runObjectTask } from '../../model/index.js';
+import { runObjectTask } from '../../model/run-task.js';
 import type { Understanding } from '../turn-input.js';
 import type { Understand } from '../understand.js';
 import type { WriterCall } from '../writer-call.js';
