@@ -14,6 +14,7 @@ export default defineConfig({
     server: 'src/server/index.ts',
     suggest: 'src/suggest/index.ts',
     turn: 'src/turn/index.ts',
+    testing: 'src/testing/index.ts',
     'ai-sdk': 'src/adapters/ai-sdk/index.ts',
     agents: 'src/adapters/agents/index.ts',
     langchain: 'src/adapters/langchain/index.ts',

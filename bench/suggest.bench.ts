@@ -13,15 +13,13 @@ import {
   SKILL_TASKS,
   burstReadingSchema,
   draftsSchema,
-  fixtureRequest,
-  matchFixtureSchema,
   parseMatch,
   reviewSchema,
-  scriptedSkills,
   strategySchema,
   suggestReplies,
   type SuggestSkills,
 } from '../src/suggest/index.js';
+import { fixtureRequest, matchFixtureSchema, scriptedSkills } from '../src/testing/index.js';
 import { median, report, round, timeAsync, timeIt } from './measure.js';
 
 const recording = (name: string) => matchFixtureSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'matches', `${name}.json`), 'utf8')));

@@ -13,7 +13,10 @@ import { randomBytes } from 'node:crypto';
 import { tripWorkflow } from '../examples/trip/index.js';
 import { ServerCopy } from '../src/copy/index.js';
 import { openStore, type Database } from '../src/store/index.js';
-import { composeTurn, createTurnRuntime, type CommittedEvent, type TurnCommit } from '../src/turn/index.js';
+import { composeTurn } from '../src/turn/compose-turn.js';
+import { createTurnRuntime } from '../src/turn/index.js';
+import type { CommittedEvent } from '../src/turn/stored-record.js';
+import type { TurnCommit } from '../src/turn/turn-commit.js';
 import { median, report, round, timeAsyncMedianMs } from './measure.js';
 
 const TRAVELERS = Array.from({ length: 9 }, (_, i) => `Traveler ${i + 1}`);

@@ -4,7 +4,8 @@
  * evidence.
  *
  * The root export gathers the public faces of every layer; `warrant/contract` and the other
- * subpaths give one layer alone.
+ * subpaths give one layer alone. The scripted models and skills of `warrant/testing` are not
+ * gathered here: they load the AI SDK's mocks (`ai/test`), which production code never needs.
  */
 export type {
   CandidateVerdict,

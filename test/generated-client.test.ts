@@ -9,7 +9,7 @@ import { packageRoot } from '../src/package-root.js';
 import { listen, type RunningServer } from '../src/server/listen.js';
 import { automotiveContract, createTestServer, testKeys, unsafeAutomotiveCandidate } from '../src/server/testing.js';
 import { openStore, type Database } from '../src/store/index.js';
-import type { MatchFixture } from '../src/suggest/index.js';
+import type { MatchFixture } from '../src/suggest/match-fixture.js';
 
 const folder = join(packageRoot(), 'test', 'generated-client');
 let db: Database;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createModels } from '../model/create-models.js';
-import { scriptedModel } from '../model/testing.js';
+import { scriptedModel } from '../model/scripted-model.js';
 import { compileContract } from './compile-contract.js';
 import { probeContract, probeReportJsonSchema, probeReportToJson, type ProbeFinding } from './probe-contract.js';
 import { modelParaphrases } from './probe-paraphrases.js';

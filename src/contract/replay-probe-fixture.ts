@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InputError, parseInput } from '../errors.js';
 import { createModels } from '../model/create-models.js';
-import { scriptedModel } from '../model/testing.js';
+import { scriptedModel } from '../model/scripted-model.js';
 import { diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
 import { probeContract, probeReportToJson } from './probe-contract.js';
 import { modelParaphrases } from './probe-paraphrases.js';

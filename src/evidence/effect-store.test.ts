@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
-import { createEffectStore, type EffectStore, type StoredEffect } from './effect-store.js';
+import { createEffectStore, hasEffects, type EffectStore, type StoredEffect } from './effect-store.js';
 import { newRecordId } from './record-id.js';
 
 function effect(tenantId: string, status: string, kind: string, atMs: number): StoredEffect {
@@ -45,6 +45,13 @@ describe.each(storeTargets())('effect store on $name', (target) => {
     expect(await store.get('acme', mine.id)).toBeUndefined();
     expect((await store.list('acme', { limit: 500 })).some((e) => e.id === mine.id)).toBe(false);
     expect((await store.list('beta', { limit: 10 })).map((e) => e.id)).toEqual([mine.id]);
+  });
+
+  it('hasEffects: a tenant has effects once one is stored, and only its own count', async () => {
+    expect(await hasEffects(db, 'gamma')).toBe(false);
+    await store.insert(effect('gamma', 'accepted', 'k', Date.UTC(2026, 0, 3)));
+    expect(await hasEffects(db, 'gamma')).toBe(true);
+    expect(await hasEffects(db, 'delta')).toBe(false);
   });
 
   it('listing filters by status, interaction kind and time range, newest first, and pages by id', async () => {

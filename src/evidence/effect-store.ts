@@ -129,6 +129,17 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
   };
 }
 
+/**
+ * Whether `tenantId` has stored any effect yet: how a first start decides to load its recorded
+ * scenarios once. Effects still queued in an {@link EffectStore}'s writer are not seen: drain it first.
+ */
+export async function hasEffects(db: Database, tenantId: string): Promise<boolean> {
+  const [row] = await storeCall('effects could not be counted', () =>
+    db.query<{ found: boolean }>('select exists (select 1 from effects where tenant_id = $1) as found', [tenantId]),
+  );
+  return row?.found === true;
+}
+
 function fromRow(row: Record<string, unknown>): StoredEffect {
   return {
     tenantId: row.tenant_id as string,

@@ -1,5 +1,5 @@
 export type { EffectFilter, EffectStore, EffectStoreOptions, StoredEffect } from './effect-store.js';
-export { createEffectStore } from './effect-store.js';
+export { createEffectStore, hasEffects } from './effect-store.js';
 export type { GroupCommitWriter, GroupCommitWriterOptions } from './group-commit-writer.js';
 export { createGroupCommitWriter } from './group-commit-writer.js';
 export type { JsonLoggerOptions, LogRecord, Logger } from './json-logger.js';

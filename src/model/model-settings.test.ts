@@ -3,7 +3,7 @@ import { InputError } from '../errors.js';
 import { createModels } from './create-models.js';
 import { createProviderRegistry, customProvider, wrapLanguageModel } from 'ai';
 import { modelSettingsFromEnv } from './model-settings-from-env.js';
-import { scriptedModel } from './testing.js';
+import { scriptedModel } from './scripted-model.js';
 
 describe('modelSettingsFromEnv', () => {
   it('reads the default profile, per-task profiles and API keys', () => {

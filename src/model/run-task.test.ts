@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createModels } from './create-models.js';
 import { runObjectTask, runTextTask } from './run-task.js';
-import { modelAnswer, promptText, scriptedModel, type ScriptStep } from './testing.js';
+import { modelAnswer, promptText, scriptedModel, type ScriptStep } from './scripted-model.js';
 
 const schema = z.strictObject({ verdict: z.enum(['yes', 'no']), note: z.string() });
 

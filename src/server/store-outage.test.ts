@@ -8,7 +8,7 @@ import { createJsonLogger } from '../evidence/json-logger.js';
 import { packageRoot } from '../package-root.js';
 import { openStore, type Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
-import type { MatchFixture } from '../suggest/index.js';
+import type { MatchFixture } from '../suggest/match-fixture.js';
 import type { WarrantServer } from './create-server.js';
 import { automotiveContract, createTestServer, testKeys, unsafeAutomotiveCandidate } from './testing.js';
 

@@ -6,7 +6,7 @@ import { GATE_NAMES } from './gate.js';
 import { REQUIRED_OBLIGATION_KINDS } from './gates/router-gate.js';
 import { identifyLanguage } from './identify-language.js';
 import { latestBurstBy } from './latest-burst.js';
-import { scriptedSkills } from './match-fixture.js';
+import { scriptedSkills } from './scripted-skills.js';
 import { SKILL_TASKS } from './suggest-skills.js';
 import { MAX_MODEL_CALLS, suggestReplies } from './suggest-replies.js';
 import { suggestionResultSchema } from './suggestion-result.js';

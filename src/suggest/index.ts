@@ -2,6 +2,9 @@
  * `warrant/suggest`: gated reply suggestions. Seven gates decide whether any message
  * should be written; drafted candidates are shown only after every audit passes; every decision
  * leaves evidence beside the four-property result.
+ *
+ * The scripted skills, recorded requests and their replayer that tests use are in
+ * `warrant/testing`, so this entry point never loads the AI SDK's mocks (`ai/test`).
  */
 export type { Match, MatchMessage, MatchWire, CheckListItem, AiGeneration } from './match.js';
 export { matchSchema, matchMessageSchema, checkListItemSchema, aiGenerationSchema, parseMatch, matchJsonSchema } from './match.js';
@@ -12,13 +15,10 @@ export { profileSchema, profileFactSchema, profileClassificationSchema, emptyPro
 export type { SuggestionResult, Suggestion, StopState, StopKind } from './suggestion-result.js';
 export { suggestionResultSchema, suggestionSchema, stopState, suggestionResultJsonSchema } from './suggestion-result.js';
 export type { GateName, GateRecord, GateVerdict, GateDefinition, PipelineContext, PipelineState, PropertyInterpretation, Route } from './gate.js';
-export { GATE_NAMES, defineGate, gateRecord } from './gate.js';
-export type { EventState, EventReading, EventThresholds, GenerationTask } from './event-state.js';
-export { resolveEventState, DEFAULT_EVENT_THRESHOLDS } from './event-state.js';
-export { latestBurst, latestBurstBy } from './latest-burst.js';
-export type { CopyLanguage, LanguageVerdict } from './identify-language.js';
-export { identifyLanguage, MIN_LETTERS, MAX_RUNNER_UP } from './identify-language.js';
-export { textSimilarity, SAME_REPLY_SIMILARITY } from './text-similarity.js';
+export { GATE_NAMES, defineGate } from './gate.js';
+export type { EventState, EventThresholds, GenerationTask } from './event-state.js';
+export { DEFAULT_EVENT_THRESHOLDS } from './event-state.js';
+export type { CopyLanguage } from './identify-language.js';
 export type { BurstReading, Obligation, Callback, Strategy, Draft, Drafts, Claim, Review, ReviewVerdict, Direction } from './skill-schemas.js';
 export { DIRECTIONS, burstReadingSchema, strategySchema, draftsSchema, reviewSchema } from './skill-schemas.js';
 export type { SuggestSkills, BurstInput, CopyBrief, StrategyInput, DraftInput, ReviewInput, FailedDraft, MessageView, FactView } from './suggest-skills.js';
@@ -26,14 +26,8 @@ export { SKILL_TASKS } from './suggest-skills.js';
 export type { ModelSkillsOptions } from './model-skills.js';
 export { modelSkills } from './model-skills.js';
 export type { AuditName, AuditRecord, AuditFinding, AuditDefinition, AuditContext, Candidate } from './audits/audit.js';
-export { AUDIT_NAMES, defineAudit, runAudit } from './audits/audit.js';
-export type { PrivateMaterial, PrivateKind } from './audits/private-material.js';
-export { privateMaterial } from './audits/private-material.js';
-export { ELIGIBLE_DIRECTIONS } from './gates/router-gate.js';
+export { AUDIT_NAMES, defineAudit } from './audits/audit.js';
 export type { SuggestOptions, SuggestOutcome, SuggestEvidence, CandidateEvidence } from './suggest-replies.js';
 export { suggestReplies, GATES, CANDIDATE_AUDITS, HAPPY_PATH_MODEL_CALLS, MAX_MODEL_CALLS } from './suggest-replies.js';
-export type { MatchFixture, FixtureRequest } from './match-fixture.js';
-export { matchFixtureSchema, fixtureRequest, fixtureSkills, scriptedSkills } from './match-fixture.js';
-export { matchReplayer } from './match-replayer.js';
 export type { Fault, InputIssue } from '../errors.js';
 export { ConfigurationError, InputError, WarrantError } from '../errors.js';

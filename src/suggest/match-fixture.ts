@@ -1,11 +1,7 @@
-import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
-import { createModels, type ModelSettings } from '../model/index.js';
-import { modelAnswer } from '../model/testing.js';
 import { parseMatch, type Match } from './match.js';
-import { modelSkills } from './model-skills.js';
 import { emptyProfile, parseProfile, type Profile } from './profile.js';
+import { fixtureSkills } from './scripted-skills.js';
 import type { SuggestOptions } from './suggest-replies.js';
 import { SKILL_TASKS, type SuggestSkills } from './suggest-skills.js';
 import { emptyWiki, parseWiki, type Wiki } from './wiki.js';
@@ -68,46 +64,4 @@ export function fixtureRequest(fixture: MatchFixture): FixtureRequest {
     now: Date.parse(fixture.now),
     ...(fixture.analysis_language ? { analysisLanguage: fixture.analysis_language } : {}),
   };
-}
-
-/** A mock model answering each call with the next recorded output (serialised as JSON); the last repeats. */
-function scriptedModel(task: string, outputs: readonly unknown[]): MockLanguageModelV3 {
-  let call = 0;
-  return new MockLanguageModelV3({
-    modelId: `fixture:${task}`,
-    doGenerate: async () => {
-      const output = outputs[Math.min(call++, outputs.length - 1)];
-      return modelAnswer(typeof output === 'string' ? output : JSON.stringify(output), { inputTokens: 0, outputTokens: 0 });
-    },
-  });
-}
-
-/**
- * The skills a fixture's recorded outputs drive: the real model layer (createModels,
- * runObjectTask, structured output parsing) over scripted mock models, one per skill task.
- * `null` when the fixture records no outputs: the request runs with no model configured.
- */
-export function fixtureSkills(outputs: MatchFixture['model_outputs']): SuggestSkills | null {
-  return outputs ? scriptedSkills(outputs).skills : null;
-}
-
-/**
- * The skills over scripted mock models, with the mock of each skill task (keyed by task name) so
- * a caller can read what each model was sent.
- */
-export function scriptedSkills(outputs: NonNullable<MatchFixture['model_outputs']>): {
-  skills: SuggestSkills;
-  models: Record<string, MockLanguageModelV3>;
-} {
-  const languageModels: Record<string, LanguageModelV3> = {};
-  const models: Record<string, MockLanguageModelV3> = {};
-  const settings: ModelSettings = { tasks: {} };
-  for (const [task, answers] of Object.entries(outputs)) {
-    if (!answers) continue;
-    const key = `fixture:${task}`;
-    models[task] = scriptedModel(task, answers);
-    languageModels[key] = models[task];
-    settings.tasks![task] = { model: key };
-  }
-  return { skills: modelSkills({ models: createModels(settings, { languageModels }) }), models };
 }

@@ -1,4 +1,6 @@
-import { runObjectTask, type Models, type PromptSource } from '../model/index.js';
+import type { Models } from '../model/create-models.js';
+import type { PromptSource } from '../model/prompt-source.js';
+import { runObjectTask } from '../model/run-task.js';
 import { burstReadingSchema, draftsSchema, reviewSchema, strategySchema } from './skill-schemas.js';
 import { SKILL_TASKS, type SuggestSkills } from './suggest-skills.js';
 

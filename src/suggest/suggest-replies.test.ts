@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GATE_NAMES } from './gate.js';
-import { scriptedSkills } from './match-fixture.js';
+import { scriptedSkills } from './scripted-skills.js';
 import { SKILL_TASKS } from './suggest-skills.js';
 import { MAX_MODEL_CALLS, suggestReplies } from './suggest-replies.js';
 import { fixtureInputs } from './testing.js';

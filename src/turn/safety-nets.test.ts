@@ -2,7 +2,7 @@ import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tripWorkflow } from '../../examples/trip/index.js';
 import { createModels } from '../model/index.js';
-import { modelAnswer, promptText, scriptedModel, type ScriptStep } from '../model/testing.js';
+import { modelAnswer, promptText, scriptedModel, type ScriptStep } from '../model/scripted-model.js';
 import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { ClaimRefusedError } from './claim-guard.js';

@@ -2,7 +2,7 @@ import type { Ask, DisputeEntry, NotDoneEntry } from './outcome-document.js';
 import type { ActOutcome } from './run-acts.js';
 import type { StoredRecord } from './stored-record.js';
 import type { Understanding } from './turn-input.js';
-import type { WriterCall } from './writer.js';
+import type { WriterCall } from './writer-call.js';
 
 /** What the conversation's previous composed turn left for this one. */
 export interface TurnContext {

@@ -1,6 +1,6 @@
 import type { Ask, CardOnScreen, OutcomeDocument } from './outcome-document.js';
 import type { QuestionKind } from './turn-input.js';
-import type { WriterCall } from './writer.js';
+import type { WriterCall } from './writer-call.js';
 
 /** A receipt: one committed event, rendered through its workflow's receipts (W1). */
 export interface ReceiptBlock {

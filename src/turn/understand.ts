@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { RecordFacts } from './record-facts.js';
 import type { ReceiptInView } from './turn-commit.js';
 import type { Understanding } from './turn-input.js';
-import type { WriterCall } from './writer.js';
+import type { WriterCall } from './writer-call.js';
 
 /** An operation on offer to the understanding step, with its input schema for structured output. */
 export interface OperationOnOffer {

@@ -20,13 +20,9 @@ import type { Ask, CardOnScreen, OutcomeDocument } from './outcome-document.js';
 import type { RecordFacts } from './record-facts.js';
 import type { AnswerBlock, AnswerStatus, NoticeBlock } from './turn-result.js';
 import type { QuestionKind } from './turn-input.js';
+import type { WriterCall } from './writer-call.js';
 
-/**
- * The evidence of one model call. Structural so the model layer's own record (task, prompt name
- * and hash, model id, latency, tokens, outcome) fits as it is; keys are converted to snake_case
- * when the turn result is written as JSON.
- */
-export type WriterCall = { readonly task: string; readonly outcome: string } & Readonly<Record<string, unknown>>;
+export type { WriterCall } from './writer-call.js';
 
 /** What a knowledge source returned for a question. */
 export interface KnowledgeResult {

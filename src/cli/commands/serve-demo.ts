@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { hasEffects } from '../../evidence/effect-store.js';
 import { packageRoot } from '../../package-root.js';
 import { createTurnRuntime } from '../../turn/index.js';
 import type { CliIo } from '../io.js';
@@ -31,8 +32,7 @@ export async function serveDemo(io: CliIo, { port }: { port?: number } = {}): Pr
       suggestions: { skills: suggestionSkillsFromEnv(io) },
     },
     prepare: async ({ store, server, tenantId }) => {
-      const [seen] = await store.query<{ n: number }>('select count(*)::int8 as n from effects where tenant_id = $1', [tenantId]);
-      if (seen?.n === 0) {
+      if (!(await hasEffects(store, tenantId))) {
         const folder = join(packageRoot(), 'fixtures', 'reply-contracts');
         const files = (await readdir(folder)).filter((f) => f.endsWith('.json')).sort();
         for (const file of files) {

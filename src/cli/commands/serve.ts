@@ -20,7 +20,7 @@ import {
 import { createModels, modelSettingsFromEnv } from '../../model/index.js';
 import { openStore, storeOptionsFromEnv, type Database } from '../../store/index.js';
 import { SKILL_TASKS, modelSkills, type SuggestSkills } from '../../suggest/index.js';
-import { loadWorkflowModule } from '../../turn/index.js';
+import { loadWorkflowModule } from '../../turn/load-workflow-module.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
 import { turnModels } from './turn-models.js';

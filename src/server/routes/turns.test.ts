@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishConversation, locales, workflows } from '../../../examples/trip/index.js';
 import { createJsonLogger } from '../../evidence/json-logger.js';
 import { createModels } from '../../model/index.js';
-import { scriptedModel } from '../../model/testing.js';
+import { scriptedModel } from '../../model/scripted-model.js';
 import { createModelWriter } from '../../turn/model/index.js';
 import { openStore, type Database } from '../../store/index.js';
 import { createServer, type WarrantServer } from '../create-server.js';

@@ -14,7 +14,7 @@ import { HttpProblem, problemOf, problemSchema } from '../problem.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
 import type { ServerEnv } from '../server-env.js';
-import { getTurn, listTurns, type TurnRow } from '../turn-queries.js';
+import { getTurn, listTurns, type TurnRow } from '../../turn/turn-queries.js';
 import { turnResultJsonSchema } from '../turn-result-schema.js';
 
 /** What the sidecar needs to run turns: the deployment's workflows and, optionally, its model seams. */

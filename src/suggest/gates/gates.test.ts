@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scriptedSkills } from '../match-fixture.js';
+import { scriptedSkills } from '../scripted-skills.js';
 import { parseMatch } from '../match.js';
 import { suggestReplies } from '../suggest-replies.js';
 import { fixtureInputs, rawFixture } from '../testing.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createModels } from '../../model/index.js';
-import { promptText, scriptedModel, type ScriptStep } from '../../model/testing.js';
+import { promptText, scriptedModel, type ScriptStep } from '../../model/scripted-model.js';
 import type { UnderstandRequest } from '../understand.js';
 import { createModelUnderstand } from './model-understand.js';
 import { otherFacts, tripFacts } from './testing.js';

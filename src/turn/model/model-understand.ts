@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { runObjectTask } from '../../model/index.js';
+import { runObjectTask } from '../../model/run-task.js';
 import type { Understanding } from '../turn-input.js';
 import type { Understand } from '../understand.js';
-import type { WriterCall } from '../writer.js';
+import type { WriterCall } from '../writer-call.js';
 import { asWriterCall } from './as-writer-call.js';
 import { turnPrompts } from './turn-prompts.js';
 import type { TurnModelOptions } from './turn-model-options.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createModels } from '../../model/index.js';
-import { scriptedModel } from '../../model/testing.js';
+import { scriptedModel } from '../../model/scripted-model.js';
 import { createModelWriter } from './model-writer.js';
 import { DEFAULT_TURN_DEADLINE_MS } from './turn-model-options.js';
 import { answerRequest } from './testing.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tripWorkflow } from '../../../examples/trip/index.js';
 import { createModels, folderPromptSource } from '../../model/index.js';
-import { modelAnswer, promptText, scriptedModel, type ScriptStep } from '../../model/testing.js';
+import { modelAnswer, promptText, scriptedModel, type ScriptStep } from '../../model/scripted-model.js';
 import type { Database } from '../../store/index.js';
 import { storeTargets } from '../../store/testing.js';
 import { transitionOf } from '../turn-result.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createModels } from '../../model/index.js';
-import { promptText, scriptedModel, type ScriptStep } from '../../model/testing.js';
+import { promptText, scriptedModel, type ScriptStep } from '../../model/scripted-model.js';
 import { ackRequest, answerBlock, failingReview, noticeBlock, passingReview } from './testing.js';
 import { writeAcknowledgement } from './write-acknowledgement.js';
 

@@ -1,4 +1,4 @@
-import { runObjectTask, runTextTask } from '../../model/index.js';
+import { runObjectTask, runTextTask } from '../../model/run-task.js';
 import type { AcknowledgeRequest, WriterCall, WrittenAcknowledgement } from '../writer.js';
 import { acknowledgeMaterial } from './acknowledge-material.js';
 import { asWriterCall } from './as-writer-call.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createModels } from '../../model/index.js';
-import { promptText, scriptedModel } from '../../model/testing.js';
+import { promptText, scriptedModel } from '../../model/scripted-model.js';
 import { answerRequest, tripFacts } from './testing.js';
 import { writeAnswer } from './write-answer.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { runObjectTask } from '../../model/index.js';
+import { runObjectTask } from '../../model/run-task.js';
 import type { AnswerRequest, WrittenAnswer } from '../writer.js';
 import { asWriterCall } from './as-writer-call.js';
 import { turnPrompts } from './turn-prompts.js';

@@ -2,6 +2,12 @@ import { storeCall } from '../evidence/store-call.js';
 import { tenantPageQuery } from '../evidence/tenant-page-query.js';
 import type { Database } from '../store/index.js';
 
+/*
+ * The reads of stored turns that the sidecar's `/v0/turns` listing and lookup make. They live in
+ * the turn layer beside `TurnStore`, which writes the `turns` table, so one layer owns that table;
+ * the server imports this module by path (it is not part of `warrant/turn`).
+ */
+
 /** A stored turn as the sidecar shows it: its input and its composed result (snake_case JSON). */
 export interface TurnRow {
   readonly id: string;
@@ -31,7 +37,7 @@ export interface TurnFilter {
 // shared by every tenant, and a cursor carrying it would tell one tenant how busy the others are.
 const COLUMNS = `id, conversation_id, committed_at, to_char(committed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as committed_at_text, input, result`;
 
-/** One turn of `tenantId`; another tenant's is `undefined`. Reads the turn layer's `turns` table. */
+/** One turn of `tenantId`; another tenant's is `undefined`. */
 export async function getTurn(db: Database, tenantId: string, id: string): Promise<TurnRow | undefined> {
   const [row] = await storeCall('turns could not be read', () => db.query(`select ${COLUMNS} from turns where tenant_id = $1 and id = $2`, [tenantId, id]));
   return row ? fromRow(row) : undefined;
