@@ -164,7 +164,12 @@ export async function listen(
             }
             const since = idleSince.get(socket) ?? now;
             idleSince.set(socket, since);
-            if (now - since >= IDLE_GRACE_MS && now - done >= IDLE_GRACE_MS && !socket.writableEnded) socket.end(); // a FIN, not a reset
+            if (now - since >= IDLE_GRACE_MS && now - done >= IDLE_GRACE_MS && !socket.writableEnded) {
+              // Read nothing more before the FIN: a request arriving after this look would
+              // otherwise still be parsed and committed, its answer unwritable on the ended side.
+              socket.pause();
+              socket.end(); // a FIN, not a reset
+            }
           }
           if (lastDone.size === 0 && server.inFlight === 0) break;
           await sleep(DRAIN_TICK_MS);
