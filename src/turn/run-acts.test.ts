@@ -160,6 +160,7 @@ describe('the decision', () => {
     const remove = act('remove_traveler', { name: 'Zed' }, { record: 'r' });
     expect(decide(resolved(remove, ctx), 'r', { name: 'Zed' }, none, ctx)).toEqual({
       outcome: { status: 'not_done', code: 'refused', text: 'Zed is not traveling on this trip, so there is no one to remove.', recordId: 'r', workflow: 'trip', operation: 'remove_traveler' },
+      created: false,
     });
     const add = act('add_traveler', { name: 'Ada' }, { record: 'r' });
     expect(decide(resolved(add, ctx), 'r', { name: 'Ada' }, none, ctx).outcome).toMatchObject({ code: 'unchanged', text: 'Nothing to add a traveler on trip “r”: it was already that way.' });

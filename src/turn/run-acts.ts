@@ -72,19 +72,21 @@ export const reportOperation = (submission: string) => `submission:${submission}
 export function runActs(acts: readonly Act[], ctx: RunActsContext): { outcomes: ActOutcome[]; drafts: RecordDraft[] } {
   const working = new Map<string, RecordDraft>();
   const outcomes: ActOutcome[] = [];
-  const keep = (step: ActStep) => {
-    outcomes.push(step.outcome);
-    if (step.draft) working.set(step.draft.recordId, step.draft);
-  };
-  for (const report of ctx.reports ?? []) keep(applyReport(report, working, ctx));
-  // Records created this turn so far: the second one a turn creates in a workflow gets `-1`, and so on.
+  for (const report of ctx.reports ?? []) keep(applyReport(report, working, ctx), outcomes, working);
+  // Records created this turn so far: the second one a turn creates gets `-1`, and so on.
   let created = 0;
   for (const given of acts) {
     const step = runAct(given, working, created, ctx);
     if (step.created) created++;
-    keep(step);
+    keep(step, outcomes, working);
   }
   return { outcomes, drafts: [...working.values()] };
+}
+
+/** Keeps a step's outcome, and its record's new draft as the working copy the next acts see. */
+function keep(step: ActStep, outcomes: ActOutcome[], working: Map<string, RecordDraft>): void {
+  outcomes.push(step.outcome);
+  if (step.draft) working.set(step.draft.recordId, step.draft);
 }
 
 /** What one step of running the acts decided: the outcome, and the record's new draft when it changed. */
@@ -133,7 +135,7 @@ export function runAct(given: Act, working: ReadonlyMap<string, RecordDraft>, cr
   if (typeof recordId !== 'string') return { outcome: recordId.settled, created: creates };
   const values = valuesOf(act, operation, recordId, ctx);
   if ('settled' in values) return { outcome: values.settled, created: creates };
-  return { ...decide(operation, recordId, values.input, working, ctx), created: creates };
+  return decide(operation, recordId, values.input, working, ctx);
 }
 
 /** A step's end when the act cannot go on: its outcome. */
@@ -192,15 +194,16 @@ export function operationOf(act: Act, working: ReadonlyMap<string, RecordDraft>,
  * record to exist.
  */
 export function recordOf(act: Act, op: ResolvedOperation, working: ReadonlyMap<string, RecordDraft>, created: number, ctx: RunActsContext): string | Settled {
-  const where = (recordId: string | null) => ({ recordId, workflow: op.workflow.key, operation: op.key });
   if (op.definition.creates === true) {
     const recordId = act.record ?? (created === 0 ? `${op.workflow.key}-${ctx.turnId}` : `${op.workflow.key}-${ctx.turnId}-${created}`);
     if (!working.has(recordId) && !ctx.records.has(recordId)) return recordId;
-    return { settled: notDone('already_exists', ctx.copy.notice.alreadyExists, { operation: op.label, noun: op.noun, record: recordId }, where(recordId)) };
+    const where = { recordId, workflow: op.workflow.key, operation: op.key };
+    return { settled: notDone('already_exists', ctx.copy.notice.alreadyExists, { operation: op.label, noun: op.noun, record: recordId }, where) };
   }
   if (act.record !== undefined && op.existing) return act.record;
   const params = { operation: op.label, noun: op.noun, record: act.record ?? '?' };
-  return { settled: notDone('unknown_record', ctx.copy.notice.unknownRecord, params, where(act.record ?? null)) };
+  const where = { recordId: act.record ?? null, workflow: op.workflow.key, operation: op.key };
+  return { settled: notDone('unknown_record', ctx.copy.notice.unknownRecord, params, where) };
 }
 
 /**
@@ -249,7 +252,7 @@ export function decide(op: ResolvedOperation, recordId: string, input: unknown, 
   const decided = definition.handle(draft.state, input);
   if ('refusal' in decided) {
     const text = pick(decided.refusal, ctx.locale) ?? Object.values(decided.refusal)[0] ?? key;
-    return { outcome: { status: 'not_done', code: 'refused', text, ...where } };
+    return { outcome: { status: 'not_done', code: 'refused', text, ...where }, created: creates };
   }
   if (decided.events.length === 0 && !creates) {
     return { outcome: notDone('unchanged', ctx.copy.notice.unchanged, { operation: op.label, noun: op.noun, record: recordId }, where) };
@@ -261,7 +264,8 @@ export function decide(op: ResolvedOperation, recordId: string, input: unknown, 
   }
   return {
     outcome: { status: 'applied', ...where, events: decided.events },
-    draft: { ...draft, state, events: [...draft.events, ...decided.events] },
+    draft: { ...draft, state, events: draft.events.concat(decided.events) },
+    created: creates,
   };
 }
 
