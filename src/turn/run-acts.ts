@@ -64,183 +64,240 @@ export const reportOperation = (submission: string) => `submission:${submission}
  * Runs each act's handler, in order, against a working copy of its record (so two acts on one
  * record see each other). Nothing is written: the result is the outcome of each act and the
  * drafts the commit will check and write. Pure.
+ *
+ * The host's reports on submissions are applied first, so the user's acts see them; then each act
+ * goes through its steps ({@link runAct}): which act it is, which operation, which record, its
+ * values, and the handler's decision.
  */
 export function runActs(acts: readonly Act[], ctx: RunActsContext): { outcomes: ActOutcome[]; drafts: RecordDraft[] } {
-  const working = new Map<string, { draft: RecordDraft; events: EventDraft[]; state: unknown }>();
+  const working = new Map<string, RecordDraft>();
   const outcomes: ActOutcome[] = [];
+  for (const report of ctx.reports ?? []) keep(applyReport(report, working, ctx), outcomes, working);
+  // Records created this turn so far: the second one a turn creates gets `-1`, and so on.
   let created = 0;
+  for (const given of acts) {
+    const step = runAct(given, working, created, ctx);
+    if (step.created) created++;
+    keep(step, outcomes, working);
+  }
+  return { outcomes, drafts: [...working.values()] };
+}
 
-  const notDone = (
-    code: NotDoneCode,
-    template: string,
-    params: Record<string, string>,
-    where: { recordId?: string | null; workflow?: string | null; operation?: string | null },
-  ): ActOutcome => ({
+/** Keeps a step's outcome, and its record's new draft as the working copy the next acts see. */
+function keep(step: ActStep, outcomes: ActOutcome[], working: Map<string, RecordDraft>): void {
+  outcomes.push(step.outcome);
+  if (step.draft) working.set(step.draft.recordId, step.draft);
+}
+
+/** What one step of running the acts decided: the outcome, and the record's new draft when it changed. */
+export interface ActStep {
+  readonly outcome: ActOutcome;
+  readonly draft?: RecordDraft;
+  /** True when the act's operation creates its record (its id was numbered, whatever the outcome). */
+  readonly created?: boolean;
+}
+
+/**
+ * A host's report on a submission becomes a `submission_updated` event on its record, folded into
+ * the working state; a record or submission the workflow does not know is not done.
+ */
+export function applyReport(report: SubmissionReport, working: ReadonlyMap<string, RecordDraft>, ctx: RunActsContext): ActStep {
+  const stored = ctx.records.get(report.record);
+  const workflow = stored && ctx.workflows.get(stored.workflow);
+  const submission = workflow?.submissions?.find((d) => d.key === report.submission);
+  if (!workflow || !submission) {
+    const params = { submission: report.submission, noun: workflow ? nounOf(workflow, ctx.locale) : report.record, record: report.record };
+    return { outcome: notDone('unknown_submission', ctx.copy.notice.unknownSubmission, params, { recordId: workflow ? report.record : null, workflow: workflow?.key ?? null }) };
+  }
+  const draft = working.get(report.record) ?? { recordId: report.record, workflow: workflow.key, baseRevision: stored.revision, state: stored.state, events: [] };
+  const event: EventDraft = {
+    type: SUBMISSION_UPDATED,
+    payload: { submission: submission.key, status: report.status, ...(report.reason === undefined ? {} : { reason: report.reason }) },
+  };
+  return {
+    outcome: { status: 'applied', recordId: report.record, workflow: workflow.key, operation: reportOperation(submission.key), events: [event] },
+    draft: { ...draft, state: workflow.apply(draft.state, event), events: [...draft.events, event] },
+  };
+}
+
+/**
+ * One act, step by step: the act to run (a reply to the open ask completes the awaited act), the
+ * operation it names, the record it acts on, its values, then the handler's decision. The first
+ * step that cannot go on settles the act as not done (or awaiting a value).
+ */
+export function runAct(given: Act, working: ReadonlyMap<string, RecordDraft>, created: number, ctx: RunActsContext): ActStep {
+  const act = actToRun(given, ctx.awaited);
+  if (!act) return { outcome: notDone('no_open_ask', ctx.copy.notice.noOpenAsk, {}, {}) };
+  const operation = operationOf(act, working, ctx);
+  if ('settled' in operation) return { outcome: operation.settled };
+  const creates = operation.definition.creates === true;
+  const recordId = recordOf(act, operation, working, created, ctx);
+  if (typeof recordId !== 'string') return { outcome: recordId.settled, created: creates };
+  const values = valuesOf(act, operation, recordId, ctx);
+  if ('settled' in values) return { outcome: values.settled, created: creates };
+  return decide(operation, recordId, values.input, working, ctx);
+}
+
+/** A step's end when the act cannot go on: its outcome. */
+type Settled = { readonly settled: ActOutcome };
+
+/** The act to run: the act itself, or — for a reply to the open ask — the awaited act completed with its values. */
+export function actToRun(given: Act, awaited: AwaitedAct | null): Act | null {
+  if (!given.answersAsk) return given;
+  if (!awaited) return null;
+  return {
+    operation: awaited.operation,
+    record: awaited.record,
+    workflow: awaited.workflow,
+    values: { ...awaited.values, ...given.values },
+    answersAsk: true,
+  };
+}
+
+/** The operation an act names, in the workflow of its record (or, for a record not there, the workflow offering it). */
+export interface ResolvedOperation {
+  readonly workflow: WorkflowDefinition;
+  readonly key: string;
+  readonly definition: WorkflowDefinition['operations'][string];
+  /** The operation's label in the turn's language. */
+  readonly label: string;
+  /** The workflow's word for one record, in the turn's language. */
+  readonly noun: string;
+  /** The record as the act finds it: this turn's working copy, else as stored; absent when there is none. */
+  readonly existing: RecordDraft | StoredRecord | undefined;
+}
+
+/** Finds the workflow and operation an act names; an unknown record or operation is not done. */
+export function operationOf(act: Act, working: ReadonlyMap<string, RecordDraft>, ctx: RunActsContext): ResolvedOperation | Settled {
+  const key = act.operation ?? '';
+  const existing = act.record === undefined ? undefined : (working.get(act.record) ?? ctx.records.get(act.record));
+  // An unknown record has no workflow of its own: the one offering the operation speaks for it.
+  const workflow =
+    ctx.workflows.get(existing?.workflow ?? act.workflow ?? '') ?? [...ctx.workflows.values()].find((w) => Object.hasOwn(w.operations, key));
+  if (!workflow) {
+    const where = { recordId: act.record ?? null, operation: key };
+    return { settled: notDone('unknown_record', ctx.copy.notice.noSuchRecord, { record: act.record ?? act.workflow ?? '' }, where) };
+  }
+  const noun = nounOf(workflow, ctx.locale);
+  const definition = workflow.operations[key];
+  if (!definition) {
+    const where = { recordId: act.record ?? null, workflow: workflow.key, operation: key };
+    return { settled: notDone('unknown_operation', ctx.copy.notice.unknownOperation, { operation: key, noun }, where) };
+  }
+  return { workflow, key, definition, label: pick(definition.label, ctx.locale) ?? key, noun, existing };
+}
+
+/**
+ * The record an act acts on. A creating act names its new record (default `{workflow}-{turn id}`,
+ * numbered after the first): one that is already there is not a race — it exists, and the notice
+ * says so (a create that loses a race at the commit is the conflict). Any other act needs its
+ * record to exist.
+ */
+export function recordOf(act: Act, op: ResolvedOperation, working: ReadonlyMap<string, RecordDraft>, created: number, ctx: RunActsContext): string | Settled {
+  if (op.definition.creates === true) {
+    const recordId = act.record ?? (created === 0 ? `${op.workflow.key}-${ctx.turnId}` : `${op.workflow.key}-${ctx.turnId}-${created}`);
+    if (!working.has(recordId) && !ctx.records.has(recordId)) return recordId;
+    const where = { recordId, workflow: op.workflow.key, operation: op.key };
+    return { settled: notDone('already_exists', ctx.copy.notice.alreadyExists, { operation: op.label, noun: op.noun, record: recordId }, where) };
+  }
+  if (act.record !== undefined && op.existing) return act.record;
+  const params = { operation: op.label, noun: op.noun, record: act.record ?? '?' };
+  const where = { recordId: act.record ?? null, workflow: op.workflow.key, operation: op.key };
+  return { settled: notDone('unknown_record', ctx.copy.notice.unknownRecord, params, where) };
+}
+
+/**
+ * The act's values, parsed by the operation's input schema. A required value left out makes the
+ * act wait for it (the ask asks for it by the field's name); any other refusal is not done.
+ */
+export function valuesOf(act: Act, op: ResolvedOperation, recordId: string, ctx: RunActsContext): { readonly input: unknown } | Settled {
+  const parsed = op.definition.input.safeParse(act.values);
+  if (parsed.success) return { input: parsed.data };
+  const missing = parsed.error.issues.find((i) => i.code === 'invalid_type' && i.path.length === 1 && !Object.hasOwn(act.values, String(i.path[0])));
+  if (missing) {
+    const field = String(missing.path[0]);
+    const fieldNames = op.definition.fields?.[field];
+    return {
+      settled: {
+        status: 'awaiting',
+        awaiting: { operation: op.key, record: recordId, workflow: op.workflow.key, values: act.values, answers: field },
+        starting: op.definition.creates === true,
+        operationLabel: op.label,
+        fieldLabel: (fieldNames && pick(fieldNames, ctx.locale)) ?? field,
+      },
+    };
+  }
+  const field = parsed.error.issues[0]?.path.map(String).join('.') || 'values';
+  const where = { recordId, workflow: op.workflow.key, operation: op.key };
+  return { settled: notDone('invalid_values', ctx.copy.notice.invalidValues, { operation: op.label, field }, where) };
+}
+
+/**
+ * The handler decides against the record's working state (a new record's initial state). A
+ * refusal is said in the domain's sentence; no events on an existing record is an act that
+ * changed nothing; otherwise each event is checked, folded into the state and drafted.
+ */
+export function decide(op: ResolvedOperation, recordId: string, input: unknown, working: ReadonlyMap<string, RecordDraft>, ctx: RunActsContext): ActStep {
+  const { workflow, key, definition } = op;
+  const creates = definition.creates === true;
+  const where = { recordId, workflow: workflow.key, operation: key };
+  const stored = ctx.records.get(recordId);
+  const draft: RecordDraft = working.get(recordId) ?? {
+    recordId,
+    workflow: workflow.key,
+    baseRevision: creates || !stored ? null : stored.revision,
+    state: creates || !stored ? workflow.initialState : stored.state,
+    events: [],
+  };
+  const decided = definition.handle(draft.state, input);
+  if ('refusal' in decided) {
+    const text = pick(decided.refusal, ctx.locale) ?? Object.values(decided.refusal)[0] ?? key;
+    return { outcome: { status: 'not_done', code: 'refused', text, ...where }, created: creates };
+  }
+  if (decided.events.length === 0 && !creates) {
+    return { outcome: notDone('unchanged', ctx.copy.notice.unchanged, { operation: op.label, noun: op.noun, record: recordId }, where) };
+  }
+  let state = draft.state;
+  for (const event of decided.events) {
+    checkEvent(workflow, key, event);
+    state = workflow.apply(state, event);
+  }
+  return {
+    outcome: { status: 'applied', ...where, events: decided.events },
+    draft: { ...draft, state, events: draft.events.concat(decided.events) },
+    created: creates,
+  };
+}
+
+function notDone(
+  code: NotDoneCode,
+  template: string,
+  params: Record<string, string>,
+  where: { recordId?: string | null; workflow?: string | null; operation?: string | null },
+): ActOutcome {
+  return {
     status: 'not_done',
     code,
     text: formatSentence(template, params),
     recordId: where.recordId ?? null,
     workflow: where.workflow ?? null,
     operation: where.operation ?? null,
-  });
+  };
+}
 
-  // What the host heard from outside comes first: the user's acts then see it.
-  for (const report of ctx.reports ?? []) {
-    const stored = ctx.records.get(report.record);
-    const workflow = stored && ctx.workflows.get(stored.workflow);
-    const submission = workflow?.submissions?.find((d) => d.key === report.submission);
-    if (!workflow || !submission) {
-      outcomes.push(
-        notDone('unknown_submission', ctx.copy.notice.unknownSubmission, {
-          submission: report.submission,
-          noun: workflow ? nounOf(workflow, ctx.locale) : report.record,
-          record: report.record,
-        }, { recordId: workflow ? report.record : null, workflow: workflow?.key ?? null }),
-      );
-      continue;
-    }
-    const entry: { draft: RecordDraft; events: EventDraft[]; state: unknown } = working.get(report.record) ?? {
-      draft: { recordId: report.record, workflow: workflow.key, baseRevision: stored.revision, state: stored.state, events: [] },
-      events: [],
-      state: stored.state,
-    };
-    const event: EventDraft = {
-      type: SUBMISSION_UPDATED,
-      payload: { submission: submission.key, status: report.status, ...(report.reason === undefined ? {} : { reason: report.reason }) },
-    };
-    entry.state = workflow.apply(entry.state, event);
-    entry.events.push(event);
-    entry.draft = { ...entry.draft, state: entry.state, events: entry.events };
-    working.set(report.record, entry);
-    outcomes.push({ status: 'applied', recordId: report.record, workflow: workflow.key, operation: reportOperation(submission.key), events: [event] });
+/**
+ * An event a handler emits must be one the workflow can say: not the host's own
+ * `submission_updated`, one with a receipt, and (when the workflow declares payloads) a payload
+ * its schema accepts. Any other is the workflow's bug, and nothing commits.
+ */
+function checkEvent(workflow: WorkflowDefinition, operationKey: string, event: EventDraft): void {
+  if (event.type === SUBMISSION_UPDATED) {
+    throw new Error(`workflow ${workflow.key}: operation ${operationKey} emitted ${SUBMISSION_UPDATED}, which only the host reports`);
   }
-
-  for (const given of acts) {
-    let act = given;
-    if (given.answersAsk) {
-      if (!ctx.awaited) {
-        outcomes.push(notDone('no_open_ask', ctx.copy.notice.noOpenAsk, {}, {}));
-        continue;
-      }
-      act = {
-        operation: ctx.awaited.operation,
-        record: ctx.awaited.record,
-        workflow: ctx.awaited.workflow,
-        values: { ...ctx.awaited.values, ...given.values },
-        answersAsk: true,
-      };
-    }
-    const operationKey = act.operation ?? '';
-    const existing = act.record === undefined ? undefined : (working.get(act.record)?.draft ?? ctx.records.get(act.record));
-    // An unknown record has no workflow of its own: the one offering the operation speaks for it.
-    const workflow =
-      ctx.workflows.get(existing?.workflow ?? act.workflow ?? '') ??
-      [...ctx.workflows.values()].find((w) => Object.hasOwn(w.operations, operationKey));
-    if (!workflow) {
-      outcomes.push(
-        notDone('unknown_record', ctx.copy.notice.noSuchRecord, { record: act.record ?? act.workflow ?? '' }, {
-          recordId: act.record ?? null,
-          operation: operationKey,
-        }),
-      );
-      continue;
-    }
-    const noun = nounOf(workflow, ctx.locale);
-    const operation = workflow.operations[operationKey];
-    if (!operation) {
-      outcomes.push(
-        notDone('unknown_operation', ctx.copy.notice.unknownOperation, { operation: operationKey, noun }, {
-          recordId: act.record ?? null,
-          workflow: workflow.key,
-          operation: operationKey,
-        }),
-      );
-      continue;
-    }
-    const label = pick(operation.label, ctx.locale) ?? operationKey;
-    const creates = operation.creates === true;
-    let recordId: string;
-    if (creates) {
-      recordId = act.record ?? (created === 0 ? `${workflow.key}-${ctx.turnId}` : `${workflow.key}-${ctx.turnId}-${created}`);
-      created++;
-      // A record that was already there when the turn read it is not a race: it exists, and the
-      // notice says so. A create that loses a race at the commit is the conflict.
-      if (working.has(recordId) || ctx.records.has(recordId)) {
-        outcomes.push(notDone('already_exists', ctx.copy.notice.alreadyExists, { operation: label, noun, record: recordId }, { recordId, workflow: workflow.key, operation: operationKey }));
-        continue;
-      }
-    } else {
-      if (act.record === undefined || !existing) {
-        outcomes.push(
-          notDone('unknown_record', ctx.copy.notice.unknownRecord, { operation: label, noun, record: act.record ?? '?' }, {
-            recordId: act.record ?? null,
-            workflow: workflow.key,
-            operation: operationKey,
-          }),
-        );
-        continue;
-      }
-      recordId = act.record;
-    }
-
-    const parsed = operation.input.safeParse(act.values);
-    if (!parsed.success) {
-      const missing = parsed.error.issues.find(
-        (i) => i.code === 'invalid_type' && i.path.length === 1 && !Object.hasOwn(act.values, String(i.path[0])),
-      );
-      if (missing) {
-        const field = String(missing.path[0]);
-        const fieldNames = operation.fields?.[field];
-        outcomes.push({
-          status: 'awaiting',
-          awaiting: { operation: operationKey, record: recordId, workflow: workflow.key, values: act.values, answers: field },
-          starting: creates,
-          operationLabel: label,
-          fieldLabel: (fieldNames && pick(fieldNames, ctx.locale)) ?? field,
-        });
-      } else {
-        const field = parsed.error.issues[0]?.path.map(String).join('.') || 'values';
-        outcomes.push(notDone('invalid_values', ctx.copy.notice.invalidValues, { operation: label, field }, { recordId, workflow: workflow.key, operation: operationKey }));
-      }
-      continue;
-    }
-
-    let entry = working.get(recordId);
-    if (!entry) {
-      const stored = ctx.records.get(recordId);
-      const state = creates || !stored ? workflow.initialState : stored.state;
-      entry = {
-        draft: { recordId, workflow: workflow.key, baseRevision: creates || !stored ? null : stored.revision, state, events: [] },
-        events: [],
-        state,
-      };
-    }
-    const decided = operation.handle(entry.state, parsed.data);
-    if ('refusal' in decided) {
-      const text = pick(decided.refusal, ctx.locale) ?? Object.values(decided.refusal)[0] ?? operationKey;
-      outcomes.push({ status: 'not_done', code: 'refused', text, recordId, workflow: workflow.key, operation: operationKey });
-      continue;
-    }
-    if (decided.events.length === 0 && !creates) {
-      outcomes.push(notDone('unchanged', ctx.copy.notice.unchanged, { operation: label, noun, record: recordId }, { recordId, workflow: workflow.key, operation: operationKey }));
-      continue;
-    }
-    for (const event of decided.events) {
-      if (event.type === SUBMISSION_UPDATED) {
-        throw new Error(`workflow ${workflow.key}: operation ${operationKey} emitted ${SUBMISSION_UPDATED}, which only the host reports`);
-      }
-      if (!workflow.receipts[event.type]) {
-        throw new ConfigurationError(`workflow ${workflow.key}: operation ${operationKey} emitted ${event.type}, which has no receipt`);
-      }
-      checkPayload(workflow, operationKey, event);
-      entry.state = workflow.apply(entry.state, event);
-      entry.events.push(event);
-    }
-    entry.draft = { ...entry.draft, state: entry.state, events: entry.events };
-    working.set(recordId, entry);
-    outcomes.push({ status: 'applied', recordId, workflow: workflow.key, operation: operationKey, events: decided.events });
+  if (!workflow.receipts[event.type]) {
+    throw new ConfigurationError(`workflow ${workflow.key}: operation ${operationKey} emitted ${event.type}, which has no receipt`);
   }
-  return { outcomes, drafts: [...working.values()].map((w) => w.draft) };
+  checkPayload(workflow, operationKey, event);
 }
 
 /**

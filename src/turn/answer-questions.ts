@@ -1,0 +1,103 @@
+import { codeAnswer } from './code-answer.js';
+import type { CompositionScope } from './composition-scope.js';
+import { factsOf, type RecordFacts } from './record-facts.js';
+import type { TurnCommit } from './turn-commit.js';
+import type { Question } from './turn-input.js';
+import type { AnswerBlock } from './turn-result.js';
+import { unlessThrown } from './unless-thrown.js';
+import type { KnowledgeResult, KnowledgeSource, TurnWriter, WriterCall } from './writer.js';
+
+/** What the answers phase needs. */
+export interface AnswerQuestionsInput {
+  /** The commit: its turn id, tone and the questions its understanding holds. */
+  readonly commit: TurnCommit;
+  /** Records in view after the turn: what a question naming no record is about. */
+  readonly inView: readonly string[];
+  readonly scope: CompositionScope;
+  /** Writes each answer; without one, code's own answers stand. */
+  readonly writer?: TurnWriter | undefined;
+  /** Asked once per question before the writer answers it. */
+  readonly knowledge?: KnowledgeSource | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** The answers, one per question in question order, and the writer's calls in the order they returned. */
+export interface TurnAnswers {
+  readonly answers: readonly AnswerBlock[];
+  readonly calls: readonly WriterCall[];
+}
+
+const NO_KNOWLEDGE: KnowledgeResult = { status: 'none', passages: [] };
+
+/**
+ * The answers phase: exactly one answer block per question (W3), all written concurrently, each
+ * resting only on the facts of the records its question is about (the records in view when it
+ * names none). Code answers first; a writer's answer replaces code's only when it succeeds, and a
+ * writer that fails or throws leaves code's answer standing.
+ */
+export async function answerQuestions(input: AnswerQuestionsInput): Promise<TurnAnswers> {
+  const calls: WriterCall[] = [];
+  const answers = await Promise.all(
+    input.commit.understanding.questions.map(async (question, index) => {
+      const answered = await answerQuestion(question, index, input);
+      calls.push(...answered.calls);
+      return answered.answer;
+    }),
+  );
+  return { answers, calls };
+}
+
+async function answerQuestion(
+  question: Question,
+  index: number,
+  { commit, inView, scope, writer, knowledge, signal }: AnswerQuestionsInput,
+): Promise<{ answer: AnswerBlock; calls: readonly WriterCall[] }> {
+  const facts = factsFor(question.records.length > 0 ? question.records : inView, scope);
+  const own = codeAnswer(question, facts, scope.workflows, scope.copy, scope.locale);
+  const base = { kind: 'answer' as const, id: `answer:${index}`, questionIndex: index, question: question.text, questionKind: question.kind };
+  const fromCode = (): AnswerBlock => ({ ...base, status: own.status, basis: own.basis, text: own.text, writtenBy: own.text === null ? null : 'code' });
+  if (!writer) return { answer: fromCode(), calls: [] };
+  const found = knowledge ? await lookUp(knowledge, question, facts) : NO_KNOWLEDGE;
+  const written = await unlessThrown(() =>
+    writer.answer({
+      turnId: commit.turnId,
+      locale: scope.locale,
+      tone: commit.tone,
+      questionIndex: index,
+      question: {
+        text: question.text,
+        kind: question.kind,
+        ...(question.field ? { field: question.field } : {}),
+        ...(own.values ? { values: own.values } : {}),
+      },
+      records: facts,
+      knowledge: found,
+      codeAnswer: own.text,
+      ...(signal ? { signal } : {}),
+    }),
+  );
+  if (!written.ok) return { answer: fromCode(), calls: written.calls };
+  const source = found.status === 'found' ? 'knowledge' : own.basis.source === 'none' && facts.length > 0 ? 'record' : own.basis.source;
+  return {
+    answer: { ...base, status: written.status, basis: { source, recordIds: facts.map((f) => f.id) }, text: written.text, writtenBy: 'writer' },
+    calls: written.calls,
+  };
+}
+
+/** The facts of each record the commit holds among `ids`, in order. */
+export function factsFor(ids: readonly string[], { records, workflows, locale }: CompositionScope): RecordFacts[] {
+  return ids.flatMap((id) => {
+    const record = records.get(id);
+    const workflow = record && workflows.get(record.workflow);
+    return record && workflow ? [factsOf(record, workflow, locale)] : [];
+  });
+}
+
+/** A knowledge source that throws is unavailable for this question; the answer is still written. */
+async function lookUp(knowledge: KnowledgeSource, question: Question, facts: readonly RecordFacts[]): Promise<KnowledgeResult> {
+  try {
+    return await knowledge.lookup({ text: question.text, kind: question.kind }, facts);
+  } catch {
+    return { status: 'unavailable', passages: [] };
+  }
+}
