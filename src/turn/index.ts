@@ -44,7 +44,7 @@ export type {
   TurnInputJson,
   Understanding,
 } from './turn-input.js';
-export { emptyUnderstanding, parseTurnInput, turnInputSchema } from './turn-input.js';
+export { emptyUnderstanding, parseTurnInput, turnInputSchema, unverifiedTurnInput } from './turn-input.js';
 export type { TurnPhase, TurnProgressEvent } from './turn-progress.js';
 export { ProgressChannel } from './turn-progress.js';
 export type {
@@ -62,7 +62,7 @@ export type {
 export { transitionOf } from './turn-result.js';
 export type { TurnResultJson } from './turn-result-json.js';
 export { turnResultFromJson, turnResultToJson } from './turn-result-json.js';
-export type { TurnRun, TurnRuntime, TurnRuntimeOptions } from './turn-runtime.js';
+export type { TurnRun, TurnRunOptions, TurnRuntime, TurnRuntimeOptions } from './turn-runtime.js';
 export { WorkflowTextMissingError, createTurnRuntime } from './turn-runtime.js';
 export { DEFAULT_HISTORY_TURNS, TurnStore } from './turn-store.js';
 export type { OperationOnOffer, Understand, UnderstandRequest, UnderstandResult } from './understand.js';
