@@ -119,6 +119,24 @@ export function createTurnRuntime({
   const store = new TurnStore(db, tenantId, workflows, historyTurns);
 
   /**
+   * The turn after its commit: composed (writer calls run only now, W4) and its result stored, or
+   * the result another submission of the turn stored first. The signal cuts writer calls short;
+   * the result is stored whatever it says.
+   */
+  const compose = async (commit: TurnCommit, committed: readonly CommittedEvent[] | undefined, onPhase: (phase: TurnPhase) => void, signal: AbortSignal | undefined): Promise<TurnResult> => {
+    const events = committed ?? (await store.loadTurnEvents(commit.turnId));
+    const composed = await composeTurn(commit, events, {
+      workflows,
+      copy,
+      ...(writer ? { writer } : {}),
+      ...(knowledge ? { knowledge } : {}),
+      onPhase,
+      ...(signal ? { signal } : {}),
+    });
+    return store.saveResult(commit.turnId, composed);
+  };
+
+  /**
    * One turn, phase by phase: understand → resolve cards → run acts → resolve disputes → commit,
    * then compose. Before the commit every store statement is refused once `signal` aborts, so an
    * aborted turn writes nothing; from the commit on, the turn is composed and its result stored.
@@ -128,21 +146,10 @@ export function createTurnRuntime({
     const input = parseTurnInput(json);
     const live = signal ? store.cancellableBy(signal) : store;
     const onPhase = (phase: TurnPhase) => emit({ kind: 'phase', phase });
-    const compose = async (commit: TurnCommit, committed?: readonly CommittedEvent[]): Promise<TurnResult> => {
-      const events = committed ?? (await store.loadTurnEvents(commit.turnId));
-      const composed = await composeTurn(commit, events, {
-        workflows,
-        copy,
-        ...(writer ? { writer } : {}),
-        ...(knowledge ? { knowledge } : {}),
-        onPhase,
-        ...(signal ? { signal } : {}),
-      });
-      return store.saveResult(commit.turnId, composed);
-    };
+    const composed = (commit: TurnCommit, events?: readonly CommittedEvent[]) => compose(commit, events, onPhase, signal);
 
     const { existing, context } = await live.loadStart(input.turnId, input.conversationId);
-    if (existing) return existing.result ?? compose(existing.commit);
+    if (existing) return existing.result ?? composed(existing.commit);
 
     // The turn keeps its own tag (it-IT) when its language is served: prompts and texts are looked up
     // by the full tag first, then by the language.
@@ -169,25 +176,13 @@ export function createTurnRuntime({
     const disputes = await resolveDisputes(understanding.disputes, { loadEvent: (id, revision) => live.loadEvent(id, revision), records, workflows, locale, texts });
 
     onPhase('committing');
-    const committed = await commitTurn(
-      {
-        input,
-        json,
-        locale,
-        context,
-        understood,
-        outcomes,
-        drafts,
-        otherNotDone: [...cards.notDone, ...disputes.notDone],
-        declinedCards: cards.declinedCards,
-        disputes: disputes.disputes,
-      },
-      { store: live, workflows, texts },
-    );
-    if (committed.committed) return compose(committed.commit, committed.events);
+    const otherNotDone = [...cards.notDone, ...disputes.notDone];
+    const decided = { input, json, locale, context, understood, outcomes, drafts, otherNotDone, declinedCards: cards.declinedCards, disputes: disputes.disputes };
+    const committed = await commitTurn(decided, { store: live, workflows, texts });
+    if (committed.committed) return composed(committed.commit, committed.events);
     const winner = await store.loadTurn(input.turnId);
     if (!winner) throw new Error(`turn ${input.turnId} was claimed but cannot be read back`);
-    return winner.result ?? compose(winner.commit);
+    return winner.result ?? composed(winner.commit);
   };
 
   const submit = (input: TurnInputJson, options: TurnRunOptions = {}): TurnRun => {
