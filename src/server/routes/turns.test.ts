@@ -170,7 +170,7 @@ describe('a client that disconnects before the commit', () => {
   });
 
   it('streaming: the turn is cancelled with the connection, and nothing is written', async () => {
-    const { waiting, understanding } = await serverWaitingInUnderstand();
+    const { waiting, understanding, logged } = await serverWaitingInUnderstand();
     const abort = new AbortController();
     const res = await waiting.app.request('/v0/turns', {
       method: 'POST',
@@ -185,6 +185,7 @@ describe('a client that disconnects before the commit', () => {
     await waiting.drain();
     expect(signal?.aborted).toBe(true);
     expect(await stored('gone-stream')).toBe(0);
+    expect(logged.filter((l) => l.includes('"level":"error"'))).toEqual([]);
   });
 });
 
