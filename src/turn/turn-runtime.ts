@@ -62,7 +62,10 @@ export interface TurnRunOptions {
 export interface TurnRun {
   /** Phases and understanding steps, then the reply exactly once, whole, after commit (W5). */
   readonly progress: AsyncIterable<TurnProgressEvent>;
-  /** The committed, composed turn. Rejects with `InputError` for malformed input (nothing written). */
+  /**
+   * The committed, composed turn. Rejects with `InputError` for malformed input, and with the
+   * signal's reason when cancelled before the commit; either way nothing is written.
+   */
   readonly result: Promise<TurnResult>;
 }
 
@@ -73,10 +76,10 @@ export interface TurnRuntime {
   /**
    * Submits a turn (its snake_case JSON form) and streams its progress. The input is still
    * validated as it runs: a value from outside (an HTTP body, a file) is refused with an
-   * `InputError` naming each wrong path; hand such a value in through {@link turnInputFromWire}.
+   * `InputError` naming each wrong path; hand such a value in through `unverifiedTurnInput`.
    */
   submit(input: TurnInputJson, options?: TurnRunOptions): TurnRun;
-  /** Submits a turn and waits for its result. */
+  /** Submits a turn and waits for its result (see {@link TurnRun.result}). */
   run(input: TurnInputJson, options?: TurnRunOptions): Promise<TurnResult>;
 }
 
