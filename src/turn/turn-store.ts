@@ -1,6 +1,5 @@
 import { ConfigurationError } from '../errors.js';
-import type { Database, Queryable } from '../store/index.js';
-import { abortable } from '../store/abortable.js';
+import { abortable, type Database, type Queryable } from '../store/index.js';
 import type { RecordDraft } from './run-acts.js';
 import type { CommittedEvent, StoredRecord } from './stored-record.js';
 import type { TurnCommit, TurnContext } from './turn-commit.js';
