@@ -14,14 +14,14 @@ import { createModels } from '../src/model/index.js';
 import { openStore, type Database } from '../src/store/index.js';
 import { createModelWriter } from '../src/turn/model/index.js';
 import { recordedModel, type RecordedOutput } from '../src/turn/model/recorded-model.js';
-import { createTurnRuntime, DEFAULT_HISTORY_TURNS } from '../src/turn/index.js';
+import { createTurnRuntime, DEFAULT_HISTORY_TURNS, type TurnInputJson } from '../src/turn/index.js';
 import { median, report, round } from './measure.js';
 
 const DEPTHS = [0, 100, 1000] as const;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 
 /** The measured turn: one act on the trip and one question about it. */
-function turnInput(id: string, conversation: string, n: number) {
+function turnInput(id: string, conversation: string, n: number): TurnInputJson {
   return {
     turn_id: id,
     conversation_id: conversation,

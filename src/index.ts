@@ -61,9 +61,10 @@ export type {
   TurnResult,
   TurnResultJson,
   TurnRun,
+  TurnRunOptions,
   TurnRuntime,
   TurnRuntimeOptions,
   TurnWriter,
   WorkflowDefinition,
 } from './turn/index.js';
-export { ClaimRefusedError, WorkflowTextMissingError, createTurnRuntime, defineWorkflow, parseTurnInput, turnResultToJson } from './turn/index.js';
+export { ClaimRefusedError, WorkflowTextMissingError, createTurnRuntime, defineWorkflow, parseTurnInput, turnResultToJson, unverifiedTurnInput } from './turn/index.js';

@@ -145,7 +145,7 @@ export async function createServer({
   app.use('*', observed.middleware);
   app.use('*', securityHeaders);
   app.onError((error, c) => {
-    if (clientAborted(error, c.env?.incoming)) {
+    if (clientAborted(error, c.env?.incoming, c.req.raw.signal)) {
       // Nobody is left to answer; not a failure of the server. 499 is the log's name for it.
       logger.log({ level: 'warn', msg: 'client_aborted', method: c.req.method, path: c.req.path });
       return c.body(null, 499 as ContentfulStatusCode);
@@ -210,9 +210,11 @@ export async function createServer({
 
 /**
  * True when `error` is the client going away mid-request (Node's `aborted` / `ECONNRESET` on the
- * request, or a request stream closed before its end), not something the server got wrong.
+ * request, a request stream closed before its end, or work the request's abort signal cancelled),
+ * not something the server got wrong.
  */
-function clientAborted(error: unknown, incoming: IncomingMessage | undefined): boolean {
+function clientAborted(error: unknown, incoming: IncomingMessage | undefined, signal: AbortSignal): boolean {
+  if (signal.aborted && (error as Error | null)?.name === 'AbortError') return true;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
   if (incoming === undefined) return false;

@@ -1,3 +1,4 @@
+export { abortable } from './abortable.js';
 export type { Database, Queryable, Row } from './database.js';
 export { StoreError, UNIQUE_VIOLATION, isSqlState, sqlState } from './database.js';
 export type { DataDirLock } from './data-dir-lock.js';

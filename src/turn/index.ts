@@ -14,7 +14,7 @@ export { ConfigurationError, InputError, WarrantError } from '../errors.js';
 export { StoreError } from '../store/database.js';
 export { CopyIncompleteError } from '../copy/server-copy.js';
 export { ClaimRefusedError } from './claim-guard.js';
-export type { TurnRun, TurnRuntime, TurnRuntimeOptions } from './turn-runtime.js';
+export type { TurnRun, TurnRunOptions, TurnRuntime, TurnRuntimeOptions } from './turn-runtime.js';
 export { WorkflowTextMissingError, createTurnRuntime } from './turn-runtime.js';
 export { DEFAULT_HISTORY_TURNS } from './turn-store.js';
 export type {
@@ -47,7 +47,7 @@ export type {
   TurnInputJson,
   Understanding,
 } from './turn-input.js';
-export { emptyUnderstanding, parseTurnInput, turnInputSchema } from './turn-input.js';
+export { emptyUnderstanding, parseTurnInput, turnInputSchema, unverifiedTurnInput } from './turn-input.js';
 export type { TurnPhase, TurnProgressEvent } from './turn-progress.js';
 export type {
   AnswerBasis,

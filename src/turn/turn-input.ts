@@ -240,3 +240,14 @@ export function parseTurnInput(value: unknown): TurnInput {
 export function emptyUnderstanding(): Understanding {
   return { acts: [], questions: [], disputes: [], cardResponses: [], attachments: [], unread: [] };
 }
+
+/**
+ * Types a value from outside (a request body, a parsed file) as a turn input WITHOUT checking it,
+ * for handing to `TurnRuntime.run` or `submit`: the runtime checks every turn it is given and
+ * refuses a malformed one with an `InputError` naming each wrong path (W9). Only for data the
+ * compiler cannot see; code that builds a turn writes a {@link TurnInputJson}, so a typo in it
+ * does not compile.
+ */
+export function unverifiedTurnInput(value: unknown): TurnInputJson {
+  return value as TurnInputJson;
+}

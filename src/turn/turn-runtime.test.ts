@@ -7,7 +7,7 @@ import type { TurnProgressEvent } from './turn-progress.js';
 import { transitionOf, type AnswerBlock, type TurnResult } from './turn-result.js';
 import { createTurnRuntime } from './turn-runtime.js';
 import type { WorkflowDefinition } from './workflow.js';
-import { emptyUnderstanding } from './turn-input.js';
+import { emptyUnderstanding, unverifiedTurnInput, type TurnInputJson } from './turn-input.js';
 import type { Understand } from './understand.js';
 import type { AcknowledgeRequest, AnswerRequest, KnowledgeSource, TurnWriter } from './writer.js';
 
@@ -193,7 +193,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     expect(requested.outcome.notDone).toEqual([
       { code: 'submission_pending', text: 'Still waiting for an answer on the hotel booking: it is not done yet.', recordId: 'r' },
     ]);
-    const report = (id: string, status: string, reason?: string) =>
+    const report = (id: string, status: 'pending' | 'accepted' | 'refused', reason?: string) =>
       runtime.run({ turn_id: id, conversation_id: 'c', locale: 'en', submissions: [{ record: 'r', submission: 'hotel_booking', status, ...(reason ? { reason } : {}) }] });
     const refused = await report('d', 'refused', 'fully booked');
     expect(refused.outcome.done).toEqual([]);
@@ -313,7 +313,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     ['a message with no understanding and no understand function', { turn_id: 'x', conversation_id: 'c', locale: 'en', message: 'hi' }, '$.understanding'],
   ])('W9: a turn input with %s is refused at its path and writes nothing', async (_name, input, path) => {
     const runtime = runtimeFor();
-    const error = await runtime.run(input).catch((e: unknown) => e);
+    const error = await runtime.run(unverifiedTurnInput(input)).catch((e: unknown) => e);
     expect(InputError.isInstance(error)).toBe(true);
     expect((error as InputError).issues.map((i) => i.path)).toContain(path);
     expect(await count('turns', `t${tenant}`)).toBe(0);
@@ -403,7 +403,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   });
 
   describe('with a writer', () => {
-    const input = (id: string, extra: Record<string, unknown> = {}) => ({
+    const input = (id: string, extra: Record<string, unknown> = {}): TurnInputJson => ({
       turn_id: id,
       conversation_id: `conv-${id}`,
       locale: 'en',

@@ -4,13 +4,16 @@ import type { Database, Queryable } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { transitionOf } from './turn-result.js';
 import { createTurnRuntime } from './turn-runtime.js';
+import type { TurnInputJson } from './turn-input.js';
 import { DEFAULT_HISTORY_TURNS, TurnStore } from './turn-store.js';
+
+type Act = NonNullable<NonNullable<TurnInputJson['understanding']>['acts']>[number];
 import type { AcknowledgeRequest, TurnWriter } from './writer.js';
 
 const workflows = new Map([[tripWorkflow.key, tripWorkflow]]);
 const start = (record: string) => ({ operation: 'start_trip', workflow: 'trip', record, values: { destination: 'Oslo' } });
 const traveler = (record: string, name: string) => ({ operation: 'add_traveler', record, values: { name } });
-const turn = (turnId: string, acts: unknown[], conversation = 'c') => ({ turn_id: turnId, conversation_id: conversation, locale: 'en', understanding: { acts } });
+const turn = (turnId: string, acts: Act[], conversation = 'c'): TurnInputJson => ({ turn_id: turnId, conversation_id: conversation, locale: 'en', understanding: { acts } });
 
 /** `db` with every statement it runs recorded, transactions included. */
 function counted(db: Database): { db: Database; statements: string[] } {

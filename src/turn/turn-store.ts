@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors.js';
+import { abortable } from '../store/abortable.js';
 import type { Database, Queryable } from '../store/index.js';
 import type { RecordDraft } from './run-acts.js';
 import type { CommittedEvent, StoredRecord } from './stored-record.js';
@@ -24,6 +25,14 @@ export class TurnStore {
     private readonly historyTurns = DEFAULT_HISTORY_TURNS,
   ) {
     if (!Number.isInteger(historyTurns) || historyTurns < 0) throw new RangeError(`historyTurns must be a whole number ≥ 0, got ${historyTurns}`);
+  }
+
+  /**
+   * This store for the part of a turn before its commit: once `signal` aborts, every statement is
+   * refused with the signal's reason and a commit not yet made rolls back (see `abortable`).
+   */
+  cancellableBy(signal: AbortSignal): TurnStore {
+    return new TurnStore(abortable(this.db, signal), this.tenantId, this.workflows, this.historyTurns);
   }
 
   /** A turn already committed under `turnId`, with its result when it was composed. */

@@ -37,6 +37,10 @@ export interface UnderstandRequest {
   readonly receipts: readonly ReceiptInView[];
   /** Emits one understanding step to the progress channel: what was read, never what happened. */
   readonly reportStep: (step: string) => void;
+  /**
+   * Aborted when the turn's run is cancelled (`TurnRunOptions.signal`): pass it to the model call
+   * (the AI SDK's `abortSignal`). The runtime then rejects the turn whatever this function returns.
+   */
   readonly signal?: AbortSignal;
 }
 

@@ -53,7 +53,7 @@ export interface AnswerRequest {
   readonly knowledge: KnowledgeResult;
   /** The server's own answer when it has one (capabilities, status): a writer may rephrase it. */
   readonly codeAnswer: string | null;
-  /** Aborted when the turn's deadline passes. */
+  /** Aborted when the turn's deadline passes or its run is cancelled (`TurnRunOptions.signal`). */
   readonly signal?: AbortSignal;
 }
 
@@ -94,6 +94,7 @@ export interface AcknowledgeRequest {
   readonly codeWords: string;
   /** Reports writer phases (`reviewing`, `rewriting`) to the turn's progress channel. */
   readonly reportPhase: (phase: 'reviewing' | 'rewriting') => void;
+  /** Aborted when the turn's deadline passes or its run is cancelled (`TurnRunOptions.signal`). */
   readonly signal?: AbortSignal;
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import { InputError, parseJsonText } from '../../errors.js';
 import { openStore, storeOptionsFromEnv } from '../../store/index.js';
-import { createTurnRuntime, parseTurnInput, transitionOf, turnResultToJson } from '../../turn/index.js';
+import { createTurnRuntime, parseTurnInput, transitionOf, turnResultToJson, unverifiedTurnInput } from '../../turn/index.js';
 import { loadWorkflowModule } from '../../turn/load-workflow-module.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
@@ -44,7 +44,7 @@ export function registerTurn(program: Command, io: CliIo): void {
       const db = await openStore(storeOptionsFromEnv(io.env, io.cwd));
       try {
         const runtime = createTurnRuntime({ db, workflows: module.workflows, locales: module.locales, ...turnModels(io, options.prompts) });
-        const result = await runtime.run(input);
+        const result = await runtime.run(unverifiedTurnInput(input));
         if (options.json) io.out(JSON.stringify(turnResultToJson(result), null, 2));
         else io.out(transitionOf(result).text);
         for (const note of modelNotes(result)) io.err(note);

@@ -4,10 +4,11 @@ import { englishConversation, locales, workflows } from '../../../examples/trip/
 import { createJsonLogger } from '../../evidence/json-logger.js';
 import { createModels } from '../../model/index.js';
 import { scriptedModel } from '../../model/scripted-model.js';
+import type { Understand } from '../../turn/index.js';
 import { createModelWriter } from '../../turn/model/index.js';
 import { openStore, type Database } from '../../store/index.js';
 import { createServer, type WarrantServer } from '../create-server.js';
-import { createTestServer, testKeys } from '../testing.js';
+import { createTestServer, testGrants, testKeys } from '../testing.js';
 
 let db: Database;
 let server: WarrantServer;
@@ -34,6 +35,20 @@ const post = (body: unknown, tenant: keyof typeof testKeys = 'acme', extra: Reco
 
 type Block = { kind: string; id: string; text?: string; title?: string };
 type TurnJson = { turn_id: string; blocks: Block[]; evidence: { events_committed: number } };
+
+/** Reads `res`'s body until it holds `text`; the body is left open. */
+async function readUntil(res: Response, text: string): Promise<string> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let read = '';
+  while (!read.includes(text)) {
+    const chunk = await reader.read();
+    if (chunk.done) throw new Error(`the body ended without ${text}: ${read}`);
+    read += decoder.decode(chunk.value, { stream: true });
+  }
+  reader.releaseLock();
+  return read;
+}
 
 /** Parses a Server-Sent Events body into its events. */
 function sseEvents(text: string): { event: string; data: string }[] {
@@ -85,9 +100,11 @@ describe('POST /v0/turns', () => {
     expect(reply).toEqual(stored.result);
   });
 
-  it('a client that disconnects does not stop the commit', async () => {
+  it('a client that disconnects after the commit does not undo it: the turn is composed and stored', async () => {
     const abort = new AbortController();
     const res = await post(englishConversation[2], 'acme', { accept: 'text/event-stream' }, abort.signal);
+    // `guarding` is a phase of composing, which starts once the turn has committed.
+    await readUntil(res, '"phase":"guarding"');
     abort.abort();
     await res.body?.cancel().catch(() => {});
     await server.drain();
@@ -112,6 +129,63 @@ describe('POST /v0/turns', () => {
     const turn = spans.find((s) => s.name === 'warrant.turn');
     expect(turn?.attributes['warrant.turn_id']).toBe('span-turn');
     expect(turn?.parentSpanContext?.spanId).toBe(request?.spanContext().spanId);
+  });
+});
+
+describe('a client that disconnects before the commit', () => {
+  /** A sidecar whose understand function waits until its turn is cancelled, logging what it saw. */
+  async function serverWaitingInUnderstand() {
+    const logged: string[] = [];
+    let reached: (signal: AbortSignal | undefined) => void = () => undefined;
+    const understanding = new Promise<AbortSignal | undefined>((resolve) => (reached = resolve));
+    const understand: Understand = (request) =>
+      new Promise((resolve) => {
+        reached(request.signal);
+        request.signal?.addEventListener('abort', () => resolve({ ok: false, reason: 'aborted', calls: [] }), { once: true });
+      });
+    const waiting = await createServer({
+      store: db,
+      apiKeys: testGrants,
+      logger: createJsonLogger({ write: (line) => void logged.push(line) }),
+      turns: { workflows, locales, understand },
+    });
+    return { waiting, understanding, logged };
+  }
+  const turnInput = (id: string) => ({ turn_id: id, conversation_id: `conv-${id}`, locale: 'en', message: 'Start a trip to Milan' });
+  const stored = async (id: string) =>
+    (await db.query<{ n: number }>("select count(*)::int8 as n from turns where tenant_id = 'acme' and id = $1", [id]))[0]!.n;
+
+  it('cancels the turn: its understanding is aborted, the request ends as client_aborted (499) and nothing is written', async () => {
+    const { waiting, understanding, logged } = await serverWaitingInUnderstand();
+    const abort = new AbortController();
+    const response = waiting.app.request('/v0/turns', { method: 'POST', headers: headers('acme'), body: JSON.stringify(turnInput('gone-json')), signal: abort.signal });
+    const signal = await understanding;
+    expect(signal?.aborted).toBe(false);
+    abort.abort();
+    expect((await response).status).toBe(499);
+    expect(signal?.aborted).toBe(true);
+    expect(await stored('gone-json')).toBe(0);
+    expect(logged.some((l) => l.includes('"msg":"client_aborted"'))).toBe(true);
+    expect(logged.some((l) => l.includes('"level":"error"'))).toBe(false);
+  });
+
+  it('streaming: the turn is cancelled with the connection, and nothing is written', async () => {
+    const { waiting, understanding, logged } = await serverWaitingInUnderstand();
+    const abort = new AbortController();
+    const res = await waiting.app.request('/v0/turns', {
+      method: 'POST',
+      headers: headers('acme', { accept: 'text/event-stream' }),
+      body: JSON.stringify(turnInput('gone-stream')),
+      signal: abort.signal,
+    });
+    await readUntil(res, '"phase":"understanding"');
+    const signal = await understanding;
+    abort.abort();
+    await res.body?.cancel().catch(() => {});
+    await waiting.drain();
+    expect(signal?.aborted).toBe(true);
+    expect(await stored('gone-stream')).toBe(0);
+    expect(logged.filter((l) => l.includes('"level":"error"'))).toEqual([]);
   });
 });
 

@@ -7,7 +7,16 @@ import { inSpan, recordFinishedSpan } from '../../evidence/spans.js';
 import { InputError, parseInput } from '../../errors.js';
 import { wireString } from '../../wire-string.js';
 import type { Database } from '../../store/index.js';
-import { createTurnRuntime, parseTurnInput, turnInputSchema, turnResultToJson, type TurnResult, type TurnRuntime, type TurnRuntimeOptions } from '../../turn/index.js';
+import {
+  createTurnRuntime,
+  parseTurnInput,
+  turnInputSchema,
+  turnResultToJson,
+  unverifiedTurnInput,
+  type TurnResult,
+  type TurnRuntime,
+  type TurnRuntimeOptions,
+} from '../../turn/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemOf, problemSchema } from '../problem.js';
@@ -72,14 +81,17 @@ function turnRuntimes(store: Database, deployment: TurnDeployment): (tenantId: s
 /**
  * Governed turns over HTTP. `POST /v0/turns` answers with the committed turn as JSON, or, with
  * `Accept: text/event-stream`, streams `progress` events while it runs and the turn as ONE final
- * `reply` event after commit and review (W5). The turn is committed and composed whether or not
- * the client stays connected, and before any reply is sent (W6).
+ * `reply` event after commit and review (W5). The turn is committed and composed before any reply
+ * is sent (W6). A client that disconnects before the commit cancels the turn through the request's
+ * abort signal: its model calls stop and nothing is written. Once committed, the turn stays
+ * committed and its result is stored, to be read with `GET /v0/turns/{id}` or by sending the turn
+ * again.
  */
 export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, limits, tracer, logger, track }: TurnRouteDeps): void {
   const runtimeFor = turnRuntimes(store, deployment);
 
-  const runTurn = (tenantId: string, raw: unknown, parent: ServerEnv['Variables']['traceContext']) => {
-    const run = runtimeFor(tenantId).submit(raw);
+  const runTurn = (tenantId: string, raw: unknown, parent: ServerEnv['Variables']['traceContext'], signal: AbortSignal) => {
+    const run = runtimeFor(tenantId).submit(unverifiedTurnInput(raw), { signal });
     const result = inSpan(
       tracer,
       'warrant.turn',
@@ -120,14 +132,14 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
   app.post('/v0/turns', readJsonBody(limits), async (c) => {
     const raw = c.get('body');
     parseTurnInput(raw); // refused here, with its paths, before anything runs or streams
-    const turn = runTurn(c.get('tenantId'), raw, c.get('traceContext'));
+    const turn = runTurn(c.get('tenantId'), raw, c.get('traceContext'), clientGone(c.req.raw.signal));
     if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
       return c.json(turnResultToJson(await turn.result));
     }
     return streamSSE(c, async (stream) => {
       let sequence = 0;
       for await (const event of turn.progress) {
-        if (stream.aborted || stream.closed) break; // the turn goes on; only the telling stops
+        if (stream.aborted || stream.closed) break; // the client left: the telling stops (the request's signal cancels the turn unless it has committed)
         if (event.kind === 'reply') continue; // sent below, once the span has closed over it
         await stream.writeSSE({ event: 'progress', id: String(sequence++), data: JSON.stringify(event) });
       }
@@ -135,6 +147,8 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
         const result = await turn.result;
         if (!stream.aborted) await stream.writeSSE({ event: 'reply', id: String(sequence++), data: JSON.stringify(turnResultToJson(result)) });
       } catch (error) {
+        // The client left before the commit and its signal cancelled the turn: nobody to tell, nothing failed.
+        if (c.req.raw.signal.aborted && (error as Error | null)?.name === 'AbortError') return;
         const problem = problemOf(error, c.req.path);
         if (problem.status >= 500) logger.log({ level: 'error', msg: 'turn_failed', error: (error as Error)?.stack ?? String(error) });
         if (!stream.aborted) await stream.writeSSE({ event: 'error', data: JSON.stringify(problem) });
@@ -186,6 +200,19 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
     const last = items.at(-1);
     return c.json({ items: items.map(summaryOf), next_cursor: rows.length > page.limit && last ? encodeCursor('turns', [last.committedAtText, last.id]) : null });
   });
+}
+
+/**
+ * The request's abort signal, with an `AbortError` as its reason: the Node adapter aborts a
+ * request whose client disconnected with a plain string, and a cancelled turn rejects with its
+ * signal's reason.
+ */
+function clientGone(request: AbortSignal): AbortSignal {
+  const controller = new AbortController();
+  const abort = () => controller.abort(new DOMException('the client disconnected before the turn committed', 'AbortError'));
+  if (request.aborted) abort();
+  else request.addEventListener('abort', abort, { once: true });
+  return controller.signal;
 }
 
 const COMMIT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

@@ -8,6 +8,7 @@ import { diffExpected, type Replayer } from '../../replay/index.js';
 import type { Database } from '../../store/index.js';
 import { loadWorkflowModule, type WorkflowModule } from '../load-workflow-module.js';
 import { withReplayStore } from '../replay-store.js';
+import { unverifiedTurnInput } from '../turn-input.js';
 import { createTurnRuntime } from '../turn-runtime.js';
 import type { TurnResult } from '../turn-result.js';
 import { createModelUnderstand } from './model-understand.js';
@@ -77,7 +78,7 @@ async function runOn(db: Database, fixture: ModelTurnFixture, module: WorkflowMo
   const base = { db, tenantId, workflows: module.workflows, locales: module.locales };
   const plain = createTurnRuntime(base);
   const before: TurnResult[] = [];
-  for (const turn of fixture.before) before.push(await plain.run(turn));
+  for (const turn of fixture.before) before.push(await plain.run(unverifiedTurnInput(turn)));
 
   const languageModels = Object.fromEntries(
     Object.entries(fixture.model).map(([task, outputs]) => [`recorded:${task}`, recordedModel(task, outputs)]),
@@ -97,7 +98,7 @@ async function runOn(db: Database, fixture: ModelTurnFixture, module: WorkflowMo
     writer: createModelWriter({ models }),
     understand: createModelUnderstand({ models }),
   });
-  return { before, result: await runtime.run(fixture.turn) };
+  return { before, result: await runtime.run(unverifiedTurnInput(fixture.turn)) };
 }
 
 /** Replays `fixture_kind: "model_turn"` recordings offline and compares them with what they expect. */

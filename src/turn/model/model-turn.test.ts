@@ -4,6 +4,7 @@ import { createModels } from '../../model/index.js';
 import { modelAnswer, promptText, scriptedModel, type ScriptStep } from '../../model/scripted-model.js';
 import type { Database } from '../../store/index.js';
 import { storeTargets } from '../../store/testing.js';
+import type { TurnInputJson } from '../turn-input.js';
 import { createTurnRuntime } from '../turn-runtime.js';
 import type { TurnProgressEvent } from '../turn-progress.js';
 import { transitionOf, type TurnBlock, type TurnResult } from '../turn-result.js';
@@ -167,7 +168,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     const models = createModels({ default: { timeoutMs: 5_000 }, tasks: { answer: { model: 'mock:answer' } } }, { languageModels: { 'mock:answer': answer } });
     const writer = createModelWriter({ models, turnDeadlineMs: 1_000 });
     const runtimeOf = (tenantId: string) => createTurnRuntime({ db, workflows: [testTrip], locales: ['en', 'it'], tenantId, writer });
-    const turn = {
+    const turn: TurnInputJson = {
       turn_id: `${c}-1`,
       conversation_id: c,
       locale: 'en',
