@@ -352,6 +352,13 @@ describe('strategy gate: what the plan is asked with', () => {
     expect(await strategyGate.run(context)).toMatchObject({ decision: 'pass', reason: 'strategy_planned' });
     expect(inputs[0]).toMatchObject({ ruleset: 'reply', eventState: 'active', topics: [], eligibleDirections: route.eligibleDirections });
   });
+  it('a timeline whose burst was not read: no topics', async () => {
+    const { context, inputs } = asking();
+    context.state.route = route;
+    context.state.timeline = { burst: [], matchBurst: [], answered: true, explicitCallbacks: [], reading: null };
+    await strategyGate.run(context);
+    expect(inputs[0]).toMatchObject({ topics: [] });
+  });
   it('the event state and the topics read, when there are', async () => {
     const { context, inputs } = asking();
     context.state.route = route;
