@@ -20,7 +20,7 @@ function gatedFlush() {
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe('group commit writer', () => {
-  it('W6: a lone write is flushed at once and resolves only after its flush commits', async () => {
+  it('W6: a lone write is flushed at the end of its turn and resolves only after its flush commits', async () => {
     const f = gatedFlush();
     const writer = createGroupCommitWriter({ flush: f.flush });
     let done = false;
