@@ -1,9 +1,9 @@
 /**
- * The sidecar under load from a second process on loopback (wrk, else autocannon): requests per second
- * and p50/p99 latency of POST /v0/reply-contracts/verify with the automotive contract, on PGlite
- * (a data folder) and on PostgreSQL (DATABASE_URL, a fresh schema), each against a
- * constant-response route of the same server in the same run. Every 2xx must have its effect in
- * the store (W6), and no request may fail.
+ * The sidecar under load from a second process on loopback (wrk, else autocannon): requests per
+ * second and p50/p99 latency of POST /v0/reply-contracts/verify with the automotive contract, on
+ * PGlite (a data folder) and on PostgreSQL (DATABASE_URL, a fresh schema), each against a
+ * constant-response route of the same server, the two measured in alternating rounds. Every 2xx
+ * must have its effect in the store (W6), and no request may fail.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
