@@ -126,9 +126,10 @@ report('turn-compose', {
 await pglite.close();
 
 const url = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
+const schema = `bench_${randomBytes(4).toString('hex')}`;
 let postgres: Database | undefined;
 try {
-  postgres = await openStore({ databaseUrl: url, schema: `bench_${randomBytes(4).toString('hex')}` });
+  postgres = await openStore({ databaseUrl: url, schema });
 } catch (error) {
   report('turn-postgres', { skipped: `PostgreSQL unreachable at ${url}: ${(error as Error).message}` });
 }
@@ -136,6 +137,8 @@ if (postgres) {
   try {
     await endToEnd(postgres, 'postgres');
   } finally {
+    // The fresh schema is the bench's own: leave nothing behind in the shared database.
+    await postgres.query(`drop schema ${schema} cascade`).catch(() => {});
     await postgres.close();
   }
 }

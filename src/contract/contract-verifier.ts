@@ -184,7 +184,8 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
         return NO_PAIRS;
       }
       const pairs = scratchPairs;
-      pairs.length = 0;
+      // Most scans record nothing: setting an array's length is a builtin call, so only when due.
+      if (pairs.length !== 0) pairs.length = 0;
       inert = matcher.scan(candidate, found, pairs);
       if (pairs.length === 0) return NO_PAIRS;
       const triples: number[] = [];

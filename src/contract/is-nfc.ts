@@ -1,10 +1,16 @@
 /**
  * Code units that leave any string they appear in unchanged by NFC: starters (canonical
  * combining class 0) that are NFC_Quick_Check=Yes and never compose with a preceding
- * character. Only whole blocks known to qualify are listed — Latin below the combining
- * diacritics, zero-width format characters, common punctuation, CJK punctuation, kana,
- * bopomofo, CJK ideographs, Hangul syllables, emoji (as surrogate pairs), fullwidth forms — and a
- * test checks each of them against `String.prototype.normalize`.
+ * character. Latin below the combining diacritics, zero-width format characters, common
+ * punctuation, the CJK run from U+3000 to U+9FFF (symbols and punctuation, kana, bopomofo,
+ * compatibility jamo, enclosed and squared forms, ideographs) less its combining marks
+ * U+302A–U+302F and U+3099–U+309A, Hangul syllables and the jamo after them, emoji (as
+ * surrogate pairs), fullwidth forms. The few unassigned code points inside these runs are left
+ * alone by NFC too, and keeping the CJK run whole makes the scan of CJK text a sixth faster
+ * (measured: 237 against 286 ns for 200 characters; the regular expression's speed depends on
+ * where the bounds lie, not only on how many there are). A test checks every code unit of
+ * every run against `String.prototype.normalize`, so a Unicode update that puts a mark inside
+ * one fails it.
  */
 const NFC_INERT_RANGES: readonly (readonly [number, number])[] = [
   [0x0000, 0x02ff],
@@ -12,13 +18,9 @@ const NFC_INERT_RANGES: readonly (readonly [number, number])[] = [
   [0x2010, 0x2027],
   [0x2030, 0x205e],
   [0x3000, 0x3029],
-  [0x3030, 0x303f],
-  [0x3041, 0x3096],
-  [0x30a0, 0x30ff],
-  [0x3100, 0x312f],
-  [0x3400, 0x4dbf],
-  [0x4e00, 0x9fff],
-  [0xac00, 0xd7a3],
+  [0x3030, 0x3098],
+  [0x309b, 0x9fff],
+  [0xac00, 0xd7ff],
   // High surrogates of U+1F000–U+1FBFF (emoji and pictographs), and every low surrogate: a low
   // surrogate after any other high surrogate is caught by that high surrogate, and a lone one
   // is left alone by NFC.

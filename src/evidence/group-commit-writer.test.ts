@@ -20,7 +20,7 @@ function gatedFlush() {
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe('group commit writer', () => {
-  it('W6: a lone write is flushed at once and resolves only after its flush commits', async () => {
+  it('W6: a lone write is flushed at the end of its turn and resolves only after its flush commits', async () => {
     const f = gatedFlush();
     const writer = createGroupCommitWriter({ flush: f.flush });
     let done = false;
@@ -33,10 +33,23 @@ describe('group commit writer', () => {
     expect(done).toBe(true);
   });
 
+  it('writes made in the same turn of the event loop share one flush', async () => {
+    const f = gatedFlush();
+    const writer = createGroupCommitWriter({ flush: f.flush });
+    const all = Array.from({ length: 5 }, (_, i) => writer.write(i));
+    expect(f.batches).toEqual([]);
+    await tick();
+    expect(f.batches).toEqual([[0, 1, 2, 3, 4]]);
+    f.release();
+    await Promise.all(all);
+    expect(writer.pending).toBe(0);
+  });
+
   it('writes that arrive during a flush are coalesced into one multi-row flush', async () => {
     const f = gatedFlush();
     const writer = createGroupCommitWriter({ flush: f.flush });
     const first = writer.write(0);
+    await tick();
     const rest = Array.from({ length: 10 }, (_, i) => writer.write(i + 1));
     await tick();
     expect(f.batches).toEqual([[0]]);
@@ -55,14 +68,18 @@ describe('group commit writer', () => {
     const writer = createGroupCommitWriter({ flush: f.flush, maxBatchRows: 3, maxConcurrentFlushes: 2 });
     const all = Array.from({ length: 8 }, (_, i) => writer.write(i));
     await tick();
-    // Two flushes start at once (the concurrency bound); the rest wait and go three at a time.
-    expect(f.batches).toEqual([[0], [1]]);
+    // Two flushes of three start at once (the concurrency bound); the rest wait for a slot.
+    expect(f.batches).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+    ]);
     f.release();
     await tick();
-    expect(f.batches).toEqual([[0], [1], [2, 3, 4]]);
-    f.release();
-    await tick();
-    expect(f.batches).toEqual([[0], [1], [2, 3, 4], [5, 6, 7]]);
+    expect(f.batches).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+      [6, 7],
+    ]);
     f.release();
     f.release();
     await Promise.all(all);
@@ -73,6 +90,7 @@ describe('group commit writer', () => {
     f.fails.add(1);
     const writer = createGroupCommitWriter({ flush: f.flush, mayBeRowFailure: () => false });
     const a = writer.write(1);
+    await tick();
     const b = writer.write(2);
     const c = writer.write(3);
     f.release();
@@ -105,7 +123,7 @@ describe('group commit writer', () => {
     expect(outcomes.map((o) => o.status)).toEqual(Array.from({ length: 21 }, (_, i) => (i === 13 ? 'rejected' : 'fulfilled')));
     expect((outcomes[13] as PromiseRejectedResult).reason).toEqual(new Error('row 13 refused'));
     expect(committed.sort((a, b) => a - b)).toEqual(Array.from({ length: 21 }, (_, i) => i).filter((i) => i !== 13));
-    // Bisection, not one flush per row: the 20-row batch takes about 2·log2(20) flushes.
+    // Bisection, not one flush per row: the 21-row batch takes about 2·log2(21) flushes.
     expect(attempts.length).toBeLessThanOrEqual(12);
     await writer.drain();
     expect(writer.pending).toBe(0);
@@ -124,7 +142,7 @@ describe('group commit writer', () => {
     const all = Array.from({ length: 10 }, (_, i) => writer.write(i));
     const outcomes = await Promise.allSettled(all);
     expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
-    expect(flushes).toBe(2); // the lone first row, then the other nine together
+    expect(flushes).toBe(1); // the ten rows of one turn together, and not retried
   });
 
   it('W6: while a batch is bisected, a row is acknowledged only after the flush holding it committed', async () => {
@@ -150,6 +168,7 @@ describe('group commit writer', () => {
     const f = gatedFlush();
     const writer = createGroupCommitWriter({ flush: f.flush });
     void writer.write(1);
+    await tick();
     void writer.write(2);
     let drained = false;
     const drain = writer.drain().then(() => (drained = true));

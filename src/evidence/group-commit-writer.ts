@@ -43,9 +43,10 @@ interface Waiting<T> {
 }
 
 /**
- * Group commit: rows written while a flush is running wait and go together in the next one, so
- * under load many requests share one round trip and one commit, while a lone request is flushed
- * at once (no timer, no added latency). Every caller awaits its own row's flush, so nothing is
+ * Group commit: rows written while a flush is running wait and go together in the next one, and
+ * rows written in the same turn of the event loop go together too, so under load many requests
+ * share one round trip and one commit, while a lone request is flushed at the end of its turn
+ * (no timer, a few microseconds). Every caller awaits its own row's flush, so nothing is
  * acknowledged before it is durable (W6).
  */
 export function createGroupCommitWriter<T>({
@@ -111,11 +112,24 @@ export function createGroupCommitWriter<T>({
     }
   };
 
+  // A write that finds a flush slot free starts it at the end of the event loop's current turn
+  // (setImmediate, no timer), so the requests read in the same turn (sockets readable at once)
+  // share it instead of the first going alone and the rest waiting a whole commit for it.
+  let scheduled = false;
+  const schedule = (): void => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      pump();
+    });
+  };
+
   return {
     write(row) {
       return new Promise<void>((resolve, reject) => {
         queue.push({ row, resolve, reject });
-        pump();
+        if (flushing < maxConcurrentFlushes) schedule();
       });
     },
     drain() {
