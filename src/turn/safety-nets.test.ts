@@ -10,7 +10,7 @@ import { createModelWriter } from './model/model-writer.js';
 import { transitionOf } from './turn-result.js';
 import { createTurnRuntime } from './turn-runtime.js';
 import type { WorkflowDefinition } from './workflow.js';
-import type { AcknowledgeRequest, TurnWriter } from './writer.js';
+import type { AcknowledgeRequest, KnowledgeSource, TurnWriter } from './writer.js';
 
 /**
  * Each safety net, tested through the runtime: every test here fails when its net is removed
@@ -68,9 +68,12 @@ describe.each(storeTargets())('safety nets through the runtime on $name', (targe
     // The commit hands its own events to the composition; a turn composed after a crash reads
     // them back from the store, and that read is what the faulty layer doubles.
     const tenant = tenantId();
+    // A knowledge source is a call out, so the turn composes after its commit (with none, code
+    // composes inside the commit and there is no moment between the two to die in).
+    const knowledge: KnowledgeSource = { lookup: async () => ({ status: 'none', passages: [] }) };
     const input = { turn_id: 'g', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r')] } };
-    await expect(createTurnRuntime({ db: dyingBeforeComposition(db), workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: tenant }).run(input)).rejects.toThrow(/died/);
-    const runtime = createTurnRuntime({ db: doublingTurnEvents(db), workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: tenant });
+    await expect(createTurnRuntime({ db: dyingBeforeComposition(db), workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: tenant, knowledge }).run(input)).rejects.toThrow(/died/);
+    const runtime = createTurnRuntime({ db: doublingTurnEvents(db), workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: tenant, knowledge });
     const run = runtime.run(input);
     await expect(run).rejects.toBeInstanceOf(ClaimRefusedError);
     await expect(run).rejects.toMatchObject({ verdict: { code: 'duplicate_block_id', blockId: 'receipt:r:1' } });

@@ -238,8 +238,23 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   });
 
   it('two turns racing on one record: one commits, the other is refused with a notice, no event lost or doubled', async () => {
-    const runtime = runtimeFor();
-    await runtime.run(turn('setup', { acts: [start('r')] }));
+    const tenantId = `race-${++tenant}`;
+    await createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId }).run(turn('setup', { acts: [start('r')] }));
+    // Both turns read the record before either commits: each commit waits until both are ready.
+    let ready: () => void = () => undefined;
+    const bothRead = new Promise<void>((resolve) => (ready = resolve));
+    let waiting = 0;
+    const racing: Database = {
+      kind: db.kind,
+      query: db.query.bind(db),
+      close: () => db.close(),
+      transaction: async (work) => {
+        if (++waiting === 2) ready();
+        await bothRead;
+        return db.transaction(work);
+      },
+    };
+    const runtime = createTurnRuntime({ db: racing, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId });
     const [a, b] = await Promise.all(
       ['Ada', 'Bo'].map((name) =>
         runtime.run({ turn_id: `race-${name}`, conversation_id: `c-${name}`, locale: 'en', understanding: { acts: [traveler('r', name)] } }),
@@ -252,17 +267,34 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     ]);
     const loser = [a!, b!].find((r) => r.outcome.done.length === 0)!;
     expect(loser.outcome.notDone[0]?.text).toMatch(/^Could not add a traveler: trip “r” was changed at the same moment by someone else/);
-    const events = await db.query<{ revision: number; type: string }>(
-      'select revision, type from turn_events where tenant_id = $1 order by revision',
-      [`t${tenant}`],
-    );
+    const events = await db.query<{ revision: number; type: string }>('select revision, type from turn_events where tenant_id = $1 order by revision', [tenantId]);
     expect(events.map((e) => [e.revision, e.type])).toEqual([
       [1, 'trip_started'],
       [2, 'traveler_added'],
     ]);
-    const [record] = await db.query<{ revision: number; state: TripState }>('select revision, state from turn_records where tenant_id = $1', [`t${tenant}`]);
+    const [record] = await db.query<{ revision: number; state: TripState }>('select revision, state from turn_records where tenant_id = $1', [tenantId]);
     expect(record?.revision).toBe(2);
     expect(record?.state.travelers).toHaveLength(1);
+  });
+
+  it('with code’s own words, the turn is composed inside its commit: its result is written with it, and a composition that fails writes nothing', async () => {
+    const tenantId = `inside-${++tenant}`;
+    const result = await createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId }).run(turn('i', { acts: [start('r')] }));
+    const [row] = await db.query<{ result: unknown; same: boolean }>(
+      'select result, composed_at is not null and composed_at = committed_at as same from turns where tenant_id = $1',
+      [tenantId],
+    );
+    expect(row?.result).not.toBeNull();
+    expect(row?.same).toBe(true); // one transaction: now() is the same instant for both
+    expect(transitionOf(result)?.writtenBy).toBe('code');
+
+    const failing: WorkflowDefinition = {
+      ...tripWorkflow,
+      receipts: { ...tripWorkflow.receipts, trip_started: { en: () => { throw new Error('composition failed'); }, it: tripWorkflow.receipts.trip_started!.it! } },
+    };
+    const refused = `inside-${++tenant}`;
+    await expect(createTurnRuntime({ db, workflows: [failing], locales: ['en', 'it'], tenantId: refused }).run(turn('f', { acts: [start('r')] }))).rejects.toThrow('composition failed');
+    expect([await count('turns', refused), await count('turn_records', refused), await count('turn_events', refused)]).toEqual([0, 0, 0]);
   });
 
   it('a process killed between commit and composition: the same turn id composes from the committed events and commits nothing new', async () => {
@@ -281,8 +313,11 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
       },
     };
     const tenantId = `crash-${++tenant}`;
+    // A knowledge source is a call out, so composing waits for the commit (without one, code
+    // composes inside the commit: see the next test).
+    const knowledge: KnowledgeSource = { lookup: async () => ({ status: 'none', passages: [] }) };
     const input = turn('k', { acts: [start('r'), traveler('r')] });
-    await expect(createTurnRuntime({ db, workflows: [crashing], locales: ['en', 'it'], tenantId }).run(input)).rejects.toThrow(
+    await expect(createTurnRuntime({ db, workflows: [crashing], locales: ['en', 'it'], tenantId, knowledge }).run(input)).rejects.toThrow(
       'process died while composing',
     );
     expect(await count('turn_events', tenantId)).toBe(2);
@@ -290,7 +325,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     expect(pending?.result).toBeNull();
 
     crash = false;
-    const restarted = createTurnRuntime({ db, workflows: [crashing], locales: ['en', 'it'], tenantId });
+    const restarted = createTurnRuntime({ db, workflows: [crashing], locales: ['en', 'it'], tenantId, knowledge });
     const result = await restarted.run({ ...input, understanding: { acts: [traveler('r', 'Not again')] } });
     expect(result.outcome.done.map((d) => d.receiptId)).toEqual(['receipt:r:1', 'receipt:r:2']);
     expect(await count('turn_events', tenantId)).toBe(2);

@@ -182,7 +182,19 @@ export function createTurnRuntime({
     onPhase('committing');
     const otherNotDone = [...cards.notDone, ...disputes.notDone];
     const decided = { input, json, locale, context, understood, outcomes, drafts, otherNotDone, declinedCards: cards.declinedCards, disputes: disputes.disputes };
-    const committed = await commitTurn(decided, { store: live, workflows, texts });
+    // With no writer and no knowledge source, composing is code alone: it runs inside the commit,
+    // which writes the result with the turn (one commit, not two). Calls out (a writer, a knowledge
+    // source) always run after the commit.
+    // Its phases are told once the commit holds, like any composition's: a phase after
+    // `committing` means the turn is committed.
+    const insidePhases: TurnPhase[] = [];
+    const composeInside =
+      writer || knowledge ? undefined : (commit: TurnCommit, events: readonly CommittedEvent[]) => composeTurn(commit, events, { workflows, copy, onPhase: (phase) => insidePhases.push(phase) });
+    const committed = await commitTurn(decided, { store: live, workflows, texts, compose: composeInside });
+    if (committed.committed && committed.result) {
+      insidePhases.forEach(onPhase);
+      return committed.result;
+    }
     if (committed.committed) return composed(committed.commit, committed.events);
     const winner = await store.loadTurn(input.turnId);
     if (!winner) throw new Error(`turn ${input.turnId} was claimed but cannot be read back`);

@@ -130,6 +130,11 @@ export class TurnStore {
    * is told, and turns those acts into conflicts. A turn id claimed meanwhile by another
    * submission rolls the whole transaction back and reports `committed: false`. The events
    * written come back with the commit, so composing the turn reads nothing again.
+   *
+   * With `compose` (a composition that calls no model: code's own words), the turn is composed
+   * inside the transaction and its result written with the turn row, so the turn costs one commit
+   * instead of two and is never committed without its result. A composition that throws (the
+   * claim guard refusing) rolls the whole turn back.
    */
   async commit(plan: {
     readonly turnId: string;
@@ -139,7 +144,8 @@ export class TurnStore {
     /** Records to snapshot into the commit after the writes. */
     readonly snapshot: readonly string[];
     readonly build: (conflicted: ReadonlySet<string>, records: readonly StoredRecord[]) => TurnCommit;
-  }): Promise<{ committed: true; commit: TurnCommit; events: CommittedEvent[] } | { committed: false }> {
+    readonly compose?: ((commit: TurnCommit, events: readonly CommittedEvent[]) => Promise<TurnResult>) | undefined;
+  }): Promise<{ committed: true; commit: TurnCommit; events: CommittedEvent[]; result: TurnResult | null } | { committed: false }> {
     try {
       return await this.db.transaction(async (tx) => {
         const conflicted = new Set<string>();
@@ -204,13 +210,16 @@ export class TurnStore {
         const read = await this.loadRecords(wanted.filter((id) => !known.has(id)), tx);
         const records = wanted.flatMap((id) => known.get(id) ?? read.get(id) ?? []);
         const commit = plan.build(conflicted, records);
+        const json = plan.compose ? turnResultToJson(await plan.compose(commit, events)) : null;
         const claimed = await tx.query(
-          `insert into turns (tenant_id, id, conversation_id, input, commit) values ($1, $2, $3, $4::jsonb, $5::jsonb)
+          `insert into turns (tenant_id, id, conversation_id, input, commit, result, composed_at)
+           values ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, case when $6::jsonb is null then null else now() end)
            on conflict (tenant_id, id) do nothing returning id`,
-          [this.tenantId, plan.turnId, plan.conversationId, JSON.stringify(plan.input), JSON.stringify(commit)],
+          [this.tenantId, plan.turnId, plan.conversationId, JSON.stringify(plan.input), JSON.stringify(commit), json === null ? null : JSON.stringify(json)],
         );
         if (claimed.length === 0) throw new ClaimedElsewhere();
-        return { committed: true as const, commit, events };
+        // As `saveResult` returns it: the stored JSON read back, so both paths give the same value.
+        return { committed: true as const, commit, events, result: json === null ? null : turnResultFromJson(json) };
       });
     } catch (error) {
       if (error instanceof ClaimedElsewhere) return { committed: false };

@@ -5,6 +5,7 @@ import { reportOperation, type ActOutcome, type RecordDraft } from '../run-acts.
 import type { CommittedEvent } from '../stored-record.js';
 import type { TurnCommit, TurnContext } from '../turn-commit.js';
 import type { TurnInput, Understanding } from '../turn-input.js';
+import type { TurnResult } from '../turn-result.js';
 import type { TurnStore } from '../turn-store.js';
 import type { TurnUnderstanding } from './understand-turn.js';
 import { nounOf, pick, type WorkflowDefinition } from '../workflow.js';
@@ -30,6 +31,11 @@ export interface CommitTurnOptions {
   readonly store: TurnStore;
   readonly workflows: ReadonlyMap<string, WorkflowDefinition>;
   readonly texts: CopyTexts;
+  /**
+   * Composes the turn inside its commit, its result written with it (see `TurnStore.commit`):
+   * given only when composing calls no model.
+   */
+  readonly compose?: ((commit: TurnCommit, events: readonly CommittedEvent[]) => Promise<TurnResult>) | undefined;
 }
 
 /**
@@ -39,8 +45,8 @@ export interface CommitTurnOptions {
  */
 export function commitTurn(
   turn: DecidedTurn,
-  { store, workflows, texts }: CommitTurnOptions,
-): Promise<{ committed: true; commit: TurnCommit; events: CommittedEvent[] } | { committed: false }> {
+  { store, workflows, texts, compose }: CommitTurnOptions,
+): Promise<{ committed: true; commit: TurnCommit; events: CommittedEvent[]; result: TurnResult | null } | { committed: false }> {
   const { input, locale, understood } = turn;
   return store.commit({
     turnId: input.turnId,
@@ -48,6 +54,7 @@ export function commitTurn(
     input: turn.json,
     drafts: turn.drafts,
     snapshot: snapshotOf(turn.context, understood.understanding, turn.outcomes),
+    compose,
     build: (conflicted, records) => ({
       turnId: input.turnId,
       conversationId: input.conversationId,
