@@ -57,6 +57,12 @@ describe('router gate: what it records', () => {
       detail: { language: 'en', task: 'reply', ruleset: 'reply', effort: 'deep', obligations: ['q', 'g', 'd'], required: ['q', 'd'] },
     });
   });
+  it('router: a question, a disclosure, a correction, a boundary and a decision must be answered; a greeting and anything else need not', async () => {
+    const kinds = ['direct_question', 'disclosure', 'correction', 'boundary', 'decision', 'greeting', 'other'] as const;
+    const obligations = kinds.map((kind, i) => obligation({ id: kind, kind, primary: i === 0 }));
+    const verdict = await routerGate.run(routerOn({ timeline: timeline(burst(1), { reading: { obligations, callbacks: [], topics: [], boundaries: [] } }) }));
+    expect(verdict).toMatchObject({ decision: 'pass', detail: { required: ['direct_question', 'disclosure', 'correction', 'boundary', 'decision'] } });
+  });
 });
 
 describe('router gate: the route', () => {
