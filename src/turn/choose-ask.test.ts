@@ -169,8 +169,14 @@ describe('chooseAsk and recordTurnIsOn: the edges of each rule', () => {
     expect(chooseAsk(input({ on: on('a', 'owing_only', 'payer'), leftUnread: true, inView: ['a', 'c'] }))).toMatchObject({ kind: 'next_record', recordId: 'c' });
   });
 
-  it('a field-values question naming no field sets no record', () => {
+  it('a field-values question naming no field sets no record, even on a record owing obligations with no act', () => {
     expect(isOn({ questions: [question('field_values', ['c'])], previousAbout: 'c' })).toBeNull();
+    expect(recordTurnIsOn({ actedRecords: [], questions: [question('field_values', ['t'])], previousAbout: null, records: moreRecords, workflows: more, inView: [], locale: 'en' })).toBeNull();
+  });
+
+  it('an obligation with no act answers no field', () => {
+    expect(recordTurnIsOn({ actedRecords: [], questions: [question('field_values', ['t'], 'name')], previousAbout: null, records: moreRecords, workflows: more, inView: [], locale: 'en' })).toBeNull();
+    expect(chooseAsk(input({ workflows: more, records: moreRecords, on: on('t', 'owing_only', 'name') }))).toBeNull();
   });
 
   it('a field-values question about a record whose workflow is not known, or that is gone, sets no record', () => {
