@@ -183,6 +183,29 @@ describe('chooseAsk and recordTurnIsOn: the edges of each rule', () => {
     expect(recordTurnIsOn({ actedRecords: [], questions: [question('field_values', ['w', 'gone'], 'name')], previousAbout: null, records: moreRecords, workflows, inView: [], locale: 'en' })).toBeNull();
   });
 
+  it('ask: another record’s obligation is asked under its own id', () => {
+    expect(chooseAsk(input({ on: on('d'), acted: true, inView: ['d', 'a'] }))).toMatchObject({ id: 'ask:next_record:a:travelers:0', kind: 'next_record' });
+  });
+
+  it('ask: a workflow that declares no next steps ends on the acknowledgement', () => {
+    const bare: WorkflowDefinition = { ...tripWorkflow, key: 'bare', nextSteps: undefined };
+    const done = record('v', state({ travelers: ['Ada'] }), 'bare');
+    expect(chooseAsk(input({ workflows: new Map([['bare', bare]]), records: new Map([[done.id, done]]), on: on('v') }))).toBeNull();
+  });
+
+  it('ask: the field of the turn counts only when the turn reaches no further than it', () => {
+    expect(chooseAsk(input({ on: { recordId: 'c', reach: 'full', field: 'payer' } }))).toMatchObject({ kind: 'obligation', awaiting: { answers: 'name' } });
+  });
+
+  it('a status or other question on no known record sets none', () => {
+    expect(isOn({ questions: [question('status', ['zzz'])] })).toBeNull();
+    expect(isOn({ questions: [question('other')], previousAbout: null })).toBeNull();
+  });
+
+  it('only a field-values question is on the record owing its field: another kind naming a field sets none', () => {
+    expect(isOn({ questions: [{ ...question('capability'), field: 'payer' }], inView: ['b'] })).toBeNull();
+  });
+
   it('a receipt id is the whole string: nothing before it, nothing after the revision, a record id not empty', () => {
     expect(receiptAddress('xreceipt:r:1')).toBeNull();
     expect(receiptAddress('receipt:r:1x')).toBeNull();
