@@ -57,3 +57,34 @@ describe('event gate: state from timeline and status', () => {
     expect(resolveEventState(match([msg('user', 0), msg('match', 1)], 'closed'), at(2))).toMatchObject({ state: 'closed', stop: 'close' });
   });
 });
+
+describe('event gate: each reading in full, and the thresholds at their edges', () => {
+  const reading = (state: string, task: string | null, stop: string | null, reason: string, reEntries = 0) => ({ state, task, stop, reason, reEntries });
+  it('event: every path names its own reason', () => {
+    expect(resolveEventState(match([]), at(0))).toEqual(reading('active', 'opener', null, 'no_messages_yet'));
+    expect(resolveEventState(match([msg('user', 0), msg('match', 1)], 'cta'), at(2))).toEqual(reading('cta', 'reply', null, 'match_answered_after_cta'));
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1)], 'cta'), at(2))).toEqual(reading('cta', null, 'hold', 'awaiting_match_after_cta'));
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('match', 100)]), at(101))).toEqual(reading('reactivated', 'reply', null, 'match_returned_after_silence'));
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('user', 80)]), at(90))).toEqual(reading('ghosted', null, 'hold', 're_entry_used_awaiting_reply', 1));
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1, { liked: true })]), at(50))).toEqual(reading('liked_message_pause', 're_entry', null, 'liked_pause_elapsed'));
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1)]), at(74))).toEqual(reading('ghosted', 're_entry', null, 'silence_past_threshold'));
+  });
+  it('event: an opener never answered is its own re-entry; the match having written once makes it a silence', () => {
+    expect(resolveEventState(match([msg('user', 0)]), at(73))).toEqual(reading('ghosted', 're_entry', null, 'opener_unanswered'));
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1)]), at(74))).toMatchObject({ reason: 'silence_past_threshold' });
+  });
+  it('event: a thread only the match wrote in is a reply, however long her messages are apart', () => {
+    expect(resolveEventState(match([msg('match', 0)]), at(1))).toEqual(reading('active', 'reply', null, 'match_wrote_last'));
+    expect(resolveEventState(match([msg('match', 0), msg('match', 100)]), at(101))).toEqual(reading('active', 'reply', null, 'match_wrote_last'));
+  });
+  it('event: each threshold counts from the moment it is reached', () => {
+    // The match returning exactly 72 h after the user's message is reactivated.
+    expect(resolveEventState(match([msg('user', 0), msg('match', 72)]), at(73))).toMatchObject({ state: 'reactivated' });
+    // Exactly 72 h after an unanswered follow-up, the interest is lost.
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('user', 2)]), at(74))).toMatchObject({ state: 'lost_interest', stop: 'close' });
+    // Exactly 48 h after a liked message, the one re-entry is allowed.
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1, { liked: true })]), at(49))).toMatchObject({ task: 're_entry', reason: 'liked_pause_elapsed' });
+    // Exactly 72 h of silence after the user wrote allows the re-entry.
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1)]), at(73))).toMatchObject({ state: 'ghosted', task: 're_entry' });
+  });
+});

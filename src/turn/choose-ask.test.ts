@@ -138,3 +138,78 @@ describe('receipt addresses', () => {
     expect(recordOfReceipt('receipt:r:x')).toBeNull();
   });
 });
+
+describe('chooseAsk and recordTurnIsOn: the edges of each rule', () => {
+  const told: WorkflowDefinition = {
+    ...tripWorkflow,
+    key: 'told',
+    obligations: tripWorkflow.obligations!.map((o) => ({ key: o.key, open: o.open, sentence: o.sentence })),
+    nextSteps: [{ en: 'Book the hotel.' }, {}, { en: 'Share the plan.' }],
+  };
+  const more = new Map<string, WorkflowDefinition>([...workflows, ['told', told]]);
+  const toldOpen = record('t', state(), 'told');
+  const toldDone = record('u', state({ travelers: ['Ada'] }), 'told');
+  const orphan = record('w', state(), 'gone');
+  const moreRecords = new Map([...records, [toldOpen.id, toldOpen], [toldDone.id, toldDone], [orphan.id, orphan]]);
+
+  it('ask: an obligation whose workflow names no act is asked without awaiting anything', () => {
+    expect(chooseAsk(input({ workflows: more, records: moreRecords, on: on('t') }))).toEqual({ id: 'ask:obligation:t:travelers:0', kind: 'obligation', text: 'Who is traveling?', recordId: 't' });
+  });
+
+  it('ask: next steps are the workflow’s sentences in turn, a step with no text left out', () => {
+    expect(chooseAsk(input({ workflows: more, records: moreRecords, on: on('u') }))).toMatchObject({ kind: 'next_steps', text: 'What next? Book the hotel. Share the plan.' });
+  });
+
+  it('ask: a record whose workflow is not known asks nothing, neither an obligation nor next steps', () => {
+    expect(chooseAsk(input({ records: moreRecords, on: on('w'), acted: true, inView: ['w'] }))).toBeNull();
+  });
+
+  it('ask: a field-values question’s record is not asked for another field as the next record', () => {
+    expect(chooseAsk(input({ on: on('a', 'owing_only', 'payer'), leftUnread: true, inView: ['a'] }))).toBeNull();
+    expect(chooseAsk(input({ on: on('a', 'owing_only', 'payer'), leftUnread: true, inView: ['a', 'c'] }))).toMatchObject({ kind: 'next_record', recordId: 'c' });
+  });
+
+  it('a field-values question naming no field sets no record, even on a record owing obligations with no act', () => {
+    expect(isOn({ questions: [question('field_values', ['c'])], previousAbout: 'c' })).toBeNull();
+    expect(recordTurnIsOn({ actedRecords: [], questions: [question('field_values', ['t'])], previousAbout: null, records: moreRecords, workflows: more, inView: [], locale: 'en' })).toBeNull();
+  });
+
+  it('an obligation with no act answers no field', () => {
+    expect(recordTurnIsOn({ actedRecords: [], questions: [question('field_values', ['t'], 'name')], previousAbout: null, records: moreRecords, workflows: more, inView: [], locale: 'en' })).toBeNull();
+    expect(chooseAsk(input({ workflows: more, records: moreRecords, on: on('t', 'owing_only', 'name') }))).toBeNull();
+  });
+
+  it('a field-values question about a record whose workflow is not known, or that is gone, sets no record', () => {
+    expect(recordTurnIsOn({ actedRecords: [], questions: [question('field_values', ['w', 'gone'], 'name')], previousAbout: null, records: moreRecords, workflows, inView: [], locale: 'en' })).toBeNull();
+  });
+
+  it('ask: another record’s obligation is asked under its own id', () => {
+    expect(chooseAsk(input({ on: on('d'), acted: true, inView: ['d', 'a'] }))).toMatchObject({ id: 'ask:next_record:a:travelers:0', kind: 'next_record' });
+  });
+
+  it('ask: a workflow that declares no next steps ends on the acknowledgement', () => {
+    const bare: WorkflowDefinition = { ...tripWorkflow, key: 'bare', nextSteps: undefined };
+    const done = record('v', state({ travelers: ['Ada'] }), 'bare');
+    expect(chooseAsk(input({ workflows: new Map([['bare', bare]]), records: new Map([[done.id, done]]), on: on('v') }))).toBeNull();
+  });
+
+  it('ask: the field of the turn counts only when the turn reaches no further than it', () => {
+    expect(chooseAsk(input({ on: { recordId: 'c', reach: 'full', field: 'payer' } }))).toMatchObject({ kind: 'obligation', awaiting: { answers: 'name' } });
+  });
+
+  it('a status or other question on no known record sets none', () => {
+    expect(isOn({ questions: [question('status', ['zzz'])] })).toBeNull();
+    expect(isOn({ questions: [question('other')], previousAbout: null })).toBeNull();
+  });
+
+  it('only a field-values question is on the record owing its field: another kind naming a field sets none', () => {
+    expect(isOn({ questions: [{ ...question('capability'), field: 'payer' }], inView: ['b'] })).toBeNull();
+  });
+
+  it('a receipt id is the whole string: nothing before it, nothing after the revision, a record id not empty', () => {
+    expect(receiptAddress('xreceipt:r:1')).toBeNull();
+    expect(receiptAddress('receipt:r:1x')).toBeNull();
+    expect(receiptAddress('receipt::1')).toBeNull();
+    expect(receiptAddress('receipt:r:')).toBeNull();
+  });
+});

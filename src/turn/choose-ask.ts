@@ -53,7 +53,7 @@ export function recordTurnIsOn({
   for (const q of questions) {
     if (q.kind !== 'field_values' || q.field === undefined) continue;
     const about = q.records.length > 0 ? q.records : inView;
-    const id = about.find((r) => known(r) !== undefined && firstOwed(r, q.field!) !== undefined);
+    const id = about.find((r) => firstOwed(r, q.field!) !== undefined);
     if (id !== undefined) return { recordId: id, reach: 'owing_only', field: q.field };
   }
   if (questions.length > 0) return null;
@@ -140,7 +140,7 @@ export function chooseAsk(input: AskInput): Ask | null {
     const record = input.records.get(on.recordId);
     const workflow = record && input.workflows.get(record.workflow);
     const steps = (workflow?.nextSteps ?? []).map((s) => pick(s, locale)).filter((s): s is string => !!s);
-    if (workflow && steps.length > 0) {
+    if (steps.length > 0) {
       return {
         id: `ask:next_steps:${on.recordId}`,
         kind: 'next_steps',

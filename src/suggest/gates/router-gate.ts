@@ -32,8 +32,9 @@ export const routerGate = defineGate('router', ({ match, state, copy }) => {
     };
   }
   state.language = language;
-  const task = state.event?.task;
-  if (!task) throw new Error('router gate reached without an eligible task: the event gate must stop first');
+  const event = state.event;
+  if (!event?.task) throw new Error('router gate reached without an eligible task: the event gate must stop first');
+  const task = event.task;
 
   const blockers = state.propertyInterpretations.filter((i) => i.applies && i.label === 'blocker').map((i) => i.path);
   if (blockers.length > 0) return { decision: 'stop', reason: 'blocker_applies', stop: stopState('close', copy.blocker(blockers)), detail: { blockers } };
@@ -44,7 +45,7 @@ export const routerGate = defineGate('router', ({ match, state, copy }) => {
     return { decision: 'stop', reason: 'photo_in_burst', stop: stopState('clarification', copy.photoSummary, copy.photoQuestion), detail: { photos: unanswered.filter((m) => m.kind === 'photo').map((m) => m.id) } };
   }
 
-  const ruleset: Route['ruleset'] = task === 'reply' && state.event?.state === 'cta' ? 'cta_follow_up' : task;
+  const ruleset: Route['ruleset'] = task === 'reply' && event.state === 'cta' ? 'cta_follow_up' : task;
   const base = { language, task, ruleset };
   const reading = timeline?.reading ?? null;
   if (unanswered.length > 0 && reading === null) return { decision: 'needs_model', reason: 'obligations_need_model', detail: base };

@@ -55,7 +55,7 @@ export const timelineGate = defineGate('timeline', async ({ match, skills, state
   });
   // Exactly one primary obligation: the first the reader marked, or else the first in the burst.
   const primaryIndex = Math.max(0, obligations.findIndex((o) => o.primary));
-  const onePrimary = obligations.map((o, i) => (o.primary === (i === primaryIndex) ? o : { ...o, primary: i === primaryIndex }));
+  const onePrimary = obligations.map((o, i) => ({ ...o, primary: i === primaryIndex }));
   const callbacks = result.value.callbacks.filter((c) => {
     const inside = burstIds.has(c.messageId) && allIds.has(c.refersTo);
     if (!inside) dropped.push(`callback ${c.messageId}→${c.refersTo}`);
