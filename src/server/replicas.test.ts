@@ -58,8 +58,15 @@ describe.runIf(databaseUrl)('replicas: two warrant serve processes on one Postgr
     const b = await spawnWarrant(['serve', '--port', '0', '--workflow', workflow, '--keys', bKeys], { env, ready });
     replicas.push(b);
 
-    // A key added through B is accepted by A (an unknown key reloads the table).
-    expect((await call(a, '/v0/effects', { key: testKeys.beta })).status).toBe(200);
+    // A key added through B is accepted by A: an unknown key reloads the table, at most once a
+    // second, so within a second of B's start (A may have loaded its keys less than one ago).
+    const deadline = Date.now() + 3_000;
+    let status = (await call(a, '/v0/effects', { key: testKeys.beta })).status;
+    while (status === 401 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await call(a, '/v0/effects', { key: testKeys.beta })).status;
+    }
+    expect(status).toBe(200);
 
     // The same turn ids raced through both replicas, two requests each: one commit, one answer.
     for (const turn of englishConversation) {
