@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findInvitation } from './in-person-invitation.js';
+import { FRAME_REACH, findInvitation } from './in-person-invitation.js';
 
 /** Invitations to meet in person, as a drafting model might phrase them. Every one must be caught. */
 const invitations = {
@@ -110,5 +110,23 @@ describe('conduct: no in-person invitation, in any phrasing', () => {
   it('conduct: the finding names the words that invite', () => {
     expect(findInvitation('How about dinner together on Saturday?')).toBe('how about dinner');
     expect(findInvitation('Gal susitinkam kavos šeštadienį?')).toBe('susitinkam');
+    expect(findInvitation('Want to meet up on Friday?!')).toBe('meet up');
+  });
+  it('conduct: an activity before its frame invites too, from the activity to the frame’s end', () => {
+    expect(findInvitation('Picnic by the old lake with me on Sunday?')).toBe('picnic by the old lake with me');
+    expect(findInvitation('Kavos prie jūros su manim?')).toBe('kavos prie jūros su manim');
+  });
+  it(`conduct: a frame and an activity at most ${FRAME_REACH - 1} words apart invite, either way round; ${FRAME_REACH} apart do not`, () => {
+    expect(findInvitation("Let's see if you guess my movie.")).toBe("let's see if you guess my movie");
+    expect(findInvitation("Let's see if you guess my favourite movie.")).toBeUndefined();
+    expect(findInvitation('Picnic by the old quiet lake with me?')).toBe('picnic by the old quiet lake with me');
+    expect(findInvitation('Picnic by the old quiet blue lake with me?')).toBeUndefined();
+  });
+  it('conduct: an activity that shares a word with the frame is not near it (“catch up” and “up for”)', () => {
+    expect(findInvitation('Lots to catch up for my exams this week.')).toBeUndefined();
+  });
+  it('conduct: a typographic or backtick apostrophe reads as a plain one (“you’d like to”)', () => {
+    expect(findInvitation('I think you’d like to try the ramen place.')).toBe("you'd like to try the ramen");
+    expect(findInvitation('I think you`d like to try the ramen place.')).toBe("you'd like to try the ramen");
   });
 });

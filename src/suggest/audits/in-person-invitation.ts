@@ -66,13 +66,16 @@ const lt: InvitationVocabulary = {
   ]),
 };
 
-/** Clauses of a text: a frame and an activity on either side of a comma or a full stop do not combine. */
+/**
+ * Clauses of a text: a frame and an activity on either side of a comma or a full stop do not
+ * combine. Two marks in a row ("?!") leave an empty clause between them, which has no words and
+ * so holds no invitation.
+ */
 function clauses(text: string): string[][] {
   return text
     .replace(/[’`]/g, "'")
-    .split(/[.,;:!?()\n—–]+/u)
-    .map((c) => words(c))
-    .filter((ws) => ws.length > 0);
+    .split(/[.,;:!?()\n—–]/u)
+    .map((c) => words(c));
 }
 
 function findIn(ws: readonly string[], vocabulary: InvitationVocabulary): string | undefined {

@@ -13,8 +13,11 @@ export const PRIVATE_VOCABULARY = phrases([
   'viki*', 'balų', 'balai', 'įvertinim*', 'kontrolin* sąraš*', 'raudon* vėliav*', 'privat* pastab*', 'ankstesn* analiz*',
 ]);
 
-/** A figure like `7/10` or `3 / 5`: how a check-list score looks. */
-const scoreFigure = /\b\d+(?:[.,]\d+)?\s*\/\s*\d+\b/;
+/**
+ * A figure like `7/10` or `3 / 5`: how a check-list score looks. A decimal score (`7.5/10`) is
+ * caught by its `5/10`: the word boundary after the point starts a figure of its own.
+ */
+const scoreFigure = /\b\d+\s*\/\s*\d+\b/;
 
 /** The overlap check of one text against the private material. */
 export function privateOverlap(text: string, material: PrivateMaterial): AuditFinding[] {
