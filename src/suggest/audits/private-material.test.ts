@@ -59,8 +59,10 @@ describe('private material (W7)', () => {
   });
 
   it('a one- or two-word material is a whole phrase, kept only when one of its words has six letters or more', () => {
-    const m = material({}, emptyWiki, { privateNotes: ['avoidant', 'anxious attachment', 'clingy', 'quiet', 'shy guy', 'pulls back when close'] });
-    expect(m.shortPhrases).toEqual(new Map([['avoidant', 'private_note'], ['anxious attachment', 'private_note'], ['clingy', 'private_note']]));
+    const m = material({}, emptyWiki, { privateNotes: ['avoidant', 'anxious attachment', 'too jealous', 'clingy', 'quiet', 'shy guy', 'pulls back when close'] });
+    expect(m.shortPhrases).toEqual(
+      new Map([['avoidant', 'private_note'], ['anxious attachment', 'private_note'], ['too jealous', 'private_note'], ['clingy', 'private_note']]),
+    );
   });
 
   it('a trigram needs a content word (four letters suffice), and the first material holding it names its kind', () => {
