@@ -72,8 +72,7 @@ export const implicationAudit = defineAudit('implication', ({ draft }, context) 
   const textStems = new Set(contentStems(draft.text));
   for (const fact of context.profile.facts) {
     for (const notSupported of fact.doesNotSupport) {
-      const stems = contentStems(notSupported);
-      if (stems.length > 0 && stemsShare(stems, textStems) >= IMPLIED_SHARE) {
+      if (stemsShare(contentStems(notSupported), textStems) >= IMPLIED_SHARE) {
         findings.push({ code: 'implies_unsupported', detail: `copy implies "${notSupported}", which fact ${fact.id} does not support` });
       }
     }

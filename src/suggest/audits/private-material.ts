@@ -70,7 +70,7 @@ export function privateMaterial(match: Match, wiki: Wiki, profile: Profile): Pri
     }
     for (const gram of ngrams(ws, 3)) {
       // A trigram of function words ("and it was") says nothing private.
-      if (!trigrams.has(gram) && gram.split(' ').some((w) => w.length >= 4 && isContentWord(w))) trigrams.set(gram, item.kind);
+      if (!trigrams.has(gram) && gram.split(' ').some(isContentWord)) trigrams.set(gram, item.kind);
     }
   }
 
@@ -86,10 +86,10 @@ export function privateMaterial(match: Match, wiki: Wiki, profile: Profile): Pri
   const publicShortWords = new Set<string>();
   for (const text of publicTexts) {
     const ws = words(text);
+    for (const w of ws) if (shortWords.has(w)) publicShortWords.add(w);
     const stems = ws.map(stem);
-    for (let i = 0; i < ws.length; i++) {
-      if (shortWords.has(ws[i]!)) publicShortWords.add(ws[i]!);
-      if (i + 2 < stems.length && firstStems.has(stems[i]!)) trigrams.delete(`${stems[i]} ${stems[i + 1]} ${stems[i + 2]}`);
+    for (let i = 0; i + 2 < stems.length; i++) {
+      if (firstStems.has(stems[i]!)) trigrams.delete(`${stems[i]} ${stems[i + 1]} ${stems[i + 2]}`);
     }
   }
   for (const phrase of shortPhrases.keys()) {
