@@ -101,9 +101,10 @@ describe('boundary ledger: every boundary of the thread', () => {
     expect(ledger.topics.map((t) => t.avoidTerms)).toEqual([['ex'], ['work*']]);
   });
   it('ledger: one message can set boundaries of different scopes, and each is recorded', () => {
-    const m = testMatch([msg('a', 'match', 0, "Please stop texting me. Let's not talk about my ex.")]);
+    const m = testMatch([msg('a', 'match', 0, "Please stop texting me, I need some space. Let's not talk about my ex.")]);
     expect(boundaryLedger(m, null, TEST_T0).entries.map((e) => [e.messageId, e.scope])).toEqual([
       ['a', 'end_contact'],
+      ['a', 'pause'],
       ['a', 'topic'],
     ]);
   });

@@ -77,7 +77,7 @@ describe('boundaries in the words of one message', () => {
     expect(statedTerm(words('two weeks, maybe a few days'))).toBe(14 * DAY);
   });
   it('pause: a unit is a whole word; a count is a number word or digits within three words before it', () => {
-    expect(statedTerm(words('this weekend, midweek, monthly, pusmėnesį'))).toBeNull();
+    expect(statedTerm(words('today, Sunday, daydreams, this weekend, midweek, monthly, pusmėnesį'))).toBeNull();
     expect(statedTerm(words('I have 2 big exams this week'))).toBe(7 * DAY);
     expect(statedTerm(words('the 2nd week'))).toBe(7 * DAY);
     expect(statedTerm(words('a covid19 week'))).toBe(7 * DAY);
