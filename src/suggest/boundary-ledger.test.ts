@@ -100,4 +100,45 @@ describe('boundary ledger: every boundary of the thread', () => {
     expect(ledger.entries).toHaveLength(3);
     expect(ledger.topics.map((t) => t.avoidTerms)).toEqual([['ex'], ['work*']]);
   });
+  it('ledger: one message can set boundaries of different scopes, and each is recorded', () => {
+    const m = testMatch([msg('a', 'match', 0, "Please stop texting me, I need some space. Let's not talk about my ex.")]);
+    expect(boundaryLedger(m, null, TEST_T0).entries.map((e) => [e.messageId, e.scope])).toEqual([
+      ['a', 'end_contact'],
+      ['a', 'pause'],
+      ['a', 'topic'],
+    ]);
+  });
+  it('ledger: the reader naming a topic code already read adds nothing; a pause is one pause whatever terms the reader attaches', () => {
+    const m = testMatch([msg('a', 'match', 0, "Let's not talk about my ex."), msg('b', 'match', 1, 'Give me two weeks.')]);
+    const ledger = boundaryLedger(
+      m,
+      reading({
+        obligations: [boundaryObligation({ messageId: 'b', boundary: 'pause', avoidTerms: ['exam*'] })],
+        boundaries: [{ messageId: 'a', scope: 'topic', summary: 'the ex', avoidTerms: ['ex'], pauseDays: null }],
+      }),
+      TEST_T0 + 2 * H,
+    );
+    expect(ledger.entries.map((e) => [e.messageId, e.scope, e.by])).toEqual([
+      ['a', 'topic', 'code'],
+      ['b', 'pause', 'code'],
+    ]);
+  });
+  it('ledger: a reader’s pause rules out no topic even when it carries terms', () => {
+    const m = testMatch([msg('a', 'match', 0, 'Swamped with exams.')]);
+    const ledger = boundaryLedger(m, reading({ obligations: [boundaryObligation({ messageId: 'a', boundary: 'pause', avoidTerms: ['exam*'] })] }), TEST_T0);
+    expect(ledger.pause?.messageId).toBe('a');
+    expect(ledger.topics).toEqual([]);
+  });
+  it('ledger: a reader’s pause with no days given holds the term the message states', () => {
+    const m = testMatch([msg('a', 'match', 0, 'Exams all month, ugh.')]);
+    const ledger = boundaryLedger(m, reading({ boundaries: [{ messageId: 'a', scope: 'pause', summary: 'exams', avoidTerms: [], pauseDays: null }] }), TEST_T0 + 24 * H);
+    expect(ledger.entries).toHaveLength(1);
+    expect(ledger.pause).toMatchObject({ messageId: 'a', by: 'reader', until: iso(30 * 24), inForce: true });
+  });
+  it('ledger: of two pauses that end at the same moment, the first said is the pause', () => {
+    const m = testMatch([msg('a', 'match', 0, 'Give me two weeks.'), msg('b', 'match', 7 * 24, 'Give me a week.')]);
+    const ledger = boundaryLedger(m, null, TEST_T0 + 8 * 24 * H);
+    expect(ledger.entries.map((e) => e.until)).toEqual([iso(14 * 24), iso(14 * 24)]);
+    expect(ledger.pause?.messageId).toBe('a');
+  });
 });

@@ -61,15 +61,17 @@ export function boundaryLedger(match: Match, reading: BurstReading | null, now: 
       inForce: until === null || now < until,
     });
   };
+  // `add` keeps the match's messages only: what the user wrote sets nothing.
   for (const m of match.messages) {
-    if (m.author !== 'match') continue;
     for (const b of saidBoundaries(m.text)) add(m.id, b.scope, 'code', b.words, b.termMs, b.avoidTerms);
   }
-  for (const o of reading?.obligations ?? []) {
-    if (o.kind === 'boundary' && o.boundary) add(o.messageId, o.boundary, 'reader', o.summary, null, o.avoidTerms);
-  }
-  for (const b of reading?.boundaries ?? []) {
-    add(b.messageId, b.scope, 'reader', b.summary, b.pauseDays === null ? null : b.pauseDays * 24 * 3_600_000, b.avoidTerms);
+  if (reading) {
+    for (const o of reading.obligations) {
+      if (o.kind === 'boundary' && o.boundary) add(o.messageId, o.boundary, 'reader', o.summary, null, o.avoidTerms);
+    }
+    for (const b of reading.boundaries) {
+      add(b.messageId, b.scope, 'reader', b.summary, b.pauseDays === null ? null : b.pauseDays * 24 * 3_600_000, b.avoidTerms);
+    }
   }
   const pauses = entries.filter((e) => e.scope === 'pause' && e.inForce);
   return {

@@ -55,17 +55,15 @@ const UNITS: [RegExp, number][] = [
 
 /** The longest term a message states ("two weeks", "dvi savaites", "3 days"), in ms, or `null`. */
 export function statedTerm(ws: readonly string[]): number | null {
-  let longest: number | null = null;
-  for (let i = 0; i < ws.length; i++) {
-    const unit = UNITS.find(([re]) => re.test(ws[i]!));
-    if (!unit) continue;
+  const terms = ws.flatMap((word, i) => {
+    const unit = UNITS.find(([re]) => re.test(word));
+    if (!unit) return [];
     const before = ws.slice(Math.max(0, i - 3), i);
     const count = before.reduceRight<number | null>((found, w) => found ?? (/^\d+$/.test(w) ? Number(w) : (NUMBERS[w] ?? null)), null);
     // "a week" / "savaitę" with no number: one unit.
-    const term = (count ?? 1) * unit[1];
-    if (longest === null || term > longest) longest = term;
-  }
-  return longest;
+    return [(count ?? 1) * unit[1]];
+  });
+  return terms.length === 0 ? null : Math.max(...terms);
 }
 
 /** Wordings that rule a subject out; the subject is what follows, to the end of the clause. */
@@ -119,7 +117,7 @@ export function saidBoundaries(text: string): SaidBoundary[] {
   const term = statedTerm(all);
   const pause = PAUSE.map((p) => [p, at(all, p)] as const).find(([, i]) => i >= 0) ?? (term === null ? undefined : PAUSE_WITH_TERM.map((p) => [p, at(all, p)] as const).find(([, i]) => i >= 0));
   if (pause) found.push({ scope: 'pause', words: all.slice(pause[1], pause[1] + pause[0].length).join(' '), termMs: term, avoidTerms: [] });
-  for (const clause of text.replace(/[’`]/g, "'").split(/[.,;!?\n—–]+/u)) {
+  for (const clause of text.replace(/[’`]/g, "'").split(/[.,;!?\n—–]/u)) {
     const topic = topicIn(words(clause));
     if (topic) found.push(topic);
   }
