@@ -24,6 +24,11 @@ export const MUTATION_MODULES = {
     tests: GATE_TESTS,
   },
   ...perFile('audits', AUDITS, AUDIT_TESTS),
+  'suggest-audit-support': {
+    describe: 'src/suggest/audits/audit.ts, word-patterns.ts and phrase-match.ts: what every audit runs on',
+    mutate: ['src/suggest/audits/audit.ts', 'src/suggest/word-patterns.ts', 'src/suggest/phrase-match.ts'],
+    tests: AUDIT_TESTS,
+  },
   'suggest-gates': {
     describe: 'the seven suggestion gates, the event state and the boundary ledger',
     mutate: ['src/suggest/gates/*.ts', 'src/suggest/event-state.ts', 'src/suggest/boundary-ledger.ts', 'src/suggest/said-boundaries.ts', '!src/**/*.test.ts'],
