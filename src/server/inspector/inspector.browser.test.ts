@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishConversation, locales, workflows } from '../../../examples/trip/index.js';
 import { packageRoot } from '../../package-root.js';
@@ -27,6 +27,19 @@ afterAll(async () => {
   await running?.close();
   await db?.close();
 });
+
+/**
+ * Waits until `expression` is true in the page, polling from here. `page.waitForFunction` would
+ * evaluate a string inside the page, which the inspector's Content Security Policy (no
+ * `unsafe-eval`) refuses whenever the first look is not already true.
+ */
+async function until(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 async function verify(candidates: string[], contract: unknown = automotiveContract): Promise<string> {
   const res = await fetch(`${running.url}/v0/reply-contracts/verify`, {
@@ -61,7 +74,7 @@ describe('inspector in Chromium', () => {
     await page.screenshot({ path: join(artifacts, 'inspector-effects.png'), fullPage: true });
     // The status filter narrows the list to what the API returns for it, and the address keeps it.
     await page.selectOption('#filter-status', 'accepted');
-    await page.waitForFunction("location.hash === '#/effects?status=accepted' && document.querySelectorAll('#effects tbody tr').length === 1");
+    await until(page, "location.hash === '#/effects?status=accepted' && document.querySelectorAll('#effects tbody tr').length === 1");
     await page.click('#filters button[type=button]');
     await row.waitFor();
 
@@ -141,10 +154,10 @@ describe('inspector in Chromium', () => {
     await page.fill('#filter-kind', 'ticket_inventory');
     await page.fill('#filter-text', 'reserved TWO');
     await page.click('#filters button[type=submit]');
-    await page.waitForFunction("location.hash.startsWith('#/effects?')");
+    await until(page, "location.hash.startsWith('#/effects?')");
     const params = new URLSearchParams((await page.evaluate('location.hash') as string).split('?')[1]);
     expect(Object.fromEntries(params)).toEqual({ kind: 'ticket_inventory', text: 'reserved TWO' });
-    await page.waitForFunction("document.querySelectorAll('#effects tbody tr').length === 1");
+    await until(page, "document.querySelectorAll('#effects tbody tr').length === 1");
     expect(await page.locator('#effects tbody tr').getAttribute('data-effect-id')).toBe(ticket);
     // The text filter ignores case; v0 contracts do not, so this candidate's first violation is the missing sentence.
     expect(await page.locator('#effects tbody tr td.why').textContent()).toBe('missing must_include 「nothing is reserved」');
@@ -172,7 +185,7 @@ describe('inspector in Chromium', () => {
     await other.locator(`#effects tr[data-effect-id="${ticket}"]`).click();
     await other.locator('#effect').waitFor();
     await other.click('a.back');
-    await other.waitForFunction("location.hash.includes('kind=ticket_inventory')");
+    await until(other, "location.hash.includes('kind=ticket_inventory')");
     await page.close();
     await other.close();
   });
