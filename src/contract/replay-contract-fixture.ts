@@ -3,6 +3,7 @@ import { InputError, parseInput } from '../errors.js';
 import { diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
 import { governReply } from './govern-reply.js';
 import { readContract } from './read-contract.js';
+import type { ReplyContract } from './reply-contract.js';
 import { relayBody } from './relay-body.js';
 import { effectToJson } from './reply-effect.js';
 import { traceOf } from './trace-of.js';
@@ -36,6 +37,19 @@ const contractFixtureSchema = z.strictObject({
 });
 
 /**
+ * A fixture's recorded contract, read as `readContract` reads any; a contract it refuses is the
+ * fixture's failed outcome, its refusals as differences at `$.contract`.
+ */
+export function readFixtureContract(json: unknown, name: string, file: string): ReplyContract | ReplayOutcome {
+  try {
+    return readContract(json).contract;
+  } catch (error) {
+    if (!InputError.isInstance(error)) throw error;
+    return { name, file, passed: false, differences: error.issues.map((i) => `$.contract: refused at ${i.path}: ${i.message}`) };
+  }
+}
+
+/**
  * Replays `reply_contract` fixtures offline — no model, host API, provider or database:
  * reads the recorded contract, governs the recorded candidates, and compares the effect, the
  * relay body and the trace with what was recorded.
@@ -46,13 +60,8 @@ export const replyContractReplayer: Replayer = {
     // A malformed fixture throws InputError; replayFixtures names the file.
     const fixture = parseInput(contractFixtureSchema, input, 'reply contract fixture');
     const { name } = fixture;
-    let contract;
-    try {
-      contract = readContract(fixture.contract).contract;
-    } catch (error) {
-      if (!InputError.isInstance(error)) throw error;
-      return { name, file, passed: false, differences: error.issues.map((i) => `$.contract: refused at ${i.path}: ${i.message}`) };
-    }
+    const contract = readFixtureContract(fixture.contract, name, file);
+    if ('passed' in contract) return contract;
     const effect = governReply(contract, fixture.candidates);
     const differences = [
       ...diffExpected(fixture.expected.effect, effectToJson(effect), '$.expected.effect'),

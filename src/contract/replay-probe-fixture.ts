@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { InputError, parseInput } from '../errors.js';
+import { parseInput } from '../errors.js';
 import { createModels } from '../model/create-models.js';
 import { scriptedModel } from '../model/scripted-model.js';
 import { diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
 import { probeContract, probeReportToJson } from './probe-contract.js';
 import { modelParaphrases } from './probe-paraphrases.js';
-import { readContract } from './read-contract.js';
+import { readFixtureContract } from './replay-contract-fixture.js';
 
 /**
  * A recorded probe run: the contract probed, what the `probe` model answered (scripted; absent
@@ -35,13 +35,8 @@ export const contractProbeReplayer: Replayer = {
   async replay(input, file): Promise<ReplayOutcome> {
     const fixture = parseInput(probeFixtureSchema, input, 'contract probe fixture');
     const { name } = fixture;
-    let contract;
-    try {
-      contract = readContract(fixture.contract).contract;
-    } catch (error) {
-      if (!InputError.isInstance(error)) throw error;
-      return { name, file, passed: false, differences: error.issues.map((i) => `$.contract: refused at ${i.path}: ${i.message}`) };
-    }
+    const contract = readFixtureContract(fixture.contract, name, file);
+    if ('passed' in contract) return contract;
     const models = fixture.model_outputs
       ? createModels({ tasks: { probe: { model: 'recorded:probe' } } }, { languageModels: { 'recorded:probe': scriptedModel(fixture.model_outputs) } })
       : createModels();

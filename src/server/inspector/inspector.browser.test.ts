@@ -6,6 +6,7 @@ import { englishConversation, locales, workflows } from '../../../examples/trip/
 import { packageRoot } from '../../package-root.js';
 import { openStore, type Database } from '../../store/index.js';
 import { listen, type RunningServer } from '../listen.js';
+import { ticketContractJson } from '../../adapters/adapter-test-contracts.js';
 import { launchTestBrowser } from './launch-test-browser.js';
 import { automotiveContract, createTestServer, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from '../testing.js';
 
@@ -149,7 +150,7 @@ describe('inspector in Chromium', () => {
   });
 
   it('filters by interaction kind, time and text; the address holds them, so a shared link opens the same view', async () => {
-    const ticket = await verify(['Great news, we RESERVED two tickets for you!'], ticketContract);
+    const ticket = await verify(['Great news, we RESERVED two tickets for you!'], ticketContractJson());
     const page = await signedIn({ width: 1200, height: 900 });
     await page.fill('#filter-kind', 'ticket_inventory');
     await page.fill('#filter-text', 'reserved TWO');
@@ -243,18 +244,6 @@ describe('inspector in Chromium', () => {
     await page.close();
   });
 });
-
-const ticketContract = {
-  contract_version: 'v0',
-  interaction_kind: 'ticket_inventory',
-  entity_roles: { customer: 'buyer' },
-  authority_status: 'payment_authoritative',
-  fallback_body: 'Two tickets are shown as available; nothing is reserved yet.',
-  must_include: ['nothing is reserved'],
-  must_ask: [],
-  canonical_terms: [],
-  forbidden_terms: ['reserved two tickets'],
-};
 
 /** A page with the key entered, at `url` (default: the inspector's first view). */
 async function signedIn(viewport: { width: number; height: number }, url = `${running.url}/inspector`) {
