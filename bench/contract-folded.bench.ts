@@ -9,19 +9,13 @@
  */
 import { compileContract, foldTerm, readContract } from '../src/contract/index.js';
 import { automotiveContractJson } from '../src/contract/testing-contracts.js';
-import { contest, random, report, round } from './measure.js';
-
+import { bytesInUse, largeContract } from './large-contract.js';
+import { contest, report, round } from './measure.js';
 
 let sink = 0;
 
-
-const next = random(2026);
-const alphabet = Array.from({ length: 1500 }, (_, i) => String.fromCharCode(0x4e00 + i * 7));
-const pick = () => alphabet[Math.floor(next() * alphabet.length)]!;
-const termSet = new Set<string>();
-while (termSet.size < 2000) termSet.add(Array.from({ length: 2 + Math.floor(next() * 5) }, pick).join(''));
-const forbidden = [...termSet];
-const fallback = '這則回覆需要真人確認，請稍候。';
+const large = largeContract();
+const { forbidden, fallback } = large;
 const json = {
   ...automotiveContractJson(),
   fallback_body: fallback,
@@ -31,12 +25,7 @@ const json = {
   forbidden_terms: forbidden.filter((t) => !foldTerm(fallback).includes(foldTerm(t))),
 };
 const gc = (globalThis as { gc?: () => void }).gc;
-const used = () => {
-  gc?.();
-  gc?.();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
-};
+const used = bytesInUse;
 const exact = compileContract(readContract(json).contract);
 const before = used();
 const folded = compileContract(
@@ -48,11 +37,7 @@ const folded = compileContract(
 );
 const compiledBytes = used() - before;
 
-let candidate = '';
-while (candidate.length < 4000) {
-  candidate += next() < 0.002 ? json.forbidden_terms[Math.floor(next() * json.forbidden_terms.length)] : next() < 0.1 ? '，' : pick();
-}
-candidate = JSON.parse(JSON.stringify(candidate.slice(0, 4000))) as string;
+const candidate = large.candidate(json.forbidden_terms);
 
 const foldedTerms = [...json.forbidden_terms, ...json.must_include].map(foldTerm);
 const naive = () => {

@@ -7,7 +7,8 @@
  */
 import { compileContract, readContract, type ReplyContract } from '../src/contract/index.js';
 import { automotiveContractJson } from '../src/contract/testing-contracts.js';
-import { contest, random, report, round } from './measure.js';
+import { bytesInUse, largeContract } from './large-contract.js';
+import { contest, report, round } from './measure.js';
 
 /** The naive reference: one `includes` per term, the four lists of v0. */
 function naiveLists(contract: ReplyContract, candidate: string) {
@@ -54,21 +55,10 @@ let sink = 0;
 // Large: 2,000 forbidden terms of 2–6 CJK characters, a 4,000-character reply drawn from the
 // same characters (so partial matches are frequent) with three forbidden terms planted in it.
 {
-  const next = random(2026);
-  const alphabet = Array.from({ length: 1500 }, (_, i) => String.fromCharCode(0x4e00 + i * 7));
-  const pick = () => alphabet[Math.floor(next() * alphabet.length)]!;
-  const termSet = new Set<string>();
-  while (termSet.size < 2000) termSet.add(Array.from({ length: 2 + Math.floor(next() * 5) }, pick).join(''));
-  const forbidden = [...termSet];
-  const fallback = '這則回覆需要真人確認，請稍候。';
-  // Typed arrays live outside the V8 heap, so count array buffers as well as the heap.
+  const large = largeContract();
+  const { forbidden, fallback } = large;
   const gc = (globalThis as { gc?: () => void }).gc;
-  const used = () => {
-    gc?.();
-    gc?.();
-    const { heapUsed, arrayBuffers } = process.memoryUsage();
-    return heapUsed + arrayBuffers;
-  };
+  const used = bytesInUse;
   // Warm the tables every automaton shares (built once per process) so they are not counted.
   compileContract(readContract(automotiveContractJson()).contract, { strategy: 'automaton' }).verify('看車');
   const before = used();
@@ -83,13 +73,7 @@ let sink = 0;
   const compiled = compileContract(contract);
   // The contract and its compiled matcher (the term strings themselves existed before).
   const compiledBytes = used() - before;
-  let candidate = '';
-  while (candidate.length < 4000) {
-    candidate += next() < 0.002 ? forbidden[Math.floor(next() * forbidden.length)] : next() < 0.1 ? '，' : pick();
-  }
-  // Built by concatenation, the string is a rope; candidates arrive flat (from JSON or a
-  // model's response), so flatten it as they would be, for both contenders alike.
-  candidate = JSON.parse(JSON.stringify(candidate.slice(0, 4000))) as string;
+  const candidate = large.candidate(forbidden);
 
   const { naive: naiveNs, warrant: warrantNs } = contest({
     naive: [() => (sink += naiveLists(contract, candidate).forbiddenTermsPresent.length), 5],
