@@ -11,6 +11,21 @@ const AUDITS = ['schema-audit', 'language-audit', 'conduct-audit', 'in-person-in
 const GATE_TESTS = ['src/suggest/gates/*.test.ts', 'src/suggest/event-state.test.ts', 'src/suggest/boundary-ledger.test.ts', 'src/suggest/said-boundaries.test.ts'];
 const AUDIT_TESTS = ['src/suggest/audits/*.test.ts'];
 
+const CONTRACT_FILES = ['contract-verifier', 'govern-reply', 'term-matcher', 'compile-contract'];
+// v1's folded matching is verified by its own tests: without them the folded scan and the
+// compiled contract's checks went untested (the first run's 71 %).
+const CONTRACT_TESTS = [
+  'src/contract/govern-reply.test.ts',
+  'src/contract/term-matcher.test.ts',
+  'src/contract/verify.property.test.ts',
+  'src/contract/contract-verifier*.test.ts',
+  'src/contract/contract-v1.test.ts',
+  'src/contract/disguised-candidates.test.ts',
+  'src/contract/folded-matching.property.test.ts',
+  'src/contract/read-contract.test.ts',
+  'src/contract/compile-contract*.test.ts',
+];
+
 /** One module per gate and per audit file: small enough to run on a shared machine. */
 const perFile = (folder, names, tests) =>
   Object.fromEntries(names.map((n) => [`suggest-${n}`, { describe: `src/suggest/${folder}/${n}.ts`, mutate: [`src/suggest/${folder}/${n}.ts`], tests }]));
@@ -40,21 +55,13 @@ export const MUTATION_MODULES = {
     tests: AUDIT_TESTS,
   },
   contract: {
-    describe: 'the contract verifier and governReply',
-    mutate: ['src/contract/contract-verifier.ts', 'src/contract/govern-reply.ts', 'src/contract/term-matcher.ts', 'src/contract/compile-contract.ts'],
-    // v1's folded matching is verified by its own tests: without them the folded scan and the
-    // compiled contract's checks went untested (the first run's 71 %).
-    tests: [
-      'src/contract/govern-reply.test.ts',
-      'src/contract/term-matcher.test.ts',
-      'src/contract/verify.property.test.ts',
-      'src/contract/contract-verifier*.test.ts',
-      'src/contract/contract-v1.test.ts',
-      'src/contract/disguised-candidates.test.ts',
-      'src/contract/folded-matching.property.test.ts',
-      'src/contract/read-contract.test.ts',
-    ],
+    describe: 'the contract verifier, governReply, the term matcher and compileContract',
+    mutate: CONTRACT_FILES.map((f) => `src/contract/${f}.ts`),
+    tests: CONTRACT_TESTS,
   },
+  ...Object.fromEntries(
+    CONTRACT_FILES.map((f) => [`contract-${f.replace(/^contract-|-contract$/, '')}`, { describe: `src/contract/${f}.ts`, mutate: [`src/contract/${f}.ts`], tests: CONTRACT_TESTS }]),
+  ),
   'claim-guard': {
     describe: 'the claim guard of the turn runtime',
     mutate: ['src/turn/claim-guard.ts'],
