@@ -7,7 +7,15 @@ if (include.length === 0) throw new Error('mutation/vitest.config.ts runs under 
 
 export default defineConfig({
   // Properties run capped (see fast-check-capped.mjs): a mutant costs every test that reaches it.
-  resolve: { alias: [{ find: /^fast-check$/, replacement: fileURLToPath(new URL('./fast-check-capped.mjs', import.meta.url)) }] },
+  // The wrapper imports the real library as `fast-check-uncapped`, resolved here where Node
+  // resolves it (a relative path into node_modules breaks in Stryker's sandbox, whose
+  // node_modules is a link).
+  resolve: {
+    alias: [
+      { find: /^fast-check$/, replacement: fileURLToPath(new URL('./fast-check-capped.mjs', import.meta.url)) },
+      { find: /^fast-check-uncapped$/, replacement: fileURLToPath(import.meta.resolve('fast-check')) },
+    ],
+  },
   test: {
     include,
     exclude: ['dist/**', 'node_modules/**'],
