@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors.js';
 import { compileContract, isCompiledContract } from './compile-contract.js';
+import { INCLUDES_MAX_TERMS } from './contract-verifier.js';
 import { readContract } from './read-contract.js';
 import type { ReplyContract } from './reply-contract.js';
 import { automotiveContractJson, UNSAFE_AUTOMOTIVE_CANDIDATE } from './testing-contracts.js';
@@ -55,4 +56,16 @@ describe('compileContract', () => {
     expect(isCompiledContract(compileContract(contract))).toBe(true);
     expect(isCompiledContract(contract)).toBe(false);
   });
+
+  it(`chooses the includes loop up to ${INCLUDES_MAX_TERMS} distinct terms and the automaton above`, () => {
+    const withDistinctTerms = (count: number) => {
+      const base = automotiveContractJson();
+      const own = new Set([...base.must_include, ...base.must_ask, ...base.canonical_terms, ...base.forbidden_terms]).size;
+      const extra = Array.from({ length: count - own }, (_, i) => `禁語${i}號`);
+      return compileContract(readContract({ ...base, forbidden_terms: [...base.forbidden_terms, ...extra] }).contract);
+    };
+    expect(withDistinctTerms(INCLUDES_MAX_TERMS).strategy).toBe('includes');
+    expect(withDistinctTerms(INCLUDES_MAX_TERMS + 1).strategy).toBe('automaton');
+  });
 });
+

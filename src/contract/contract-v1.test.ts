@@ -115,4 +115,25 @@ describe('Reply Contract v1: the effect and the trace name the disguises', () =>
     expect(verdict.missingMustInclude).toEqual([]);
     expect(verdict.passed).toBe(true);
   });
+
+  it('a folded required list is judged by the folded search alone, whatever the exact lists found', () => {
+    const { contract } = readContract(
+      automotiveV1({ must_include: ['Nothing is held'], matching: { must_include: 'folded' }, fallback_body: 'Nothing is held. 已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。請提供待估車輛的車牌與里程。' }),
+    );
+    const foldedOnly = governReply(contract, ['ＮＯＴＨＩＮＧ is held']).candidates[0]!;
+    expect(foldedOnly.missingMustInclude).toEqual([]);
+    expect(foldedOnly.missingMustAsk).toEqual(['待估車輛的車牌與里程']);
+    const exactOnly = governReply(contract, ['到府估車，待估車輛的車牌與里程']).candidates[0]!;
+    expect(exactOnly.missingMustInclude).toEqual(['Nothing is held']);
+    expect(exactOnly.missingMustAsk).toEqual([]);
+  });
+
+  it('NFC hints name the exact lists only: a folded list needs none, it finds the term itself', () => {
+    const fallback = `${automotiveContractJson().fallback_body} café`;
+    const { contract } = readContract(automotiveV1({ must_include: [...automotiveContractJson().must_include, 'caf\u00e9'], fallback_body: fallback }));
+    const verdict = governReply(contract, [`${automotiveContractJson().fallback_body} cafe\u0301`]).candidates[0]!;
+    expect(verdict.missingMustInclude).toEqual(['caf\u00e9']);
+    expect(verdict.normalizationHints).toEqual([{ list: 'must_include', term: 'caf\u00e9' }]);
+  });
 });
+
