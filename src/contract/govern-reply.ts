@@ -18,11 +18,12 @@ export function governReply(contract: ReplyContract | CompiledContract, candidat
   const compiled = isCompiledContract(contract) ? contract : compileContract(contract);
   if (!Array.isArray(candidates) || candidates.some((c) => typeof c !== 'string')) {
     // Only reachable from untyped callers; refused like any other caller mistake (W9).
-    const given: unknown[] = Array.isArray(candidates) ? candidates : [];
     throw new InputError(
       'candidates',
       Array.isArray(candidates)
-        ? given.flatMap((c, i) => (typeof c === 'string' ? [] : [{ path: `$[${i}]`, message: `a candidate must be a string, not ${typeof c}` }]))
+        ? (candidates as readonly unknown[]).flatMap((c, i) =>
+            typeof c === 'string' ? [] : [{ path: `$[${i}]`, message: `a candidate must be a string, not ${typeof c}` }],
+          )
         : [{ path: '$', message: 'candidates must be an array of strings' }],
     );
   }
