@@ -1,11 +1,49 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { automatonMatcher, includesMatcher } from './term-matcher.js';
+import { isNfcInert } from './is-nfc.js';
+import { automatonMatcher, includesMatcher, type TermMatcher } from './term-matcher.js';
+
+/** Thousands of cases take tens of seconds on a loaded 2-core machine: more than the default 30 s. */
+const PROPERTY_TIMEOUT_MS = 180_000;
 
 function scanAll(matcher: ReturnType<typeof includesMatcher>, terms: readonly string[], text: string) {
   const found = new Uint8Array(terms.length);
   const matches: number[] = [];
   const inert = matcher.scan(text, found, matches);
   return { found: [...found], matches, inert };
+}
+
+/** Occurrences as sorted `term@start` strings: matchers report them in no particular order. */
+const pairs = (terms: readonly string[], m: readonly number[]) =>
+  Array.from({ length: m.length / 2 }, (_, i) => `${terms[m[2 * i]!]}@${m[2 * i + 1]}`).sort();
+
+/**
+ * The plain reference: `includes` per term, every `indexOf` occurrence (overlapping ones too)
+ * of each recorded term, `isNfcInert` for the inertness.
+ */
+function reference(terms: readonly string[], record: Uint8Array, text: string) {
+  const matches: number[] = [];
+  terms.forEach((term, t) => {
+    if (record[t] !== 1) return;
+    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) matches.push(t, at);
+  });
+  return { found: terms.map((term) => (text.includes(term) ? 1 : 0)), matches: pairs(terms, matches), inert: isNfcInert(text) };
+}
+
+/** The automaton's answer for `text`, by `scan` and by `scanUnits`, in the reference's form. */
+function automatonAnswers(matcher: TermMatcher, terms: readonly string[], text: string) {
+  const byScan = scanAll(matcher, terms, text);
+  // The units in a longer array, the rest holding a term: nothing past `length` may count.
+  const units = new Uint16Array(text.length + 8);
+  for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
+  for (let i = 0; i < 8 && terms.length > 0; i++) units[text.length + i] = terms[0]!.charCodeAt(i % terms[0]!.length);
+  const found = new Uint8Array(terms.length);
+  const matches: number[] = [];
+  matcher.scanUnits!(units, text.length, found, matches);
+  return [
+    { found: byScan.found, matches: pairs(terms, byScan.matches), inert: byScan.inert },
+    { found: [...found], matches: pairs(terms, matches), inert: byScan.inert },
+  ];
 }
 
 describe('term matchers', () => {
@@ -18,9 +56,8 @@ describe('term matchers', () => {
     const byAutomaton = scanAll(automatonMatcher(terms, record)!, terms, text);
     expect(byAutomaton.found).toEqual([1, 1, 0, 1, 1, 1]);
     expect(byIncludes.found).toEqual(byAutomaton.found);
-    const pairs = (m: number[]) => Array.from({ length: m.length / 2 }, (_, i) => `${terms[m[2 * i]!]}@${m[2 * i + 1]}`).sort();
-    expect(pairs(byAutomaton.matches)).toEqual(['he@2', 'hers@2', 'she@1', '看車@7']);
-    expect(pairs(byIncludes.matches)).toEqual(pairs(byAutomaton.matches));
+    expect(pairs(terms, byAutomaton.matches)).toEqual(['he@2', 'hers@2', 'she@1', '看車@7']);
+    expect(pairs(terms, byIncludes.matches)).toEqual(pairs(terms, byAutomaton.matches));
   });
 
   it('both report whether the text is NFC-inert, as the hint check needs', () => {
@@ -38,4 +75,111 @@ describe('term matchers', () => {
     expect(automatonMatcher([units.join('')], new Uint8Array(1))).toBeUndefined();
     expect(automatonMatcher([units.slice(1).join('')], new Uint8Array(1))?.strategy).toBe('automaton');
   });
+});
+
+describe('the automaton, by starts and by failure links, agrees with indexOf', () => {
+  it('on texts of no unit and of one, where only a one-unit term can start', () => {
+    const terms = ['車', '看車', 'a'];
+    const record = Uint8Array.from([1, 1, 0]);
+    const matcher = automatonMatcher(terms, record)!;
+    for (const text of ['', '車', '看', 'a', 'b', '\u0301']) {
+      for (const answer of automatonAnswers(matcher, terms, text)) expect(answer).toEqual(reference(terms, record, text));
+    }
+    expect(scanAll(matcher, terms, '車').found).toEqual([1, 0, 0]);
+    expect(scanAll(matcher, terms, '\u0301').inert).toBe(false);
+  });
+
+  it('on terms ending at the very end of the text, and a last unit that is not NFC-inert', () => {
+    const terms = ['車', '看車', '好看車', 'e\u0301'];
+    const record = Uint8Array.from([1, 1, 1, 1]);
+    const matcher = automatonMatcher(terms, record)!;
+    for (const text of ['好看車', '我們好看車', '看好看車', '好看車e\u0301', '好看車e', '看\u0301']) {
+      for (const answer of automatonAnswers(matcher, terms, text)) expect(answer).toEqual(reference(terms, record, text));
+    }
+    expect(pairs(terms, scanAll(matcher, terms, '我們好看車').matches)).toEqual(['好看車@2', '看車@3', '車@4']);
+  });
+
+  it('on terms that start nearly everywhere, where the walks hand the text over to the failure links', () => {
+    // From every position of a run of `a`, the walk takes up to nine steps: the walks outrun
+    // their budget (one step per two units, plus slack) within the first hundred units, and
+    // the failure links take over mid-run, where occurrences of every term straddle the handover.
+    const terms = ['a', 'aa', 'aaa', 'aaaa', 'aaaaaaaaa', 'ab', 'aab', 'ba', '車a'];
+    const record = Uint8Array.from([1, 1, 0, 1, 1, 1, 1, 0, 1]);
+    const matcher = automatonMatcher(terms, record)!;
+    const texts = [
+      'a'.repeat(300),
+      `${'a'.repeat(150)}b${'a'.repeat(150)}車a`,
+      `車a${'ab'.repeat(120)}e\u0301${'a'.repeat(40)}`,
+      // A unit that is not NFC-inert before the handover, only inert ones after it.
+      `e\u0301${'a'.repeat(300)}`,
+    ];
+    for (const text of texts) {
+      for (const answer of automatonAnswers(matcher, terms, text)) expect(answer).toEqual(reference(terms, record, text));
+    }
+    expect(scanAll(matcher, terms, texts[3]!).inert).toBe(false);
+  });
+
+  /**
+   * Pieces texts and terms are drawn from: a few CJK characters (starts are rare among the
+   * others), Latin, an emoji's surrogates (whole and alone), a combining mark and a compatibility
+   * ideograph (not NFC-inert), and filler that no term holds.
+   */
+  const PIECES = ['車', '看', '約', '已', 'a', 'b', 'e', '\u0301', '😀', '\uD83D', '\uDE00', '\uF902', '。', ' '];
+  const FILLER = ['好', '的', '我', '們', 'x', 'y', 'z', '，'];
+  const termArb = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 4 }).map((p) => p.join(''));
+  const caseArb = fc
+    .record({
+      terms: fc.uniqueArray(termArb, { minLength: 1, maxLength: 60 }),
+      recordSeed: fc.integer(),
+    })
+    .chain(({ terms, recordSeed }) =>
+      fc.record({
+        terms: fc.constant(terms),
+        record: fc.constant(Uint8Array.from(terms, (_, t) => (recordSeed >> t % 31) & 1)),
+        text: fc
+          .array(fc.oneof(fc.constantFrom(...terms), fc.constantFrom(...PIECES), fc.constantFrom(...FILLER)), { maxLength: 40 })
+          .map((p) => p.join('')),
+      }),
+    );
+
+  it('on random terms and texts: one-unit, nested and overlapping terms, surrogates, marks (4,000 cases)', () => {
+    fc.assert(
+      fc.property(caseArb, ({ terms, record, text }) => {
+        const matcher = automatonMatcher(terms, record)!;
+        for (const answer of automatonAnswers(matcher, terms, text)) expect(answer).toEqual(reference(terms, record, text));
+      }),
+      { numRuns: 4000 },
+    );
+  }, PROPERTY_TIMEOUT_MS);
+
+  it('on large term sets over the text\'s own alphabet, the benchmark\'s shape (40 cases)', () => {
+    // Terms of 2–6 ideographs out of 300, and a few of one; texts drawn from the same
+    // ideographs with terms planted: few positions pass the starts test, many of them true.
+    const alphabet = Array.from({ length: 300 }, (_, i) => String.fromCharCode(0x4e00 + i * 7));
+    const ideograph = fc.constantFrom(...alphabet);
+    const termsArb = fc
+      .tuple(
+        fc.uniqueArray(fc.array(ideograph, { minLength: 2, maxLength: 6 }).map((p) => p.join('')), { minLength: 200, maxLength: 600 }),
+        fc.uniqueArray(ideograph, { maxLength: 3 }),
+      )
+      .map(([long, single]) => [...long, ...single.filter((s) => !long.includes(s))]);
+    fc.assert(
+      fc.property(
+        termsArb.chain((terms) =>
+          fc.tuple(
+            fc.constant(terms),
+            fc
+              .array(fc.oneof(ideograph, ideograph, ideograph, fc.constantFrom(...terms), fc.constant('，')), { maxLength: 600 })
+              .map((p) => p.join('')),
+          ),
+        ),
+        ([terms, text]) => {
+          const record = Uint8Array.from(terms, (_, t) => t % 2);
+          const matcher = automatonMatcher(terms, record)!;
+          for (const answer of automatonAnswers(matcher, terms, text)) expect(answer).toEqual(reference(terms, record, text));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, PROPERTY_TIMEOUT_MS);
 });

@@ -70,33 +70,73 @@ const CLASS_BITS = 0x7fff;
 
 /**
  * Words per state record in {@link AutomatonTables.memory}: child-class mask, failure link,
- * first state with a hit, and a spare that keeps records even, leaving bit 0 of a reference free.
+ * first state with a hit, and the term ending exactly there (-1: none). Four keeps records
+ * even, leaving bit 0 of a reference free.
  */
 const STATE_WORDS = 4;
 /** Words per hash slot: the state's record (0: empty slot), the class, the target's reference. */
 const SLOT_WORDS = 3;
 
 /**
- * An Aho–Corasick automaton over UTF-16 code units, for large term sets: one pass over the
- * text whatever the number of terms.
+ * Where the bits of the terms' first pairs of code units start in {@link AutomatonTables.units},
+ * and how many there are: 2^17 bits, 16 KiB, so that for 2,000 distinct pairs about 1.5% of
+ * the text's positions are false hits. The size is fixed so the scan shifts by a constant (a
+ * size per automaton measured 7% slower).
+ */
+const PAIRS_AT = 65536;
+const PAIR_BITS = 17;
+
+/**
+ * The walks from the root may take this many steps, plus one per two code units scanned so far,
+ * before the scan hands the rest of the text to the failure links: beyond that, terms start
+ * nearly everywhere (100 English words over English prose) and Aho–Corasick, which looks at
+ * each unit once, is faster. Measured on that text: handing over at one step per unit left the
+ * scan 50% slower than Aho–Corasick alone; at one per two, as fast.
+ */
+const WALK_SLACK = 64;
+
+/**
+ * A trie of the terms over UTF-16 code units with Aho–Corasick failure links, for large term
+ * sets. A scan first looks for the positions where a term may start, and walks the trie from
+ * the root only there; it falls back to the failure links, one pass whatever the text, when
+ * terms start nearly everywhere.
  *
  * - Code units map to dense classes through one 65,536-entry `Uint16Array` (class 0: no term
- *   holds the unit, so the automaton drops straight back to its root). The same entry carries
- *   the unit's NFC-inertness, so the pass also tells whether NFC hints need a second look.
+ *   holds the unit). The same entry carries the unit's NFC-inertness, so the scan also tells
+ *   whether NFC hints need a second look.
+ * - Starts: every term of two or more units begins with a pair of units whose hashed bit is
+ *   set in a 2^17-bit set stored after the class table ({@link pairBit}), and units that are
+ *   terms by themselves have the highest classes. So a position is passed over when its pair's
+ *   bit is clear and its unit's entry is at most {@link AutomatonTables.plainClasses}. An entry
+ *   above is a one-unit term or — until the first is seen, which settles the answer — a unit
+ *   that is not NFC-inert. In the `contract-large` benchmark's text, drawn from the terms' own
+ *   alphabet (2,000 terms over 1,500 ideographs), 1.8% of positions are starts, and the scan
+ *   takes 2.7 ns per unit where Aho–Corasick alone took 6.1 (same process, loaded machine).
+ *   The test runs on four positions a round: V8 repeats its checks of the typed arrays on
+ *   every round of a loop, so fewer rounds are cheaper (measured: a sixth faster).
+ * - From a start, the walk follows the trie's moves along the text and reports each term ending
+ *   on the way. Every occurrence starts somewhere, so this finds every one, overlapping and
+ *   nested ones included, each exactly once.
+ * - Walks that take more than one step per two units scanned (plus {@link WALK_SLACK}) hand the
+ *   text from the current start on to the failure links, which report every occurrence within
+ *   it; the walks have reported every one starting before. A text where terms start everywhere
+ *   thus costs about one Aho–Corasick pass, plus the test of the positions before the handover.
  * - The root's moves are a dense table. Every other move lives in one open-addressing hash
  *   table, guarded by a 32-bit mask per state of the classes (mod 32) it has moves for: most
  *   lookups in real text are misses, and the mask settles nearly all of them without hashing.
- * - Dictionary links chain a state to the shorter terms ending where it does, so overlapping and
- *   nested occurrences are all reported.
- * - The scan's tables share one `Int32Array`, and states are named by their record's index,
- *   with bit 0 set when a term ends there: the loop keeps few addresses live, multiplies
- *   nothing per step and learns of occurrences without a load. One top-level scan
- *   function serves every automaton, so its optimized code does not depend on which automaton
- *   ran first (a closure per automaton measured up to twice as slow once several existed).
+ * - Dictionary links chain a state to the shorter terms ending where it does, so the failure
+ *   links' pass reports overlapping and nested occurrences too.
+ * - The moves and links share one `Int32Array`, and states are named by their record's index,
+ *   with bit 0 set when a term ends there or at a dictionary link: the failure links' loop keeps
+ *   few addresses live, multiplies nothing per step and learns of occurrences without a load.
+ *   One set of top-level scan functions serves every automaton, so their optimized code does not
+ *   depend on which automaton ran first (a closure per automaton measured up to twice as slow
+ *   once several existed).
  *
- * A scan allocates nothing but the occurrences it reports. Returns `undefined` when the terms
- * use more than 32,767 distinct code units (the class would not fit beside the inertness bit);
- * the caller then keeps the includes strategy.
+ * Occurrences are reported in no particular order (by start for the walks, by end for the
+ * failure links); callers sort them. A scan allocates nothing but the occurrences it reports.
+ * Returns `undefined` when the terms use more than 32,767 distinct code units (the class would
+ * not fit beside the inertness bit); the caller then keeps the includes strategy.
  */
 export function automatonMatcher(terms: readonly string[], record: Uint8Array): TermMatcher | undefined {
   const tables = buildAutomaton(terms);
@@ -106,30 +146,39 @@ export function automatonMatcher(terms: readonly string[], record: Uint8Array): 
     scan: (text, found, matches) => scanAutomaton(tables, record, codeUnits(text), text.length, found, matches),
     scanUnits: (units, length, found, matches) => void scanAutomaton(tables, record, units, length, found, matches),
   };
-  warmUp(matcher, terms, record);
+  warmUp(matcher, tables, terms, record);
   return matcher;
 }
 
 /**
- * Runs one scan over the terms themselves, so every path of the scan — moves, failure links,
- * occurrences of recorded and unrecorded terms — has run before V8 optimizes it. Otherwise the
- * first real occurrence can meet optimized code that never saw one; V8 discards that code and
- * was seen to re-enter the loop through on-stack replacement on every later call, twice as slow.
+ * Runs one scan over the terms themselves, by starts and by failure links, so every path of
+ * the scan — walks, moves, failure links, occurrences of recorded and unrecorded terms — has
+ * run before V8 optimizes it. Otherwise the first real occurrence can meet optimized code that
+ * never saw one; V8 discards that code and was seen to re-enter the loop through on-stack
+ * replacement on every later call, twice as slow.
  */
-function warmUp(matcher: TermMatcher, terms: readonly string[], record: Uint8Array): void {
+function warmUp(matcher: TermMatcher, tables: AutomatonTables, terms: readonly string[], record: Uint8Array): void {
   const recorded = terms.find((_, t) => record[t] === 1) ?? '';
   const other = terms.find((_, t) => record[t] === 0) ?? '';
-  matcher.scan(`${terms.slice(0, 8).join('\u0000')}\u0000${recorded}${other}`, new Uint8Array(terms.length), []);
+  const text = `${terms.slice(0, 8).join('\u0000')}\u0000${recorded}${other}`;
+  matcher.scan(text, new Uint8Array(terms.length), []);
+  scanByLinks(tables, record, codeUnits(text), 0, text.length, new Uint8Array(terms.length), []);
 }
 
 /** The automaton's tables: typed arrays only, so a matcher retains nothing of the build. */
 interface AutomatonTables {
-  /** Code unit → class, with {@link NOT_INERT} set for units that may change under NFC. */
+  /**
+   * Code unit → class, with {@link NOT_INERT} set for units that may change under NFC; then,
+   * from {@link PAIRS_AT}, the bits of the terms' first pairs of units ({@link pairBit}).
+   */
   readonly units: Uint16Array;
+  /** The number of classes of units that are not terms by themselves; the others come after. */
+  readonly plainClasses: number;
   /**
    * The scan's tables in one array. A state is named by the index of its record
-   * ({@link STATE_WORDS} words: child-class mask, failure link, first state with a hit or 0);
-   * the root is 0. At `rootOffset`: the root's move per class. At `slotOffset`: the hash slots.
+   * ({@link STATE_WORDS} words: child-class mask, failure link, first state with a hit or 0,
+   * term ending there or -1); the root is 0. At `rootOffset`: the root's move per class. At
+   * `slotOffset`: the hash slots.
    * Moves and failure links hold references: the record, plus 1 when a term ends there.
    */
   readonly memory: Int32Array;
@@ -151,16 +200,25 @@ interface AutomatonTables {
  * soon as it returns, instead of being kept alive by the matcher.
  */
 function buildAutomaton(terms: readonly string[]): AutomatonTables | undefined {
-  const units = inertnessTable().slice();
+  const units = new Uint16Array(PAIRS_AT + (1 << PAIR_BITS) / 16);
+  units.set(inertnessTable());
+  // Units that are terms by themselves are given their classes last, so they are the highest.
+  const alone = new Set(terms.filter((term) => term.length === 1));
   let classes = 0;
-  for (const term of terms) {
+  for (const term of [...terms.filter((term) => term.length > 1), ...alone]) {
     for (let i = 0; i < term.length; i++) {
       const unit = term.charCodeAt(i);
-      if ((units[unit]! & CLASS_BITS) === 0) {
+      if ((units[unit]! & CLASS_BITS) === 0 && (term.length === 1 || !alone.has(term[i]!))) {
         if (classes === CLASS_BITS) return undefined;
         units[unit] = units[unit]! | ++classes;
       }
     }
+  }
+  const plainClasses = classes - alone.size;
+  for (const term of terms) {
+    if (term.length < 2) continue;
+    const bit = pairBit(term.charCodeAt(0), term.charCodeAt(1));
+    units[PAIRS_AT + (bit >>> 4)] = units[PAIRS_AT + (bit >>> 4)]! | (1 << (bit & 15));
   }
 
   // The trie, built with a Map, then frozen into typed arrays.
@@ -246,8 +304,10 @@ function buildAutomaton(terms: readonly string[]): AutomatonTables | undefined {
       queue.push(child);
     }
   }
+  memory[3] = -1;
   for (let state = 1; state < count; state++) {
     memory[record(state) + 2] = termAt[state]! >= 0 ? state : dict[state]!;
+    memory[record(state) + 3] = termAt[state]!;
     hasHit[state] = memory[record(state) + 2]! !== 0 ? 1 : 0;
   }
   const reference = (at: number) => at | hasHit[at / STATE_WORDS]!;
@@ -256,10 +316,10 @@ function buildAutomaton(terms: readonly string[]): AutomatonTables | undefined {
   for (let slot = slotOffset; slot < memory.length; slot += SLOT_WORDS) {
     if (memory[slot] !== 0) memory[slot + 2] = reference(memory[slot + 2]!);
   }
-  return { units, memory, rootOffset, slotOffset, shift, mask, termAt, dict, termLength };
+  return { units, plainClasses, memory, rootOffset, slotOffset, shift, mask, termAt, dict, termLength };
 }
 
-/** Occurrences of a scan as (state record, offset) pairs; shared, since scans never overlap. */
+/** Occurrences of a scan as pairs (see each scan); shared, since scans never overlap. */
 let hitLog = new Int32Array(8192);
 
 /** The scan of every automaton; see {@link automatonMatcher}. */
@@ -271,13 +331,142 @@ function scanAutomaton(
   found: Uint8Array,
   matches: number[],
 ): boolean {
+  // Two calls, not one inside the other: inlined into the walks' loop, the failure links'
+  // loop measured 20% slower.
+  const outcome = scanByStarts(tables, record, code, length, found, matches);
+  if (outcome < 0) return outcome === INERT;
+  return scanByLinks(tables, record, code, outcome >>> 1, length, found, matches) && (outcome & 1) === 0;
+}
+
+/** {@link scanByStarts}'s outcomes when it scanned the whole text. */
+const INERT = -1;
+const NOT_ALL_INERT = -2;
+
+/**
+ * Walks the trie from every position where a term may start. Returns {@link INERT} or
+ * {@link NOT_ALL_INERT} when it scanned the whole text; or, when the walks grow too long (see
+ * {@link WALK_SLACK}), twice the position from which {@link scanByLinks} must take over, plus 1
+ * if a unit before it was not NFC-inert. Either way, it has reported every occurrence starting
+ * before the position where it stopped.
+ */
+function scanByStarts(
+  tables: AutomatonTables,
+  record: Uint8Array,
+  code: Uint16Array,
+  length: number,
+  found: Uint8Array,
+  matches: number[],
+): number {
+  const { units, plainClasses, memory, rootOffset, slotOffset, shift, mask } = tables;
+  // A walk logs at most one occurrence per step, and the steps are bounded.
+  if (hitLog.length < length + 2 * WALK_SLACK) hitLog = new Int32Array(2 * length + 2 * WALK_SLACK);
+  const log = hitLog; // (term, offset of its last unit) pairs
+  let logged = 0;
+  let steps = 0;
+  // Entries are masked with `keep`: units that are not NFC-inert are starts until one is seen.
+  let keep = 0xffff;
+  const last = length - 1;
+  for (let from = 0; from <= last; ) {
+    // The next start: four positions a round, then one at a time from the round that had one.
+    // The hashes are pairBit's, written out (the calls were not all inlined: 12% slower).
+    let i = from;
+    for (; i + 4 <= last; i += 4) {
+      const u0 = code[i]!;
+      const u1 = code[i + 1]!;
+      const u2 = code[i + 2]!;
+      const u3 = code[i + 3]!;
+      const u4 = code[i + 4]!;
+      const b0 = Math.imul((u0 << 16) | u1, 0x9e3779b1) >>> 15;
+      const b1 = Math.imul((u1 << 16) | u2, 0x9e3779b1) >>> 15;
+      const b2 = Math.imul((u2 << 16) | u3, 0x9e3779b1) >>> 15;
+      const b3 = Math.imul((u3 << 16) | u4, 0x9e3779b1) >>> 15;
+      const pairs =
+        (units[PAIRS_AT + (b0 >>> 4)]! >>> (b0 & 15)) |
+        (units[PAIRS_AT + (b1 >>> 4)]! >>> (b1 & 15)) |
+        (units[PAIRS_AT + (b2 >>> 4)]! >>> (b2 & 15)) |
+        (units[PAIRS_AT + (b3 >>> 4)]! >>> (b3 & 15));
+      const entries = Math.max(units[u0]! & keep, units[u1]! & keep, units[u2]! & keep, units[u3]! & keep);
+      if ((pairs & 1) !== 0 || entries > plainClasses) break;
+    }
+    let unit = code[i]!;
+    for (; i < last; i++) {
+      const next = code[i + 1]!;
+      const bit = Math.imul((unit << 16) | next, 0x9e3779b1) >>> 15;
+      if (((units[PAIRS_AT + (bit >>> 4)]! >>> (bit & 15)) & 1) !== 0 || (units[unit]! & keep) > plainClasses) break;
+      unit = next;
+    }
+    // The last unit has no pair: only a term of one unit can start there.
+    if (i === last && (units[unit]! & keep) <= plainClasses) break;
+    const start = i;
+    from = start + 1;
+    const entry = units[unit]!;
+    if ((entry & NOT_INERT) !== 0) keep = CLASS_BITS;
+
+    // The walk: the trie's moves from the root along the text, each term on the way reported.
+    const before = logged;
+    let at = memory[rootOffset + (entry & CLASS_BITS)]! & ~1;
+    for (let j = start; at !== 0; ) {
+      if (++steps > (start >>> 1) + WALK_SLACK) {
+        // Cut short: what this walk logged is dropped, and the failure links take over here.
+        reportWalks(tables, record, before, found, matches);
+        return 2 * start + (keep === CLASS_BITS ? 1 : 0);
+      }
+      const t = memory[at + 3]!;
+      if (t >= 0) {
+        log[logged++] = t;
+        log[logged++] = j;
+      }
+      if (++j === length) break;
+      const cls = units[code[j]!]! & CLASS_BITS;
+      if ((memory[at]! & (1 << (cls & 31))) === 0) break;
+      const state = at;
+      at = 0;
+      for (let h = slotOf(state, cls, shift); ; h = (h + 1) & mask) {
+        const slot = slotOffset + h * SLOT_WORDS;
+        const key = memory[slot]!;
+        if (key === 0) break;
+        if (key === state && memory[slot + 1] === cls) {
+          at = memory[slot + 2]! & ~1;
+          break;
+        }
+      }
+    }
+  }
+  reportWalks(tables, record, logged, found, matches);
+  return keep === CLASS_BITS ? NOT_ALL_INERT : INERT;
+}
+
+/** Reports the walks' occurrences, logged as (term, offset of its last unit) pairs. */
+function reportWalks(tables: AutomatonTables, record: Uint8Array, logged: number, found: Uint8Array, matches: number[]): void {
+  const { termLength } = tables;
+  const log = hitLog;
+  for (let k = 0; k < logged; k += 2) {
+    const t = log[k]!;
+    found[t] = 1;
+    if (record[t] === 1) matches.push(t, log[k + 1]! + 1 - termLength[t]!);
+  }
+}
+
+/**
+ * Aho–Corasick from offset `start` to `length`, from the root: reports every occurrence
+ * within that span. Returns true when every unit of the span is NFC-inert.
+ */
+function scanByLinks(
+  tables: AutomatonTables,
+  record: Uint8Array,
+  code: Uint16Array,
+  start: number,
+  length: number,
+  found: Uint8Array,
+  matches: number[],
+): boolean {
   const { units, memory, rootOffset, slotOffset, shift, mask } = tables;
   if (hitLog.length < 2 * length) hitLog = new Int32Array(2 * length);
-  const log = hitLog;
+  const log = hitLog; // (state record, offset) pairs
   let logged = 0;
   let at = 0; // a reference to the current state: its record, bit 0 set when a term ends there
   let flags = 0;
-  for (let i = 0; i < length; i++) {
+  for (let i = start; i < length; i++) {
     const entry = units[code[i]!]!;
     flags |= entry;
     const cls = entry & CLASS_BITS;
@@ -347,6 +536,14 @@ function inertnessTable(): Uint16Array {
   inertness = new Uint16Array(65536);
   for (let unit = 0; unit < 65536; unit++) if (NFC_INERT_UNITS[unit] === 0) inertness[unit] = NOT_INERT;
   return inertness;
+}
+
+/**
+ * The bit of a pair of adjacent code units in the set of the terms' first pairs: Fibonacci
+ * hashing, keeping the top {@link PAIR_BITS} bits. {@link scanByStarts} repeats it inline.
+ */
+function pairBit(first: number, second: number): number {
+  return Math.imul((first << 16) | second, 0x9e3779b1) >>> (32 - PAIR_BITS);
 }
 
 /** Fibonacci hashing of the (state, class) pair; the high bits of the product mix best. */
