@@ -135,5 +135,12 @@ describe('Reply Contract v1: the effect and the trace name the disguises', () =>
     expect(verdict.missingMustInclude).toEqual(['caf\u00e9']);
     expect(verdict.normalizationHints).toEqual([{ list: 'must_include', term: 'caf\u00e9' }]);
   });
+
+  it('a lone high surrogate before a combining mark, just after a forbidden term, is a verdict, not a RangeError', () => {
+    const compiled = compileContract(readContract(automotiveV1()).contract);
+    const verdict = compiled.verify('看車\udbff\ufe20 x\u0301');
+    expect(verdict.forbiddenMatches).toEqual([{ term: '看車', start: 0, end: 2, disguises: [] }]);
+    expect(verdict.passed).toBe(false);
+  });
 });
 

@@ -581,7 +581,9 @@ function endsBeforeMark(folded: FoldedText, at: number): boolean {
   if (!folded.hasMarks || at >= folded.length) return false;
   const u = folded.units[at]!;
   if (u >= 0xd800 && u <= 0xdbff && at + 1 < folded.length) {
-    return isMark(((u - 0xd800) << 10) + (folded.units[at + 1]! - 0xdc00) + 0x10000);
+    // Only a pair is a code point: a lone high surrogate (then not a mark) can precede any unit.
+    const low = folded.units[at + 1]!;
+    if (low >= 0xdc00 && low <= 0xdfff) return isMark(((u - 0xd800) << 10) + (low - 0xdc00) + 0x10000);
   }
   return (entryOf(u) & MARK_UNIT) !== 0;
 }
