@@ -345,25 +345,34 @@ export function foldText(text: string): FoldedText {
       i++;
       continue;
     }
-    // The slow way: gather the segment — this code point and every one continuing it.
+    // The slow way: gather the segment — this code point and every one continuing it — unless
+    // it is this unit alone (`m` → `rn` in English text), known from the two units' entries.
     const segStart = i;
-    let coreEnd = i;
-    let j = i;
-    let first = true;
-    while (j < n) {
-      const cp = text.codePointAt(j)!;
-      const width = cp > 0xffff ? 2 : 1;
-      const surrogate = cp >= 0xd800 && cp <= 0xdfff; // a lone one
-      const unitEntry = width === 1 && !surrogate ? entryOf(cp) : 0;
-      const continuing = width === 1 && !surrogate ? (unitEntry & CONTINUES) !== 0 : isContinuingCached(cp);
-      if (!first && !continuing) break;
-      const ignorable = width === 1 ? (unitEntry & SKIP) !== 0 : isDefaultIgnorable(cp);
-      if (!ignorable) coreEnd = j + width;
-      if (width === 1 ? (unitEntry & MARK_UNIT) !== 0 : isMark(cp)) marks = true;
-      first = false;
-      j += width;
+    let coreEnd = i + 1;
+    let j = i + 1;
+    let folded: string;
+    const u = src[i]!;
+    if ((e & CONTINUES) === 0 && (t[src[i + 1]!]! & CONTINUES) === 0 && !(u >= 0xd800 && u <= 0xdfff)) {
+      folded = foldUnitCached(u);
+    } else {
+      coreEnd = i;
+      j = i;
+      let first = true;
+      while (j < n) {
+        const cp = text.codePointAt(j)!;
+        const width = cp > 0xffff ? 2 : 1;
+        const surrogate = cp >= 0xd800 && cp <= 0xdfff; // a lone one
+        const unitEntry = width === 1 && !surrogate ? entryOf(cp) : 0;
+        const continuing = width === 1 && !surrogate ? (unitEntry & CONTINUES) !== 0 : isContinuingCached(cp);
+        if (!first && !continuing) break;
+        const ignorable = width === 1 ? (unitEntry & SKIP) !== 0 : isDefaultIgnorable(cp);
+        if (!ignorable) coreEnd = j + width;
+        if (width === 1 ? (unitEntry & MARK_UNIT) !== 0 : isMark(cp)) marks = true;
+        first = false;
+        j += width;
+      }
+      folded = j === segStart + 1 ? foldUnitCached(u) : foldSegmentCached(text.slice(segStart, j));
     }
-    const folded = j === segStart + 1 ? foldUnitCached(src[segStart]!) : foldSegmentCached(text.slice(segStart, j));
     ensure(k + folded.length + n);
     const end = coreEnd > segStart ? coreEnd : j;
     const firstK = k;
