@@ -589,8 +589,10 @@ function includesSorted(list: readonly number[], x: number): boolean {
 function endsBeforeMark(folded: FoldedText, at: number): boolean {
   if (!folded.hasMarks || at >= folded.length) return false;
   const u = folded.units[at]!;
-  if (u >= 0xd800 && u <= 0xdbff && at + 1 < folded.length) {
-    return isMark(((u - 0xd800) << 10) + (folded.units[at + 1]! - 0xdc00) + 0x10000);
+  const next = at + 1 < folded.length ? folded.units[at + 1]! : 0;
+  // A pair only when a low surrogate follows: a lone high one before a mark is no code point.
+  if (u >= 0xd800 && u <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+    return isMark(((u - 0xd800) << 10) + (next - 0xdc00) + 0x10000);
   }
   return (entryOf(u) & MARK_UNIT) !== 0;
 }
