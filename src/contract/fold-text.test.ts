@@ -312,7 +312,7 @@ function snapshot(folded: FoldedText) {
 
 /**
  * Pieces of text by what the folding does with them: plain text that folds to itself (ASCII
- * lower case, CJK), text one unit folds to another (case, fullwidth, look-alikes), expansions,
+ * lower case, CJK), units that fold to another unit (case, fullwidth, look-alikes), expansions,
  * spaces of every kind (in runs, which collapse), ignorables, combining marks, jamo, surrogate
  * pairs and lone surrogates, and U+0000.
  */
@@ -359,8 +359,9 @@ describe('foldText', () => {
     const texts = [
       '預約看車，'.repeat(2500),
       'the lazy fox, '.repeat(900),
-      // Each U+FDFA folds to 18 units: the folded text outgrows the buffers mid-fold.
-      '\uFDFA'.repeat(1200) + 'abcd '.repeat(300) + '\uFDFA '.repeat(300),
+      // Each U+FDFA folds to 18 units: the folded text (61,000 units) outgrows the buffers
+      // mid-fold, whatever size earlier folds left them.
+      '\uFDFA'.repeat(3000) + 'abcd '.repeat(300) + '\uFDFA '.repeat(300),
       'a  b\u00a0\u00a0c\u3000 d'.repeat(600),
       'ｶﾞ\u200bm\u0301ß😀'.repeat(700),
     ];

@@ -345,25 +345,34 @@ export function foldText(text: string): FoldedText {
       i++;
       continue;
     }
-    // The slow way: gather the segment — this code point and every one continuing it.
+    // The slow way: gather the segment — this code point and every one continuing it — unless
+    // it is this unit alone (`m` → `rn` in English text), known from the two units' entries.
     const segStart = i;
-    let coreEnd = i;
-    let j = i;
-    let first = true;
-    while (j < n) {
-      const cp = text.codePointAt(j)!;
-      const width = cp > 0xffff ? 2 : 1;
-      const surrogate = cp >= 0xd800 && cp <= 0xdfff; // a lone one
-      const unitEntry = width === 1 && !surrogate ? entryOf(cp) : 0;
-      const continuing = width === 1 && !surrogate ? (unitEntry & CONTINUES) !== 0 : isContinuingCached(cp);
-      if (!first && !continuing) break;
-      const ignorable = width === 1 ? (unitEntry & SKIP) !== 0 : isDefaultIgnorable(cp);
-      if (!ignorable) coreEnd = j + width;
-      if (width === 1 ? (unitEntry & MARK_UNIT) !== 0 : isMark(cp)) marks = true;
-      first = false;
-      j += width;
+    let coreEnd = i + 1;
+    let j = i + 1;
+    let folded: string;
+    const u = src[i]!;
+    if ((e & CONTINUES) === 0 && (t[src[i + 1]!]! & CONTINUES) === 0 && !(u >= 0xd800 && u <= 0xdfff)) {
+      folded = foldUnitCached(u);
+    } else {
+      coreEnd = i;
+      j = i;
+      let first = true;
+      while (j < n) {
+        const cp = text.codePointAt(j)!;
+        const width = cp > 0xffff ? 2 : 1;
+        const surrogate = cp >= 0xd800 && cp <= 0xdfff; // a lone one
+        const unitEntry = width === 1 && !surrogate ? entryOf(cp) : 0;
+        const continuing = width === 1 && !surrogate ? (unitEntry & CONTINUES) !== 0 : isContinuingCached(cp);
+        if (!first && !continuing) break;
+        const ignorable = width === 1 ? (unitEntry & SKIP) !== 0 : isDefaultIgnorable(cp);
+        if (!ignorable) coreEnd = j + width;
+        if (width === 1 ? (unitEntry & MARK_UNIT) !== 0 : isMark(cp)) marks = true;
+        first = false;
+        j += width;
+      }
+      folded = j === segStart + 1 ? foldUnitCached(u) : foldSegmentCached(text.slice(segStart, j));
     }
-    const folded = j === segStart + 1 ? foldUnitCached(src[segStart]!) : foldSegmentCached(text.slice(segStart, j));
     ensure(k + folded.length + n);
     const end = coreEnd > segStart ? coreEnd : j;
     const firstK = k;
@@ -580,10 +589,10 @@ function includesSorted(list: readonly number[], x: number): boolean {
 function endsBeforeMark(folded: FoldedText, at: number): boolean {
   if (!folded.hasMarks || at >= folded.length) return false;
   const u = folded.units[at]!;
-  if (u >= 0xd800 && u <= 0xdbff && at + 1 < folded.length) {
-    // Only a pair is a code point: a lone high surrogate (then not a mark) can precede any unit.
-    const low = folded.units[at + 1]!;
-    if (low >= 0xdc00 && low <= 0xdfff) return isMark(((u - 0xd800) << 10) + (low - 0xdc00) + 0x10000);
+  const next = at + 1 < folded.length ? folded.units[at + 1]! : 0;
+  // A pair only when a low surrogate follows: a lone high one before a mark is no code point.
+  if (u >= 0xd800 && u <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+    return isMark(((u - 0xd800) << 10) + (next - 0xdc00) + 0x10000);
   }
   return (entryOf(u) & MARK_UNIT) !== 0;
 }
