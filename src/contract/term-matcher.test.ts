@@ -119,6 +119,52 @@ describe('the automaton, by starts and by failure links, agrees with indexOf', (
     expect(scanAll(matcher, terms, texts[3]!).inert).toBe(false);
   });
 
+  /** A small seeded generator, so these cases are the same on every run (and under mutation). */
+  const seeded = (seed: number) => () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+
+  it('on texts over a five-letter alphabet, where the failure links scan nearly all of the text (30 seeded cases)', () => {
+    // Terms start at almost every position, so the walks hand over within the first hundred
+    // units and the failure links, with their chains through shorter terms, find the rest.
+    for (let seed = 1; seed <= 30; seed++) {
+      const next = seeded(seed);
+      const word = (max: number) => Array.from({ length: 1 + Math.floor(next() * max) }, () => 'abcde'[Math.floor(next() * 5)]).join('');
+      const terms = [...new Set(Array.from({ length: 60 }, () => word(6)))];
+      const record = Uint8Array.from(terms, () => (next() < 0.5 ? 1 : 0));
+      const text = word(1500);
+      const matcher = automatonMatcher(terms, record)!;
+      for (const answer of automatonAnswers(matcher, terms, text)) expect(answer).toEqual(reference(terms, record, text));
+    }
+  });
+
+  it('when the first walk, from offset 0, outruns its budget: the failure links scan the whole text', () => {
+    const terms = ['a'.repeat(100), 'ab'];
+    const record = Uint8Array.from([1, 1]);
+    const text = `${'a'.repeat(150)}b`;
+    for (const answer of automatonAnswers(automatonMatcher(terms, record)!, terms, text)) expect(answer).toEqual(reference(terms, record, text));
+  });
+
+  it('finds each of 6,000 two-unit terms, whose first pairs share words of the starts set', () => {
+    // 6,000 pairs over 8,192 words of 16 bits: many words hold several, and every one must stay set.
+    const next = seeded(7);
+    const terms = [...new Set(Array.from({ length: 6000 }, () => String.fromCharCode(0x4e00 + Math.floor(next() * 3000), 0x4e00 + Math.floor(next() * 3000))))];
+    const matcher = automatonMatcher(terms, new Uint8Array(terms.length))!;
+    const found = new Uint8Array(terms.length);
+    matcher.scan(terms.join('，'), found, []);
+    expect(found.every((f) => f === 1)).toBe(true);
+  });
+
+  it('finds every term of a trie of more than 65,536 states', () => {
+    const next = seeded(11);
+    const terms = [...new Set(Array.from({ length: 15000 }, () => Array.from({ length: 12 }, () => 'abcdefgh'[Math.floor(next() * 8)]).join('')))];
+    const matcher = automatonMatcher(terms, new Uint8Array(terms.length))!;
+    const found = new Uint8Array(terms.length);
+    matcher.scan(terms.join('，'), found, []);
+    expect(found.every((f) => f === 1)).toBe(true);
+  });
+
   /**
    * Pieces texts and terms are drawn from: a few CJK characters (starts are rare among the
    * others), Latin, an emoji's surrogates (whole and alone), a combining mark and a compatibility
