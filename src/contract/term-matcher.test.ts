@@ -146,6 +146,19 @@ describe('the automaton, by starts and by failure links, agrees with indexOf', (
     for (const answer of automatonAnswers(automatonMatcher(terms, record)!, terms, text)) expect(answer).toEqual(reference(terms, record, text));
   });
 
+  it('follows a failure link past a state whose class mask has the unit\'s bit but no such move', () => {
+    // Classes are numbered by first appearance: X 1, Y 2, A 3, the 31 fillers 4–34, B 35. A state's
+    // mask holds classes mod 32, so "XY" (a move on A) has B's bit too, with no move on B: the
+    // scan must go on to "XY"'s failure link, "Y", whose move on B ends the term "YB".
+    const fillers = Array.from({ length: 31 }, (_, i) => `${String.fromCharCode(0x4e00 + i)}X`);
+    const terms = ['XYA', ...fillers, 'YB', 'a'.repeat(100)];
+    const record = new Uint8Array(terms.length).fill(1);
+    // The run of a hands the text to the failure links from offset 0.
+    const text = `${'a'.repeat(150)}XYB`;
+    for (const answer of automatonAnswers(automatonMatcher(terms, record)!, terms, text)) expect(answer).toEqual(reference(terms, record, text));
+    expect(reference(terms, record, text).found[terms.indexOf('YB')]).toBe(1);
+  });
+
   it('finds each of 6,000 two-unit terms, whose first pairs share words of the starts set', () => {
     // 6,000 pairs over 8,192 words of 16 bits: many words hold several, and every one must stay set.
     const next = seeded(7);
