@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createVerifier } from './contract-verifier.js';
-import type { ReplyContract } from './reply-contract.js';
+import { forbiddenOnlyContract } from './testing-contracts.js';
 
-function contract(contractVersion: 'v0' | 'v1', forbidden: readonly string[]): ReplyContract {
-  return {
-    contractVersion,
-    interactionKind: 'property',
-    entityRoles: {},
-    authorityStatus: 'none',
-    fallbackBody: '-',
-    mustInclude: [],
-    mustAsk: [],
-    canonicalTerms: [],
-    forbiddenTerms: forbidden,
-  };
-}
+const contract = forbiddenOnlyContract;
 
 describe('the verifier orders occurrences itself', () => {
   // The automaton reports occurrences in no particular order: its walks by start, a shorter

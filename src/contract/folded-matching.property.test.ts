@@ -5,7 +5,7 @@ const PROPERTY_TIMEOUT_MS = 180_000;
 import { describe, expect, it } from 'vitest';
 import { createVerifier } from './contract-verifier.js';
 import { foldSegment, isContinuing } from './fold-text.js';
-import type { ReplyContract } from './reply-contract.js';
+import { forbiddenOnlyContract } from './testing-contracts.js';
 
 /**
  * The reference `folded` matching must agree with: split the text into segments by
@@ -67,19 +67,7 @@ function referenceMatches(text: string, terms: readonly string[]): { term: strin
   return out.sort((a, b) => a.start - b.start || a.rank - b.rank).map(({ term, start, end }) => ({ term, start, end }));
 }
 
-function v1Contract(forbidden: readonly string[]): ReplyContract {
-  return {
-    contractVersion: 'v1',
-    interactionKind: 'property',
-    entityRoles: {},
-    authorityStatus: 'none',
-    fallbackBody: '-',
-    mustInclude: [],
-    mustAsk: [],
-    canonicalTerms: [],
-    forbiddenTerms: forbidden,
-  };
-}
+const v1Contract = (forbidden: readonly string[]) => forbiddenOnlyContract('v1', forbidden);
 
 const IGNORABLES = ['\u200b', '\u200c', '\u200d', '\u00ad', '\u2060', '\u200e', '\u202e', '\ufe0f', '\u{E0041}', '\u180e'];
 const SPACES = ['  ', '\u00a0', '\u3000', '\t', ' \n ', '\u2009', '\u202f'];
