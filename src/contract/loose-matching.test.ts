@@ -93,7 +93,7 @@ describe('loose: reading', () => {
   });
 
   it('refuses a loose term with no letter or digit', () => {
-    expect(issues(contract(['refund', '🙂 — 🙂'], 'loose'))).toContainEqual({
+    expect(issues(contract(['refund', '🙂 🙂'], 'loose'))).toContainEqual({
       path: '$.forbidden_terms[1]',
       message: 'has no letter or digit: "loose" matching compares only letters and digits, so it would never be found',
     });
