@@ -1,4 +1,4 @@
-import { disguisesBetween, foldText, type DisguiseClass, DISGUISE_CLASSES, type FoldedText } from './fold-text.js';
+import { disguisesBetween, foldSegment, foldText, type DisguiseClass, DISGUISE_CLASSES, type FoldedText } from './fold-text.js';
 import { HAN_VARIANTS } from './han-variants-data.js';
 
 /**
@@ -60,7 +60,24 @@ function styledLetter(cp: number): string | undefined {
   for (const base of [0x1f150, 0x1f170, 0x1f130, 0x1f1e6]) {
     if (cp >= base && cp < base + 26) return String.fromCharCode(0x61 + cp - base);
   }
-  return SMALL_CAPITALS.get(cp);
+  return smallCapitals().get(cp);
+}
+
+let smallCapitalsFolded: Map<number, string> | undefined;
+
+/**
+ * {@link SMALL_CAPITALS}, and what `folded` makes of each: the loose pass reads folded text, and
+ * the confusable skeleton turns some small capitals into other letters (`ᴍ` → `ʍ`).
+ */
+function smallCapitals(): Map<number, string> {
+  if (smallCapitalsFolded) return smallCapitalsFolded;
+  const map = new Map(SMALL_CAPITALS);
+  for (const [cp, letter] of SMALL_CAPITALS) {
+    const folded = foldSegment(String.fromCodePoint(cp));
+    const f = folded.codePointAt(0)!;
+    if ([...folded].length === 1 && !/[a-z]/.test(folded) && !map.has(f)) map.set(f, letter);
+  }
+  return (smallCapitalsFolded = map);
 }
 
 /** Latin small capitals and the like with no compatibility decomposition. */
@@ -115,8 +132,11 @@ function tokensOf(cp: number): readonly (string | number)[] {
   const out: (string | number)[] = [];
   if (MASK_CHARS.has(ch)) out.push(MASK);
   else {
-    const styled = styledLetter(cp) ?? ch;
-    for (const c of hanFold(stripMarks(styled))) {
+    let letters = stripMarks(styledLetter(cp) ?? ch);
+    // A styled or stripped letter folds as the letter itself would (`ᴍ` → `m` → `rn`, like `m`).
+    // `foldSegment`, not `foldText`: the candidate's fold lives in foldText's scratch arrays.
+    if (letters !== ch) letters = [...letters].map((c) => foldSegment(c)).join('');
+    for (const c of hanFold(letters)) {
       // `i` as folding reads it (the closure of `I` ≡ `l`): a styled `🅘` or a stripped `í` too.
       const letter = c === 'i' ? 'l' : (LEET[c] ?? c);
       if (LETTER_OR_DIGIT.test(letter)) out.push(letter);
@@ -182,7 +202,8 @@ function tokenize(original: string, folded: FoldedText): Token[] {
     if (range && range.start <= start) {
       // Inside markup: its replacement stands for the whole range, once, at its first unit.
       if (range.replacement !== '' && (tokens.length === 0 || tokens.at(-1)!.start < range.start)) {
-        const folds = foldText(range.replacement).text();
+        // `foldSegment`, not `foldText`: the candidate's fold lives in foldText's scratch arrays.
+        const folds = foldSegment(range.replacement);
         for (const c of folds) for (const value of tokensOf(c.codePointAt(0)!)) tokens.push({ value, start: range.start, end: range.end });
       }
     } else {
