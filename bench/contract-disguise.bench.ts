@@ -4,7 +4,8 @@
  * and `loose` beside `obscenity` 0.4.6 — the best-known npm filter of this kind, with its
  * recommended English transformers, with and without `skipNonAlphabetic` — on the same cases in
  * the same process. Prints per-class recall, false positives (listed), and the time per
- * candidate of each contender over the whole disguise corpus (best of five rounds).
+ * candidate of each contender over the whole disguise corpus and per benign sentence (best of
+ * five rounds each).
  */
 import {
   DataSet,
@@ -69,6 +70,15 @@ const runners = Object.fromEntries(
   }),
 ) as Record<string, readonly [() => unknown, number]>;
 const times = contest(runners);
+// The same over the benign sentences: what a reply that holds no forbidden term costs (no
+// occurrence to map back or name).
+const benignRunners = Object.fromEntries(
+  Object.entries(contenders).map(([name, c]) => {
+    const find = c(corpora.terms);
+    return [name, [() => { for (const s of corpora.benign) sink += find(s.text).length; }, 1] as const];
+  }),
+) as Record<string, readonly [() => unknown, number]>;
+const benignTimes = contest(benignRunners);
 
 report('contract-disguise', {
   cases: corpora.cases.length,
@@ -77,6 +87,7 @@ report('contract-disguise', {
   folded_promise: Object.fromEntries(Object.entries(scores).map(([name, s]) => [name, pct(s.foldedPromise.caught, s.foldedPromise.cases)])),
   false_positives: Object.fromEntries(Object.entries(scores).map(([name, s]) => [name, s.falsePositives.length])),
   us_per_candidate: Object.fromEntries(Object.entries(times).map(([name, ns]) => [name, round(ns / corpora.cases.length / 1000, 2)])),
+  us_per_benign_sentence: Object.fromEntries(Object.entries(benignTimes).map(([name, ns]) => [name, round(ns / corpora.benign.length / 1000, 2)])),
   by_class: table,
 });
 // The lists behind the counts, for a reader to judge.

@@ -179,35 +179,49 @@ export function stripMarkup(text: string): string {
   return out + text.slice(at);
 }
 
-interface Token {
-  /** A letter or digit, or {@link MASK}. */
-  readonly value: string | number;
-  readonly start: number;
-  readonly end: number;
+/** Tokens as parallel arrays (no object per token): value (a letter or {@link MASK}), original range. */
+interface Tokens {
+  readonly values: (string | number)[];
+  readonly starts: number[];
+  readonly ends: number[];
+  /** True when some token is a {@link MASK}. */
+  masks: boolean;
 }
 
 /** The tokens of a folded text, markup of the original read as its replacement. */
-function tokenize(original: string, folded: FoldedText): Token[] {
+function tokenize(original: string, folded: FoldedText): Tokens {
   const markup = markupRanges(original);
-  const tokens: Token[] = [];
+  const tokens: Tokens = { values: [], starts: [], ends: [], masks: false };
+  const { values, starts, ends } = tokens;
   const f = folded.text();
   let r = 0;
+  const push = (value: string | number, start: number, end: number) => {
+    if (value === MASK) tokens.masks = true;
+    values.push(value);
+    starts.push(start);
+    ends.push(end);
+  };
   for (let k = 0; k < f.length; ) {
     const cp = f.codePointAt(k)!;
     const width = cp > 0xffff ? 2 : 1;
+    const list = tokensOf(cp);
+    // Offsets only for what yields a token, or where markup may begin.
+    if (list.length === 0 && markup.length === 0) {
+      k += width;
+      continue;
+    }
     const start = folded.startOf(k);
-    const end = folded.endOf(k + width - 1);
     while (r < markup.length && markup[r]!.end <= start) r++;
     const range = markup[r];
     if (range && range.start <= start) {
       // Inside markup: its replacement stands for the whole range, once, at its first unit.
-      if (range.replacement !== '' && (tokens.length === 0 || tokens.at(-1)!.start < range.start)) {
+      if (range.replacement !== '' && (starts.length === 0 || starts[starts.length - 1]! < range.start)) {
         // `foldSegment`, not `foldText`: the candidate's fold lives in foldText's scratch arrays.
-        const folds = foldSegment(range.replacement);
-        for (const c of folds) for (const value of tokensOf(c.codePointAt(0)!)) tokens.push({ value, start: range.start, end: range.end });
+        for (const c of foldSegment(range.replacement)) for (const value of tokensOf(c.codePointAt(0)!)) push(value, range.start, range.end);
       }
-    } else {
-      for (const value of tokensOf(cp)) tokens.push({ value, start, end });
+    } else if (list.length > 0) {
+      const end = folded.endOf(k + width - 1);
+      for (const value of list) push(value, start, end);
     }
     k += width;
   }
@@ -218,53 +232,55 @@ function tokenize(original: string, folded: FoldedText): Token[] {
  * Emits tokens as loose units: `vv` → `w`, `cl` → `d`, a run of one letter as one, and (when
  * `keepMasks`) a mask between two letters as {@link WILDCARD}; other masks are left out.
  */
-function emit(tokens: readonly Token[], keepMasks: boolean): LooseText {
-  const chars: string[] = [];
+function emit({ values, starts: tokenStarts, ends: tokenEnds }: Tokens, keepMasks: boolean): LooseText {
+  let text = '';
   const starts: number[] = [];
   const ends: number[] = [];
   const wildcards: number[] = [];
-  let units = 0;
-  const isLetter = (t: Token | undefined) => t !== undefined && t.value !== MASK;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t.value === MASK) {
-      if (!keepMasks || !isLetter(tokens[i - 1])) continue;
+  let last = '';
+  const isLetter = (i: number) => i >= 0 && i < values.length && values[i] !== MASK;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    if (value === MASK) {
+      if (!keepMasks || !isLetter(i - 1)) continue;
       let next = i + 1;
-      while (next < tokens.length && tokens[next]!.value === MASK) next++;
-      if (!isLetter(tokens[next])) continue;
-      wildcards.push(units);
-      chars.push(WILDCARD);
-      starts.push(t.start);
-      ends.push(t.end);
-      units++;
+      while (next < values.length && values[next] === MASK) next++;
+      if (!isLetter(next)) continue;
+      wildcards.push(starts.length);
+      text += WILDCARD;
+      starts.push(tokenStarts[i]!);
+      ends.push(tokenEnds[i]!);
+      last = WILDCARD;
       continue;
     }
-    const c = t.value as string;
-    const last = chars.at(-1);
-    if (last !== undefined && last !== WILDCARD) {
+    const c = value as string;
+    if (last !== '' && last !== WILDCARD) {
       const pair = last === 'v' && c === 'v' ? 'w' : last === 'c' && c === 'l' ? 'd' : undefined;
       if (pair !== undefined || c === last) {
-        if (pair !== undefined) chars[chars.length - 1] = pair;
-        ends[ends.length - 1] = t.end;
+        // A pair replaces one unit by one unit: `last` and `pair` are both single units.
+        if (pair !== undefined) {
+          text = text.slice(0, -1) + pair;
+          last = pair;
+        }
+        ends[ends.length - 1] = tokenEnds[i]!;
         continue;
       }
     }
-    chars.push(c);
+    text += c;
     for (let u = 0; u < c.length; u++) {
-      starts.push(t.start);
-      ends.push(t.end);
+      starts.push(tokenStarts[i]!);
+      ends.push(tokenEnds[i]!);
     }
-    units += c.length;
+    last = c;
   }
-  // A pair replaced by one unit keeps the widths right: `pair` and `last` are both one unit.
-  return { text: chars.join(''), starts: Int32Array.from(starts), ends: Int32Array.from(ends), wildcards };
+  return { text, starts: Int32Array.from(starts), ends: Int32Array.from(ends), wildcards };
 }
 
 /** Folds a candidate loosely (see the module comment), from its `folded` fold. */
 export function looseFold(original: string, folded: FoldedText): LooseFold {
   const tokens = tokenize(original, folded);
   const plain = emit(tokens, false);
-  if (!tokens.some((t) => t.value === MASK)) return { plain };
+  if (!tokens.masks) return { plain };
   const masked = emit(tokens, true);
   return masked.wildcards.length > 0 ? { plain, masked } : { plain };
 }
