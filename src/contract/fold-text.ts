@@ -11,16 +11,46 @@ import { CASE_FOLDING, CONFUSABLES, DEFAULT_IGNORABLE } from './unicode-folding-
  * 2. NFKC (fullwidth and halfwidth forms, ligatures, mathematical letters…);
  * 3. full Unicode case folding (CaseFolding.txt C + F: `ß` → `ss`, final sigma → `σ`);
  * 4. the UTS #39 confusable skeleton (on NFD, recomposed to NFC afterwards, so diacritics stay:
- *    Cyrillic `а` → `a`, Greek `ο` → `o`, Cyrillic `ё` → `ë`);
- * 5. every White_Space code point becomes U+0020;
+ *    Cyrillic `а` → `a`, Greek `ο` → `o`, Cyrillic `ё` → `ë`), and `i` → `l`: the skeleton maps
+ *    capital `I` to `l` and case folding maps it to `i`, so both hold only when `i` ≡ `l`
+ *    (`aIready` is `already`, `GeId` is `Geld`);
+ * 5. every White_Space code point, and the blank fillers used as spaces ({@link isBlankFiller}),
+ *    becomes U+0020;
  *
  * repeated until nothing changes (a prototype may itself fold further). Runs of spaces in the
  * folded text then count as one. Segments fold independently, which is what lets each folded
  * code unit point back at the original text: unit `k` came from `[startOf(k), endOf(k))`.
  */
 
-/** The classes of disguise `folded` matching sees through, named on every occurrence it reports. */
-export const DISGUISE_CLASSES = ['ignorable', 'spacing', 'fullwidth', 'case', 'confusable'] as const;
+/** The classes of disguise `folded` matching sees through (its documented promise). */
+export const FOLDED_DISGUISE_CLASSES = ['ignorable', 'spacing', 'fullwidth', 'case', 'confusable'] as const;
+
+/**
+ * The classes `loose` matching (forbidden terms only) sees through beyond `folded`'s: leet
+ * digits and symbols (`r3fund`, `vv` for `w`), stretched letters (`guuuarantee`), letters
+ * separated by spaces, punctuation or line breaks (`r e f u n d`), words joined
+ * (`moneyisonitsway`), masked letters (`alr*ady`), markup (`<b>refund</b>`, `&nbsp;`), styled
+ * letters without an NFKC mapping (`🅦`, `ʀᴇꜰᴜɴᴅ`), combining marks added (`álready`, `保̶`),
+ * diacritics stripped (`grazinimas`), and Simplified or variant Han (`已经帮您预约`, `保証`).
+ */
+export const LOOSE_DISGUISE_CLASSES = [
+  'leet',
+  'stretched',
+  'separated',
+  'joined',
+  'masked',
+  'markup',
+  'styled',
+  'marks',
+  'diacritics',
+  'han_variant',
+] as const;
+
+/**
+ * Every class of disguise, named on the occurrences a folded or loose list reports: the
+ * {@link FOLDED_DISGUISE_CLASSES}, then the {@link LOOSE_DISGUISE_CLASSES}.
+ */
+export const DISGUISE_CLASSES = [...FOLDED_DISGUISE_CLASSES, ...LOOSE_DISGUISE_CLASSES] as const;
 
 /** One class of disguise; see {@link DISGUISE_CLASSES}. */
 export type DisguiseClass = (typeof DISGUISE_CLASSES)[number];
@@ -61,8 +91,27 @@ function ignorables(): Int32Array {
   return (ignorableRanges = ranges);
 }
 
-/** True for a Default_Ignorable_Code_Point (Unicode 17.0.0). */
+/**
+ * The blank fillers that render as a space: HANGUL CHOSEONG FILLER U+115F, HANGUL JUNGSEONG FILLER
+ * U+1160 (what NFKC makes of the next two), HANGUL FILLER U+3164, HALFWIDTH HANGUL FILLER U+FFA0
+ * (all four default-ignorable) and BRAILLE PATTERN BLANK U+2800.
+ * Put between two words they look like a space, so they fold to one: removed as invisible
+ * characters, they would join the words and hide a term (`refund\u3164approved`).
+ */
+export function isBlankFiller(cp: number): boolean {
+  return cp === 0x115f || cp === 0x1160 || cp === 0x3164 || cp === 0xffa0 || cp === 0x2800;
+}
+
+/**
+ * True for a code point folding removes: a Default_Ignorable_Code_Point (Unicode 17.0.0) that is
+ * not a blank filler ({@link isBlankFiller}, which folds to a space).
+ */
 export function isDefaultIgnorable(cp: number): boolean {
+  if (isBlankFiller(cp)) return false;
+  return isInIgnorableRanges(cp);
+}
+
+function isInIgnorableRanges(cp: number): boolean {
   const r = ignorables();
   let lo = 0;
   let hi = r.length / 2 - 1;
@@ -78,7 +127,7 @@ export function isDefaultIgnorable(cp: number): boolean {
 const MARK = /^\p{M}/u;
 const WHITE_SPACE = /^\p{White_Space}$/u;
 /** Code points the table must fold the slow way even when no data maps them. */
-const SPECIAL = /^[\p{M}\p{White_Space}]$/u;
+const SPECIAL = /^[\p{M}\p{White_Space}\u115f\u1160\u2800\u3164\uffa0i]$/u;
 
 /** True for a combining mark (general category M). */
 export function isMark(cp: number): boolean {
@@ -86,7 +135,7 @@ export function isMark(cp: number): boolean {
 }
 
 function isWhiteSpace(cp: number): boolean {
-  return WHITE_SPACE.test(String.fromCodePoint(cp));
+  return isBlankFiller(cp) || WHITE_SPACE.test(String.fromCodePoint(cp));
 }
 
 /**
@@ -95,6 +144,7 @@ function isWhiteSpace(cp: number): boolean {
  * compatibility decomposition starts with a mark (halfwidth `ﾞ` → U+3099).
  */
 export function isContinuing(cp: number): boolean {
+  if (isBlankFiller(cp)) return false;
   if (isDefaultIgnorable(cp) || isMark(cp)) return true;
   if ((cp >= 0x1160 && cp <= 0x11ff) || (cp >= 0xd7b0 && cp <= 0xd7ff)) return true;
   if (cp >= 0xd800 && cp <= 0xdfff) return false;
@@ -130,6 +180,14 @@ export function confusableSkeleton(text: string): string {
   return mapCodePoints(text.normalize('NFD'), confusablesMap()).normalize('NFC');
 }
 
+/**
+ * {@link confusableSkeleton} closed under case folding: the skeleton of capital `I` is `l`, and
+ * case folding makes `I` an `i` before the skeleton could see it, so `i` folds to `l` as well.
+ */
+export function caselessSkeleton(text: string): string {
+  return confusableSkeleton(text).replaceAll('i', 'l');
+}
+
 /** Most rounds of folding one segment; a prototype that folds further settles in two. */
 const MAX_ROUNDS = 4;
 
@@ -137,7 +195,7 @@ const MAX_ROUNDS = 4;
 export function foldSegment(segment: string): string {
   let s = removeIgnorables(segment);
   for (let round = 0; round < MAX_ROUNDS && s !== ''; round++) {
-    const next = removeIgnorables(spaces(confusableSkeleton(caseFold(s.normalize('NFKC')))));
+    const next = removeIgnorables(spaces(caselessSkeleton(caseFold(s.normalize('NFKC')))));
     if (next === s) break;
     s = next;
   }
@@ -238,6 +296,13 @@ export interface FoldedText {
   /** True when some segment held a mark, so {@link countsAt} must look for one. */
   readonly hasMarks: boolean;
   /**
+   * True when some segment joined several visible code points (a letter and its marks, Hangul
+   * jamo, halfwidth voicing): a term may then occur exactly in the text while its fold does not
+   * occur in the fold (`guarantee` + U+0301 folds to `guaranté`), so the exact occurrences must
+   * be added to the folded ones for `folded` to catch all that `exact` catches.
+   */
+  readonly joined: boolean;
+  /**
    * Units `x` where the boundary between unit `x` and `x + 1` lies inside one segment's fold
    * (`ß` → `ss`, `m` → `rn`): no occurrence may start or end there. Ascending; usually empty.
    */
@@ -311,6 +376,7 @@ export function foldText(text: string): FoldedText {
   let k = 0;
   let last = -1; // last emitted unit, for collapsing spaces
   let marks = false;
+  let joined = false;
   const inner: number[] = [];
   let runCount = 0;
   let i = 0;
@@ -366,7 +432,10 @@ export function foldText(text: string): FoldedText {
         const continuing = width === 1 && !surrogate ? (unitEntry & CONTINUES) !== 0 : isContinuingCached(cp);
         if (!first && !continuing) break;
         const ignorable = width === 1 ? (unitEntry & SKIP) !== 0 : isDefaultIgnorable(cp);
-        if (!ignorable) coreEnd = j + width;
+        if (!ignorable) {
+          coreEnd = j + width;
+          if (!first) joined = true;
+        }
         if (width === 1 ? (unitEntry & MARK_UNIT) !== 0 : isMark(cp)) marks = true;
         first = false;
         j += width;
@@ -393,7 +462,7 @@ export function foldText(text: string): FoldedText {
     i = j;
   }
   units[k] = 0;
-  return new ScratchFold(units, k, marks, inner, unitBuffer, runs, runCount, slowStart, slowEnd);
+  return new ScratchFold(units, k, marks, joined, inner, unitBuffer, runs, runCount, slowStart, slowEnd);
 }
 
 /**
@@ -406,6 +475,7 @@ class ScratchFold implements FoldedText {
     readonly units: Uint16Array,
     readonly length: number,
     readonly hasMarks: boolean,
+    readonly joined: boolean,
     readonly innerBoundaries: readonly number[],
     private readonly buffer: Buffer,
     private readonly runTable: Int32Array,
@@ -620,7 +690,7 @@ export function disguisesBetween(original: string, term: string): DisguiseClass[
     ['spacing', (s) => spaces(s).replace(/ {2,}/g, ' ')],
     ['fullwidth', (s) => s.normalize('NFKC')],
     ['case', caseFold],
-    ['confusable', confusableSkeleton],
+    ['confusable', caselessSkeleton],
   ];
   const seen: DisguiseClass[] = [];
   let a = original;

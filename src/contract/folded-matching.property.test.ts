@@ -4,18 +4,21 @@ import fc from 'fast-check';
 const PROPERTY_TIMEOUT_MS = 180_000;
 import { describe, expect, it } from 'vitest';
 import { createVerifier } from './contract-verifier.js';
-import { foldSegment, isContinuing } from './fold-text.js';
+import { foldSegment, foldTerm, isBlankFiller, isContinuing } from './fold-text.js';
+import { looseTerm } from './loose-fold.js';
 import { forbiddenOnlyContract } from './testing-contracts.js';
 
 /**
  * The reference `folded` matching must agree with: split the text into segments by
  * `isContinuing`, fold each segment with `foldSegment`, collapse runs of spaces while keeping
  * for every folded unit the original range it came from, then search each folded term with an
- * `indexOf` loop, drop occurrences that end just before a combining mark, and map back.
+ * `indexOf` loop, drop occurrences that end just before a combining mark, and map back; then
+ * add every exact occurrence of a term as written (what `exact` would report).
  * Written for clarity, never for speed: no table, no automaton, no shared buffers.
  */
 function referenceMatches(text: string, terms: readonly string[]): { term: string; start: number; end: number }[] {
   const units: { unit: string; start: number; end: number; segment: number }[] = [];
+  let joined = false;
   let i = 0;
   while (i < text.length) {
     const segStart = i;
@@ -24,7 +27,10 @@ function referenceMatches(text: string, terms: readonly string[]): { term: strin
     do {
       const cp = text.codePointAt(j)!;
       const width = cp > 0xffff ? 2 : 1;
-      if (!/^\p{Default_Ignorable_Code_Point}$/u.test(String.fromCodePoint(cp))) coreEnd = j + width;
+      if (!/^\p{Default_Ignorable_Code_Point}$/u.test(String.fromCodePoint(cp)) || isBlankFiller(cp)) {
+        if (j > segStart) joined = true;
+        coreEnd = j + width;
+      }
       j += width;
     } while (j < text.length && isContinuing(text.codePointAt(j)!));
     const end = coreEnd > segStart ? coreEnd : j;
@@ -62,6 +68,21 @@ function referenceMatches(text: string, terms: readonly string[]): { term: strin
       if (at > 0 && units[at - 1]!.segment === first.segment) continue;
       if (at + f.length < units.length && units[at + f.length]!.segment === lastUnit.segment) continue;
       out.push({ term, start: units[at]!.start, end: units[at + f.length - 1]!.end, rank });
+    }
+  });
+  // `folded` catches all that `exact` catches: a term written exactly counts even where its fold
+  // is not in the text's fold (a mark after its last letter joins that letter's segment). Only
+  // texts with such a segment can hide one; elsewhere the folded search found them all.
+  if (!joined) return out.sort((a, b) => a.start - b.start || a.rank - b.rank).map(({ term, start, end }) => ({ term, start, end }));
+  const key = (o: { term: string; start: number; end: number }) => `${o.term}\u0000${o.start}\u0000${o.end}`;
+  const have = new Set(out.map(key));
+  [...new Set(terms)].forEach((term, rank) => {
+    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
+      const o = { term, start: at, end: at + term.length, rank };
+      if (!have.has(key(o))) {
+        have.add(key(o));
+        out.push(o);
+      }
     }
   });
   return out.sort((a, b) => a.start - b.start || a.rank - b.rank).map(({ term, start, end }) => ({ term, start, end }));
@@ -164,6 +185,54 @@ describe('folded matching (v1)', () => {
           expect(verdict.forbiddenTermsPresent).toEqual([...new Set(forbidden)].filter((t) => expected.some((m) => m.term === t)));
         }),
         { numRuns: 3000 },
+      );
+    }, PROPERTY_TIMEOUT_MS);
+  }
+});
+
+/**
+ * W11: a looser mode never accepts what a stricter one rejects. Every candidate the list
+ * rejects as `exact` it rejects as `folded`, and every one it rejects as `folded` it rejects as
+ * `loose`, each occurrence of the stricter mode reported by the looser one at the same offsets.
+ */
+describe('exact ⊆ folded ⊆ loose (W11)', () => {
+  const PIECES = [
+    'a', 'A', 'e', 'é', 'e\u0301', '\u0301', '\u0336', 'i', 'I', 'l', '1', 's', 'š', 'ß', 'o', '0', ' ', '  ', '\n', '\u200b', '\u3164', '\u2800',
+    '看', '車', '车', '證', '証', 'ｶ', 'ﾞ', '\u1100', '\u1161', '😀', 'r', 'n', 'm', 'c', 'v', '*', '.', '<b>', '&nbsp;', '4', '$', 'ʀ', '🅦',
+  ];
+  const piece = fc.constantFrom(...PIECES);
+  const text = fc.array(piece, { maxLength: 20 }).map((p) => p.join(''));
+  // Terms every mode reads: readContract refuses a folded term that folds to nothing and a loose
+  // one with no letter or digit.
+  const terms = fc.array(
+    fc
+      .array(piece, { minLength: 1, maxLength: 4 })
+      .map((p) => p.join(''))
+      .filter((t) => foldTerm(t) !== '' && looseTerm(t) !== ''),
+    { minLength: 1, maxLength: 5 },
+  );
+  const withMode = (forbidden: readonly string[], mode: 'exact' | 'folded' | 'loose') => ({
+    ...forbiddenOnlyContract('v1', forbidden),
+    matching: { mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: mode } as const,
+  });
+  const spans = (v: { forbiddenMatches: readonly { term: string; start: number; end: number }[] }) =>
+    v.forbiddenMatches.map(({ term, start, end }) => `${term}@${start}-${end}`);
+
+  for (const strategy of ['includes', 'automaton'] as const) {
+    it(`a folded list rejects every candidate its exact list rejects, a loose list every one its folded list rejects, ${strategy} (2,000 cases)`, () => {
+      fc.assert(
+        fc.property(terms, text, (forbidden, candidate) => {
+          const exact = createVerifier(withMode(forbidden, 'exact'), strategy).verify(candidate);
+          const folded = createVerifier(withMode(forbidden, 'folded'), strategy).verify(candidate);
+          const loose = createVerifier(withMode(forbidden, 'loose'), strategy).verify(candidate);
+          if (!exact.passed) expect(folded.passed).toBe(false);
+          if (!folded.passed) expect(loose.passed).toBe(false);
+          expect(folded.forbiddenTermsPresent).toEqual(expect.arrayContaining([...exact.forbiddenTermsPresent]));
+          expect(loose.forbiddenTermsPresent).toEqual(expect.arrayContaining([...folded.forbiddenTermsPresent]));
+          // The same offsets: loose adds passes over the same fold, and keeps every folded occurrence.
+          expect(spans(loose)).toEqual(expect.arrayContaining(spans(folded)));
+        }),
+        { numRuns: 2000 },
       );
     }, PROPERTY_TIMEOUT_MS);
   }

@@ -1,6 +1,7 @@
 import type { InputIssue } from '../errors.js';
 import type { ContractVerifier } from './contract-verifier.js';
 import { foldTerm } from './fold-text.js';
+import { looseTerm } from './loose-fold.js';
 import { contractTerms, matchModeOf, TERM_LISTS, type ReplyContract, type TermListName } from './reply-contract.js';
 
 /** Something about a contract worth fixing that does not stop it from being used. */
@@ -28,15 +29,18 @@ const REQUIRED_LISTS = ['must_include', 'must_ask', 'canonical_terms'] as const;
  * required one). Both checks use each list's own matching, so under v1 a fallback holding a
  * disguised forbidden term is refused, and a folded forbidden term inside a required term makes
  * the contract unsatisfiable. A term of a folded list that folds to nothing (only
- * default-ignorable code points) is refused. Duplicate terms are warnings. Paths use the wire names.
+ * default-ignorable code points), or of a loose list with no letter or digit, is refused. Duplicate terms are warnings. Paths use the wire names.
  */
 export function lintContract(contract: ReplyContract, verifier: ContractVerifier): ContractLint {
   const issues: InputIssue[] = [];
   for (const list of TERM_LISTS) {
-    if (matchModeOf(contract, list) !== 'folded') continue;
+    const mode = matchModeOf(contract, list);
+    if (mode === 'exact') continue;
     contractTerms(contract, list).forEach((term, i) => {
       if (foldTerm(term) === '') {
         issues.push({ path: `$.${list}[${i}]`, message: 'folds to nothing: it holds only default-ignorable code points, invisible in any reply' });
+      } else if (mode === 'loose' && looseTerm(term) === '') {
+        issues.push({ path: `$.${list}[${i}]`, message: 'has no letter or digit: "loose" matching compares only letters and digits, so it would never be found' });
       }
     });
   }

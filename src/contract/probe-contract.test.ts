@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createModels } from '../model/create-models.js';
 import { scriptedModel } from '../model/scripted-model.js';
 import { compileContract } from './compile-contract.js';
+import { DISGUISE_CLASSES, FOLDED_DISGUISE_CLASSES, LOOSE_DISGUISE_CLASSES } from './fold-text.js';
 import { probeContract, probeReportJsonSchema, probeReportToJson, type ProbeFinding } from './probe-contract.js';
 import { modelParaphrases } from './probe-paraphrases.js';
 import { readContract } from './read-contract.js';
@@ -28,7 +29,7 @@ describe('warrant probe: disguises', () => {
   it('a v0 contract lists every disguise class it accepts, each candidate inside the fallback body, and says v1 closes them', async () => {
     const report = await probe(ticketing());
     const disguises = ofKind(report.findings, 'disguise');
-    expect(new Set(disguises.flatMap((f) => f.disguises))).toEqual(new Set(['fullwidth', 'case', 'ignorable', 'spacing', 'confusable']));
+    expect(new Set(disguises.flatMap((f) => f.disguises))).toEqual(new Set(DISGUISE_CLASSES.filter((d) => d !== 'diacritics' && d !== 'han_variant')));
     expect(disguises.some((f) => f.disguises!.length >= 3)).toBe(true);
     const compiled = compileContract(readContract(ticketing()).contract);
     for (const f of disguises) {
@@ -40,8 +41,19 @@ describe('warrant probe: disguises', () => {
     expect(report.notes.join('\n')).toContain('"v1" (forbidden_terms folded by default) closes these holes');
   });
 
-  it('the same contract as v1 shows no disguise hole', async () => {
-    expect(ofKind((await probe(ticketing({ contract_version: 'v1' }))).findings, 'disguise')).toEqual([]);
+  it('the same contract as v1 shows no hole of a folded class, and names the classes folded leaves open and loose closes', async () => {
+    const report = await probe(ticketing({ contract_version: 'v1' }));
+    const holes = ofKind(report.findings, 'disguise');
+    for (const f of holes) expect(f.disguises!.some((d) => (LOOSE_DISGUISE_CLASSES as readonly string[]).includes(d))).toBe(true);
+    expect(report.openDisguises).toEqual(expect.arrayContaining(['leet', 'separated', 'masked', 'markup', 'marks']));
+    expect(report.closedByLoose).toEqual(report.openDisguises);
+    expect(report.notes.join('\n')).toContain('matching.forbidden_terms "folded" leaves');
+  });
+
+  it('the same contract with loose forbidden terms shows no disguise hole at all', async () => {
+    const report = await probe(ticketing({ contract_version: 'v1', matching: { forbidden_terms: 'loose' } }));
+    expect(ofKind(report.findings, 'disguise')).toEqual([]);
+    expect(report.openDisguises).toEqual([]);
   });
 
   it('a v1 contract that keeps forbidden terms exact is told how to close its holes', async () => {
@@ -54,7 +66,10 @@ describe('warrant probe: disguises', () => {
     const v0 = await probe(automotiveContractJson());
     expect(ofKind(v0.findings, 'disguise').map((f) => f.terms[0])).toEqual(expect.arrayContaining(['看車', '已經幫您預約', '購買']));
     const v1 = await probe({ ...automotiveContractJson(), contract_version: 'v1' });
-    expect(ofKind(v1.findings, 'disguise')).toEqual([]);
+    expect(ofKind(v1.findings, 'disguise').flatMap((f) => f.disguises).filter((d) => (FOLDED_DISGUISE_CLASSES as readonly string[]).includes(d!))).toEqual([]);
+    expect(v1.openDisguises).toContain('han_variant');
+    const loose = await probe({ ...automotiveContractJson(), contract_version: 'v1', matching: { forbidden_terms: 'loose' } });
+    expect(ofKind(loose.findings, 'disguise')).toEqual([]);
   });
 });
 
@@ -90,7 +105,7 @@ describe('warrant probe: weak terms', () => {
   });
 
   it('a sound contract has no weak-term finding', async () => {
-    const report = await probe(ticketing({ contract_version: 'v1' }));
+    const report = await probe(ticketing({ contract_version: 'v1', matching: { forbidden_terms: 'loose' } }));
     expect(report.findings).toEqual([]);
   });
 });

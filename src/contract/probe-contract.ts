@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { compileContract, type CompiledContract } from './compile-contract.js';
-import { DISGUISE_CLASSES, foldTerm, type DisguiseClass } from './fold-text.js';
+import { DISGUISE_CLASSES, FOLDED_DISGUISE_CLASSES, foldTerm, type DisguiseClass } from './fold-text.js';
+import { InputError } from '../errors.js';
+import { hanFold, stripMarks } from './loose-fold.js';
 import { CONFUSABLES } from './unicode-folding-data.js';
 import { contractTerms, matchModeOf, TERM_LISTS, type ReplyContract, type TermListName } from './reply-contract.js';
 
@@ -51,6 +53,17 @@ export interface ProbeReport {
   readonly findings: readonly ProbeFinding[];
   /** Sentences for the reader: what a v0 contract should do about its disguise holes, what was skipped. */
   readonly notes: readonly string[];
+  /**
+   * The disguise classes some accepted candidate used (every class a finding names), in the
+   * order of `DISGUISE_CLASSES`: what the contract's forbidden_terms matching leaves open.
+   */
+  readonly openDisguises: readonly DisguiseClass[];
+  /**
+   * Of {@link openDisguises}, the classes whose every candidate the same contract with
+   * `matching.forbidden_terms: "loose"` rejects; empty when that contract is refused (its fallback
+   * or a required term holds a forbidden term loosely) or is not v1.
+   */
+  readonly closedByLoose: readonly DisguiseClass[];
   /** The paraphrase part: `ran` with how many candidates were tried, or `skipped` and why. */
   readonly paraphrase: { readonly status: 'ran'; readonly tried: number } | { readonly status: 'skipped'; readonly reason: string };
   /** Evidence of the model calls the paraphrase part made (model call records). */
@@ -78,13 +91,20 @@ export async function probeContract(contract: ReplyContract, { paraphrase, parap
   const c = compiled.contract;
   const findings: ProbeFinding[] = [...disguiseFindings(compiled), ...weakTermFindings(compiled)];
   const notes: string[] = [];
-  const disguiseHoles = findings.filter((f) => f.kind === 'disguise').length;
-  if (disguiseHoles > 0) {
+  const holes = findings.filter((f) => f.kind === 'disguise');
+  const openDisguises = DISGUISE_CLASSES.filter((d) => holes.some((f) => f.disguises?.includes(d)));
+  const foldedHoles = holes.filter((f) => f.disguises?.every((d) => (FOLDED_DISGUISE_CLASSES as readonly string[]).includes(d))).length;
+  const mode = matchModeOf(c, 'forbidden_terms');
+  if (foldedHoles > 0) {
     notes.push(
       c.contractVersion === 'v0'
-        ? `contract_version "v0" matches exactly, so ${disguiseHoles} disguised candidates pass; "v1" (forbidden_terms folded by default) closes these holes`
-        : `forbidden_terms are matched exactly here, so ${disguiseHoles} disguised candidates pass; set matching.forbidden_terms to "folded" to close these holes`,
+        ? `contract_version "v0" matches exactly, so ${foldedHoles} disguised candidates pass; "v1" (forbidden_terms folded by default) closes these holes`
+        : `forbidden_terms are matched exactly here, so ${foldedHoles} disguised candidates pass; set matching.forbidden_terms to "folded" to close these holes`,
     );
+  }
+  const closedByLoose = mode === 'loose' ? [] : looseCloses(c, holes, notes);
+  if (mode === 'loose' && holes.length > 0) {
+    notes.push(`matching.forbidden_terms "loose" still lets ${holes.length} disguised candidates pass (${openDisguises.join(', ')})`);
   }
   let paraphraseStatus: ProbeReport['paraphrase'];
   let calls: readonly unknown[] = [];
@@ -112,7 +132,35 @@ export async function probeContract(contract: ReplyContract, { paraphrase, parap
       }
     }
   }
-  return { contractVersion: c.contractVersion, findings, notes, paraphrase: paraphraseStatus, calls };
+  return { contractVersion: c.contractVersion, findings, notes, openDisguises, closedByLoose, paraphrase: paraphraseStatus, calls };
+}
+
+/**
+ * Which open disguise classes `loose` would close: the same contract (as v1) with
+ * `matching.forbidden_terms: "loose"` verifies every disguise finding's candidate; a class is
+ * closed when each candidate using it is rejected. Adds a note either way.
+ */
+function looseCloses(c: ReplyContract, holes: readonly ProbeFinding[], notes: string[]): DisguiseClass[] {
+  if (holes.length === 0) return [];
+  const open = DISGUISE_CLASSES.filter((d) => holes.some((f) => f.disguises?.includes(d)));
+  const matching = { ...(c.matching ?? { mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact' }), forbiddenTerms: 'loose' } as const;
+  let loose: CompiledContract;
+  try {
+    loose = compileContract({ ...c, contractVersion: 'v1', matching });
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    notes.push(
+      `${open.join(', ')} stay open: matching.forbidden_terms "loose" would close disguise holes, but refuses this contract (${error.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})`,
+    );
+    return [];
+  }
+  const closed = open.filter((d) => holes.every((f) => !f.disguises?.includes(d) || !loose.verify(f.candidate).passed));
+  const stillOpen = open.filter((d) => !closed.includes(d));
+  notes.push(
+    `matching.forbidden_terms ${JSON.stringify(matchModeOf(c, 'forbidden_terms'))} leaves ${open.join(', ')} open; "loose" closes ${closed.length > 0 ? closed.join(', ') : 'none of them'}` +
+      (stillOpen.length > 0 ? ` (still open: ${stillOpen.join(', ')})` : ''),
+  );
+  return closed;
 }
 
 // ————— disguises —————
@@ -159,7 +207,45 @@ function compatibilityMap(): Map<string, string> {
 
 type Disguiser = (term: string) => string | undefined;
 
+/** Latin letter → a leet digit or symbol. */
+const LEET_FORMS: Record<string, string> = { a: '4', e: '3', s: '5', t: '7', o: '0', b: '8', A: '4', E: '3', S: '5', T: '7', O: '0', B: '8' };
+const LATIN = /^[\p{Script=Latin}\s]+$/u;
+
 const DISGUISERS: Record<DisguiseClass, Disguiser> = {
+  leet: (term) => (/[aestobAESTOB]/u.test(term) ? term.replace(/[aestobAESTOB]/gu, (ch) => LEET_FORMS[ch]!) : undefined),
+  stretched: (term) => {
+    const at = term.search(/[aeiouAEIOU]/u);
+    return at < 0 ? undefined : `${term.slice(0, at)}${term[at]!.repeat(3)}${term.slice(at)}`;
+  },
+  separated: (term) => {
+    const chars = [...term];
+    return chars.length < 2 ? undefined : chars.join(' ');
+  },
+  joined: (term) => (/\s/u.test(term) ? term.replace(/\s+/gu, '') : undefined),
+  masked: (term) => {
+    const chars = [...term];
+    if (chars.length < 4) return undefined;
+    const at = chars.findIndex((ch, i) => i > 0 && i < chars.length - 1 && /\p{L}/u.test(ch));
+    return at < 0 ? undefined : chars.map((ch, i) => (i === at ? '*' : ch)).join('');
+  },
+  markup: (term) => {
+    const chars = [...term];
+    const half = Math.max(1, chars.length >> 1);
+    return `<b>${chars.slice(0, half).join('')}</b>${chars.slice(half).join('')}`;
+  },
+  styled: (term) =>
+    LATIN.test(term) && /[a-z]/iu.test(term)
+      ? term.replace(/[a-z]/giu, (ch) => String.fromCodePoint(0x1f150 + ch.toLowerCase().charCodeAt(0) - 0x61))
+      : undefined,
+  marks: (term) => [...term].map((ch) => (/\s/u.test(ch) ? ch : `${ch}\u0336`)).join(''),
+  diacritics: (term) => {
+    const plain = stripMarks(term);
+    return plain !== term ? plain : undefined;
+  },
+  han_variant: (term) => {
+    const simplified = hanFold(term);
+    return simplified !== term ? simplified : undefined;
+  },
   fullwidth: (term) => {
     const forms = compatibilityMap();
     const chars = [...term];
@@ -198,13 +284,20 @@ const COMBINATIONS: DisguiseClass[][] = [
   ['fullwidth', 'ignorable'],
   ['confusable', 'case', 'spacing'],
   ['fullwidth', 'case', 'ignorable', 'spacing', 'confusable'],
+  ['leet', 'stretched', 'case'],
+  ['han_variant', 'marks'],
 ];
 
 function disguise(term: string, classes: readonly DisguiseClass[]): string | undefined {
   let out = term;
   let applied = 0;
-  // Order matters: look-alikes and case before width, invisible characters last.
-  for (const c of ['confusable', 'case', 'spacing', 'fullwidth', 'ignorable'] as const) {
+  // Order matters: the loose classes on the letters first, then look-alikes and case before
+  // width, invisible characters last.
+  const order = [
+    'diacritics', 'han_variant', 'stretched', 'leet', 'masked', 'joined', 'separated', 'styled', 'marks', 'markup',
+    'confusable', 'case', 'spacing', 'fullwidth', 'ignorable',
+  ] as const;
+  for (const c of order) {
     if (!classes.includes(c)) continue;
     const next = DISGUISERS[c](out);
     if (next === undefined) continue;
@@ -390,6 +483,8 @@ export const probeReportJsonSchema = z
       }),
     ),
     notes: z.array(z.string()),
+    open_disguise_classes: z.array(z.enum(DISGUISE_CLASSES)).describe('the disguise classes some accepted candidate used'),
+    closed_by_loose: z.array(z.enum(DISGUISE_CLASSES)).describe('of those, the classes matching.forbidden_terms "loose" closes'),
     paraphrase: z.union([
       z.strictObject({ status: z.literal('ran'), tried: z.number().int().nonnegative() }),
       z.strictObject({ status: z.literal('skipped'), reason: z.string() }),
@@ -414,6 +509,8 @@ export function probeReportToJson(report: ProbeReport): ProbeReportJson {
       ...(f.disguises ? { disguises: [...f.disguises] } : {}),
     })),
     notes: [...report.notes],
+    open_disguise_classes: [...report.openDisguises],
+    closed_by_loose: [...report.closedByLoose],
     paraphrase: report.paraphrase,
     model_calls: [...report.calls],
   };

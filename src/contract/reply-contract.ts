@@ -6,21 +6,30 @@ import { wireRecord, wireString } from '../wire-string.js';
  * code units, as Reply Contract v0 specifies. `folded` (v1 only): both sides folded first —
  * NFKC, full case folding, default-ignorable code points removed, whitespace runs as one space,
  * UTS #39 confusable skeletons — so a disguised term is still found (see `fold-text.ts`).
+ * `loose` (v1 forbidden terms only): `folded`, then only the letters compared, through leet,
+ * stretched, spaced, joined, masked, marked-up and styled spellings, added or stripped marks and
+ * Traditional/Simplified Han (see `loose-fold.ts`). Each catches all the one before it catches.
  */
-export type MatchMode = 'exact' | 'folded';
+export type MatchMode = 'exact' | 'folded' | 'loose';
+
+/**
+ * The modes a required list may take: a required term must be seen as written, so `loose`
+ * (which would accept `r3fund` for `refund`) is for forbidden terms only.
+ */
+export type RequiredMatchMode = Exclude<MatchMode, 'loose'>;
 
 /** The match mode of each term list, by the library's list names. */
 export interface ContractMatching {
-  readonly mustInclude: MatchMode;
-  readonly mustAsk: MatchMode;
-  readonly canonicalTerms: MatchMode;
+  readonly mustInclude: RequiredMatchMode;
+  readonly mustAsk: RequiredMatchMode;
+  readonly canonicalTerms: RequiredMatchMode;
   readonly forbiddenTerms: MatchMode;
 }
 
 /** The contract versions this library reads. */
 export const CONTRACT_VERSIONS = ['v0', 'v1'] as const;
 
-/** A contract version: `v0` (every list exact) or `v1` (lists may be `folded`). */
+/** A contract version: `v0` (every list exact) or `v1` (lists may be `folded`, forbidden terms `loose`). */
 export type ContractVersion = (typeof CONTRACT_VERSIONS)[number];
 
 /**
@@ -83,17 +92,28 @@ const missing = (issue: { input?: unknown }) => (issue.input === undefined ? 're
 const wellFormed = () => wireString({ error: missing });
 const nonEmpty = (what: string) => wellFormed().refine((s) => s.length > 0, { error: `${what} must not be empty` });
 const termList = z.array(nonEmpty('a term'), { error: missing });
-const matchMode = z.enum(['exact', 'folded'], { error: (issue) => missing(issue) ?? 'a match mode is "exact" or "folded"' });
+const requiredMatchMode = z.enum(['exact', 'folded'], {
+  error: (issue) =>
+    missing(issue) ??
+    (issue.input === 'loose'
+      ? '"loose" is for forbidden_terms only: a required term must be seen as written, so a required list is "exact" or "folded"'
+      : 'a match mode is "exact" or "folded"'),
+});
+const forbiddenMatchMode = z.enum(['exact', 'folded', 'loose'], {
+  error: (issue) => missing(issue) ?? 'a match mode is "exact", "folded" or "loose"',
+});
 
 /** v1's `matching`: a mode per list; a list left out keeps the version's default. */
 export const contractMatchingSchema = z
   .strictObject({
-    must_include: matchMode.optional(),
-    must_ask: matchMode.optional(),
-    canonical_terms: matchMode.optional(),
-    forbidden_terms: matchMode.optional(),
+    must_include: requiredMatchMode.optional(),
+    must_ask: requiredMatchMode.optional(),
+    canonical_terms: requiredMatchMode.optional(),
+    forbidden_terms: forbiddenMatchMode.optional(),
   })
-  .describe('v1 only: how each list is matched, `exact` or `folded`. Defaults: forbidden_terms folded, the others exact.');
+  .describe(
+    'v1 only: how each list is matched, `exact` or `folded`; forbidden_terms may also be `loose`. Defaults: forbidden_terms folded, the others exact.',
+  );
 
 /**
  * The wire form of a Reply Contract v0: snake_case JSON, field for field as the host sends it.

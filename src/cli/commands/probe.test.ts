@@ -27,10 +27,15 @@ describe('warrant probe', () => {
     expect(report.paraphrase).toEqual({ status: 'skipped', reason: 'no model is configured for the task "probe"' });
   });
 
-  it('a v1 copy of it shows no disguise hole', async () => {
+  it('a v1 copy of it shows only the classes folded leaves open, which loose closes; a loose copy shows no disguise hole', async () => {
     const { readFile } = await import('node:fs/promises');
     const v1 = join(dir, 'automotive-v1.json');
-    await writeFile(v1, JSON.stringify({ ...JSON.parse(await readFile(example, 'utf8')), contract_version: 'v1' }));
+    const json = { ...JSON.parse(await readFile(example, 'utf8')), contract_version: 'v1' };
+    await writeFile(v1, JSON.stringify(json));
+    const folded = JSON.parse((await probe('--contract', v1, '--json')).stdout.join('\n'));
+    expect(folded.open_disguise_classes).toContain('han_variant');
+    expect(folded.closed_by_loose).toEqual(folded.open_disguise_classes);
+    await writeFile(v1, JSON.stringify({ ...json, matching: { forbidden_terms: 'loose' } }));
     const { stdout } = await probe('--contract', v1, '--json');
     expect(JSON.parse(stdout.join('\n')).findings.filter((f: { kind: string }) => f.kind === 'disguise')).toEqual([]);
   });
@@ -49,6 +54,7 @@ describe('warrant probe', () => {
         must_ask: ['complete checkout'],
         canonical_terms: [],
         forbidden_terms: ['reserved two tickets'],
+        matching: { forbidden_terms: 'loose' },
       }),
     );
     const { stdout, code } = await probe('--contract', sound);
@@ -62,6 +68,6 @@ describe('warrant probe', () => {
     await writeFile(bad, JSON.stringify({ contract_version: 'v1', matching: { forbidden_terms: 'fuzzy' } }));
     const { stderr, code } = await probe('--contract', bad);
     expect(code()).toBe(2);
-    expect(stderr.join('\n')).toContain('$.matching.forbidden_terms: a match mode is "exact" or "folded"');
+    expect(stderr.join('\n')).toContain('$.matching.forbidden_terms: a match mode is "exact", "folded" or "loose"');
   });
 });

@@ -32,9 +32,14 @@ describe('POST /v0/reply-contracts/probe', () => {
     expect(report.paraphrase).toEqual({ status: 'ran', tried: 1 });
   });
 
-  it('a v1 copy has no disguise hole', async () => {
-    const report = probeReportJsonSchema.parse(await (await post({ contract: { ...automotiveContract, contract_version: 'v1' } })).json());
-    expect(report.findings.filter((f) => f.kind === 'disguise')).toEqual([]);
+  it('a v1 copy names the classes folded leaves open and loose closes; a loose copy has no disguise hole', async () => {
+    const folded = probeReportJsonSchema.parse(await (await post({ contract: { ...automotiveContract, contract_version: 'v1' } })).json());
+    expect(folded.open_disguise_classes).toContain('han_variant');
+    expect(folded.closed_by_loose).toEqual(folded.open_disguise_classes);
+    const loose = probeReportJsonSchema.parse(
+      await (await post({ contract: { ...automotiveContract, contract_version: 'v1', matching: { forbidden_terms: 'loose' } } })).json(),
+    );
+    expect(loose.findings.filter((f) => f.kind === 'disguise')).toEqual([]);
   });
 
   it('a refused contract is a 400 naming the path under $.contract', async () => {
