@@ -1,6 +1,6 @@
 import type { CandidateVerdict } from './candidate-verdict.js';
 import { createVerifier, type MatchStrategy } from './contract-verifier.js';
-import { readContract, verifiersByContract } from './read-contract.js';
+import { readContract, verifierOf } from './read-contract.js';
 import { contractToJson, type ReplyContract } from './reply-contract.js';
 
 /**
@@ -35,11 +35,11 @@ export interface CompileOptions {
  */
 export function compileContract(contract: ReplyContract, { strategy = 'auto' }: CompileOptions = {}): CompiledContract {
   let sound = contract;
-  let verifier = verifiersByContract.get(contract);
+  let verifier = verifierOf(contract);
   if (!verifier) {
     // Not read by readContract (or a copy of one): check it the same way, and keep a frozen copy.
     sound = readContract(contractToJson(contract)).contract;
-    verifier = verifiersByContract.get(sound)!;
+    verifier = verifierOf(sound)!;
   }
   if (strategy !== 'auto' && strategy !== verifier.strategy) verifier = createVerifier(sound, strategy);
   return { kind: 'compiled_reply_contract', contract: sound, strategy: verifier.strategy, verify: verifier.verify };
