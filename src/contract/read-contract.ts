@@ -1,4 +1,5 @@
 import { InputError, parseInput } from '../errors.js';
+import { acceptContractJson } from './accept-contract-json.js';
 import { createVerifier, type ContractVerifier } from './contract-verifier.js';
 import { lintContract, type ContractWarning } from './lint-contract.js';
 import { contractFromJson, replyContractSchema, type ReplyContract } from './reply-contract.js';
@@ -37,7 +38,8 @@ export function verifierOf(contract: ReplyContract): ContractVerifier | undefine
  */
 export function readContract(input: unknown): ReadContractResult {
   // The lists are frozen at once; the contract itself once its verifier is attached to it.
-  const contract = freezeLists(contractFromJson(parseInput(replyContractSchema, input, CONTRACT_SUBJECT)));
+  const json = acceptContractJson(input) ?? parseInput(replyContractSchema, input, CONTRACT_SUBJECT);
+  const contract = freezeLists(contractFromJson(json));
   const verifier = createVerifier(contract);
   const { issues, warnings } = lintContract(contract, verifier);
   if (issues.length > 0) throw new InputError(CONTRACT_SUBJECT, issues);
