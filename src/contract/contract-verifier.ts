@@ -64,7 +64,11 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       }
       seen.add(id);
     }
-    return { list, mode, ids: Int32Array.from(seen) };
+    // Filled in a loop: Int32Array.from(seen) cost a tenth of reading a small contract.
+    const ids = new Int32Array(seen.size);
+    let k = 0;
+    for (const id of seen) ids[k++] = id;
+    return { list, mode, ids };
   };
   const lists = TERM_LISTS.map(listIds);
   const [mustInclude, mustAsk, canonical, forbidden] = lists as [ListIds, ListIds, ListIds, ListIds];
