@@ -1,6 +1,7 @@
 import type { CandidateVerdict, ForbiddenMatch, NormalizationHint } from './candidate-verdict.js';
 import { DISGUISE_CLASSES, countsAt, disguisesBetween, foldTerm, foldText, type DisguiseClass } from './fold-text.js';
 import { contractTerms, matchModeOf, TERM_LISTS, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
+import { isNfcInert } from './is-nfc.js';
 import { automatonMatcher, includesMatcher, type TermMatcher } from './term-matcher.js';
 
 /**
@@ -160,12 +161,14 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
  */
 function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: readonly ListIds[], strategy: MatchStrategy) {
   const record = new Uint8Array(terms.length);
-  for (const id of forbiddenIds) record[id] = 1;
+  for (let k = 0; k < forbiddenIds.length; k++) record[forbiddenIds[k]!] = 1;
   const matcher = chooseMatcher(terms, record, strategy);
   const exactLists = lists.filter((l) => l.mode === 'exact');
 
   // NFC hints need a second matcher over the normalized terms; build it only when first needed.
-  const nfcTerms = terms.map((term) => term.normalize('NFC'));
+  // Terms whose every unit is NFC-inert are NFC as they are: one test of them all, joined,
+  // instead of a `normalize` per term (a sixth of compiling 2,000 terms).
+  const nfcTerms = isNfcInert(terms.join('')) ? terms : terms.map((term) => term.normalize('NFC'));
   const termsAreNfc = nfcTerms.every((term, i) => term === terms[i]);
   let nfc: { matcher: TermMatcher; idOf: Int32Array; found: Uint8Array } | undefined;
   const nfcMatcher = () => {
