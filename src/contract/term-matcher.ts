@@ -107,6 +107,12 @@ const PAIRS_AT = 65536;
 const PAIR_BITS = 17;
 
 /**
+ * Bytes of the tables every automaton holds whatever its terms: the class table and, after it,
+ * the set of first pairs, 144 KiB. A cache that keeps compiled contracts must count them.
+ */
+export const AUTOMATON_TABLE_BYTES = (PAIRS_AT + (1 << PAIR_BITS) / 16) * Uint16Array.BYTES_PER_ELEMENT;
+
+/**
  * The walks from the root may take this many steps, plus one per two code units scanned so far,
  * before the scan hands the rest of the text to the failure links: beyond that, terms start
  * nearly everywhere (100 English words over English prose) and Aho–Corasick, which looks at
