@@ -20,6 +20,18 @@ const NON_EMPTY_KEYS = ['interaction_kind', 'authority_status', 'fallback_body']
 const KNOWN_KEYS: ReadonlySet<string> = new Set(ACCEPTED_CONTRACT_KEYS);
 const VERSIONS: ReadonlySet<unknown> = new Set(CONTRACT_VERSIONS);
 
+/**
+ * A code unit `wireTextProblem` may object to (U+0000, any surrogate): text without one is
+ * fine, settled by one native character-class test, where a loop of `charCodeAt` over a small
+ * contract's strings took an eighth of reading it. Text with one (emoji, say) is asked of
+ * `wireTextProblem`, which tells paired surrogates from lone ones.
+ */
+const SUSPECT_UNIT = /[\u0000\ud800-\udfff]/;
+
+function isWireText(text: string): boolean {
+  return !SUSPECT_UNIT.test(text) || wireTextProblem(text) === undefined;
+}
+
 /** Each key of `matching` and the modes its schema takes, read from the schema so the two cannot drift. */
 const MATCHING_MODES: ReadonlyMap<string, ReadonlySet<unknown>> = new Map(
   Object.entries(contractMatchingSchema.shape).map(([key, mode]) => [key, new Set<unknown>(mode.unwrap().options)]),
@@ -41,14 +53,14 @@ export function acceptContractJson(input: unknown): ReplyContractJson | undefine
   if (!VERSIONS.has(json.contract_version)) return undefined;
   for (const key of NON_EMPTY_KEYS) {
     const text = json[key];
-    if (typeof text !== 'string' || text.length === 0 || wireTextProblem(text) !== undefined) return undefined;
+    if (typeof text !== 'string' || text.length === 0 || !isWireText(text)) return undefined;
   }
   for (const key of TERM_LIST_KEYS) if (!isTermList(json[key])) return undefined;
   const roles = json.entity_roles;
   if (!isPlainObject(roles)) return undefined;
   for (const key in roles) {
     const value = roles[key];
-    if (wireKeyProblem(key) !== undefined || typeof value !== 'string' || wireTextProblem(value) !== undefined) return undefined;
+    if (wireKeyProblem(key) !== undefined || typeof value !== 'string' || !isWireText(value)) return undefined;
   }
   // v0 has no `matching` (the schema refuses it there, with its own message).
   if ('matching' in json && (json.contract_version === 'v0' || !isMatching(json.matching))) return undefined;
@@ -65,7 +77,7 @@ function isTermList(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
   for (let i = 0; i < value.length; i++) {
     const term: unknown = value[i];
-    if (typeof term !== 'string' || term.length === 0 || wireTextProblem(term) !== undefined) return false;
+    if (typeof term !== 'string' || term.length === 0 || !isWireText(term)) return false;
   }
   return true;
 }
