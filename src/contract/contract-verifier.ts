@@ -110,8 +110,8 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
           order.push(i);
           present.add(pairs[i]!);
         }
-        for (const id of [...present].sort((a, b) => forbiddenRank[a]! - forbiddenRank[b]!)) forbiddenTermsPresent.push(terms[id]!);
-        order.sort((a, b) => pairs[a + 1]! - pairs[b + 1]! || forbiddenRank[pairs[a]!]! - forbiddenRank[pairs[b]!]!);
+        for (const id of sortedBy([...present], (a, b) => forbiddenRank[a]! - forbiddenRank[b]!)) forbiddenTermsPresent.push(terms[id]!);
+        sortedBy(order, (a, b) => pairs[a + 1]! - pairs[b + 1]! || forbiddenRank[pairs[a]!]! - forbiddenRank[pairs[b]!]!);
         for (const i of order) {
           const term = terms[pairs[i]!]!;
           const start = pairs[i + 1]!;
@@ -280,6 +280,26 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
       return triples;
     },
   };
+}
+
+/**
+ * Sorts `values` in place by `compare` (stably) and returns it: insertion for the few
+ * occurrences a verdict usually holds, `Array.prototype.sort` beyond. The builtin calls the
+ * comparator from outside JavaScript; for the seven occurrences of the large benchmark its two
+ * sorts took a sixth of the verification (1.4 µs of 9).
+ */
+function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
+  if (values.length > 16) return values.sort(compare);
+  for (let i = 1; i < values.length; i++) {
+    const value = values[i]!;
+    let at = i;
+    while (at > 0 && compare(values[at - 1]!, value) > 0) {
+      values[at] = values[at - 1]!;
+      at--;
+    }
+    values[at] = value;
+  }
+  return values;
 }
 
 function chooseMatcher(terms: readonly string[], record: Uint8Array, strategy: MatchStrategy): TermMatcher {
