@@ -1,7 +1,8 @@
 import type { CandidateVerdict } from './candidate-verdict.js';
-import { createVerifier, type MatchStrategy } from './contract-verifier.js';
-import { readContract, verifiersByContract } from './read-contract.js';
-import { contractToJson, type ReplyContract } from './reply-contract.js';
+import { createVerifier, INCLUDES_MAX_TERMS, type MatchStrategy } from './contract-verifier.js';
+import { readContract, verifierOf } from './read-contract.js';
+import { contractTerms, contractToJson, matchModeOf, TERM_LISTS, type MatchMode, type ReplyContract } from './reply-contract.js';
+import { AUTOMATON_TABLE_BYTES } from './term-matcher.js';
 
 /**
  * A contract made ready to verify many candidates: its terms deduplicated, its matcher built.
@@ -35,11 +36,11 @@ export interface CompileOptions {
  */
 export function compileContract(contract: ReplyContract, { strategy = 'auto' }: CompileOptions = {}): CompiledContract {
   let sound = contract;
-  let verifier = verifiersByContract.get(contract);
+  let verifier = verifierOf(contract);
   if (!verifier) {
     // Not read by readContract (or a copy of one): check it the same way, and keep a frozen copy.
     sound = readContract(contractToJson(contract)).contract;
-    verifier = verifiersByContract.get(sound)!;
+    verifier = verifierOf(sound)!;
   }
   if (strategy !== 'auto' && strategy !== verifier.strategy) verifier = createVerifier(sound, strategy);
   return { kind: 'compiled_reply_contract', contract: sound, strategy: verifier.strategy, verify: verifier.verify };
@@ -48,4 +49,25 @@ export function compileContract(contract: ReplyContract, { strategy = 'auto' }: 
 /** True when `value` is a {@link CompiledContract} rather than a plain contract. */
 export function isCompiledContract(value: ReplyContract | CompiledContract): value is CompiledContract {
   return (value as CompiledContract).kind === 'compiled_reply_contract';
+}
+
+/**
+ * Bytes of the fixed-size tables the compiled form of `contract` holds or may build, for caches
+ * that bound their memory: each automaton has a class table and a set of first pairs
+ * ({@link AUTOMATON_TABLE_BYTES}, 144 KiB) however few its terms. One automaton is built per
+ * match mode whose lists hold more than {@link INCLUDES_MAX_TERMS} distinct terms; the exact
+ * lists' has a second, over their NFC forms, built when a candidate first needs NFC hints. An
+ * upper bound: terms that fold alike are searched once. 0 for a contract the includes loop serves.
+ */
+export function matcherTableBytes(contract: ReplyContract): number {
+  const termsByMode = new Map<MatchMode, Set<string>>();
+  for (const list of TERM_LISTS) {
+    const mode = matchModeOf(contract, list);
+    let terms = termsByMode.get(mode);
+    if (terms === undefined) termsByMode.set(mode, (terms = new Set()));
+    for (const term of contractTerms(contract, list)) terms.add(term);
+  }
+  let automata = 0;
+  for (const [mode, terms] of termsByMode) if (terms.size > INCLUDES_MAX_TERMS) automata += mode === 'exact' ? 2 : 1;
+  return automata * AUTOMATON_TABLE_BYTES;
 }

@@ -23,6 +23,32 @@ export interface ContractLint {
 const REQUIRED_LISTS = ['must_include', 'must_ask', 'canonical_terms'] as const;
 
 /**
+ * Up to this many (required term, forbidden term) pairs, an exact forbidden list is searched in
+ * each required term with `includes`; above, with the verifier.
+ */
+const DIRECT_PAIRS = 256;
+
+/**
+ * What tells which forbidden terms occur inside a required term, in the forbidden list's order,
+ * each once — the verdict's `forbiddenTermsPresent` for that term. A verification builds a whole
+ * verdict (every list, offsets, hints) for each required term; for an exact forbidden list and a
+ * small contract, `includes` per pair gives the same answer for a fraction of the cost, and a
+ * contract written fresh for every turn pays this on every turn.
+ */
+function forbiddenInsideOf(contract: ReplyContract, verifier: ContractVerifier): (required: string) => readonly string[] {
+  const forbidden = contract.forbiddenTerms;
+  const required = contract.mustInclude.length + contract.mustAsk.length + contract.canonicalTerms.length;
+  if (matchModeOf(contract, 'forbidden_terms') !== 'exact' || required * forbidden.length > DIRECT_PAIRS) {
+    return (term) => verifier.verify(term).forbiddenTermsPresent;
+  }
+  const distinct = forbidden.filter((term, i) => forbidden.indexOf(term) === i);
+  return (term) => distinct.filter((f) => term.includes(f));
+}
+
+/** Lists up to this long are searched for duplicates with indexOf; longer ones with a map. */
+const SHORT_LIST = 16;
+
+/**
  * Checks what a schema cannot: that the approved fallback obeys its own contract (W2: the
  * fallback is shown unverified, so it is verified here, once, by the same verifier that judges
  * candidates) and that the contract can be satisfied at all (no forbidden term inside a
@@ -63,12 +89,13 @@ export function lintContract(contract: ReplyContract, verifier: ContractVerifier
     });
   }
 
+  const forbiddenInside = forbiddenInsideOf(contract, verifier);
   for (const list of REQUIRED_LISTS) {
     const seen = new Set<string>();
     for (const required of contractTerms(contract, list)) {
       if (seen.has(required)) continue;
       seen.add(required);
-      for (const forbidden of verifier.verify(required).forbiddenTermsPresent) {
+      for (const forbidden of forbiddenInside(required)) {
         issues.push({
           path: `$.forbidden_terms[${firstIndex('forbidden_terms', forbidden)}]`,
           message: `unsatisfiable: ${JSON.stringify(forbidden)} occurs inside ${named(list, required)}, so no reply can contain one without the other`,
@@ -79,19 +106,28 @@ export function lintContract(contract: ReplyContract, verifier: ContractVerifier
 
   const warnings: ContractWarning[] = [];
   for (const list of TERM_LISTS) {
-    // One map per list, not indexOf per term: a large contract has thousands of terms.
-    const firstAt = new Map<string, number>();
-    contractTerms(contract, list).forEach((term, i) => {
-      const first = firstAt.get(term);
-      if (first === undefined) firstAt.set(term, i);
-      else {
+    const terms = contractTerms(contract, list);
+    // A map for long lists (a large contract has thousands of terms), indexOf for short ones,
+    // where building the map cost more than the searches.
+    const firstAt = terms.length > SHORT_LIST ? new Map<string, number>() : undefined;
+    for (let i = 0; i < terms.length; i++) {
+      const term = terms[i]!;
+      let first: number | undefined;
+      if (firstAt === undefined) {
+        const at = terms.indexOf(term);
+        if (at < i) first = at;
+      } else {
+        first = firstAt.get(term);
+        if (first === undefined) firstAt.set(term, i);
+      }
+      if (first !== undefined) {
         warnings.push({
           code: 'duplicate_term',
           path: `$.${list}[${i}]`,
           message: `duplicate of ${list}[${first}] ${JSON.stringify(term)}; it is checked once`,
         });
       }
-    });
+    }
   }
   return { issues, warnings };
 }

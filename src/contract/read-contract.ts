@@ -1,4 +1,5 @@
 import { InputError, parseInput } from '../errors.js';
+import { acceptContractJson } from './accept-contract-json.js';
 import { createVerifier, type ContractVerifier } from './contract-verifier.js';
 import { lintContract, type ContractWarning } from './lint-contract.js';
 import { contractFromJson, replyContractSchema, type ReplyContract } from './reply-contract.js';
@@ -15,10 +16,18 @@ export interface ReadContractResult {
 export const CONTRACT_SUBJECT = 'reply contract';
 
 /**
- * Verifiers built while reading, kept so compiling a contract just read does not build its
- * matcher twice. Keyed by the frozen contract object, so entries go when the contract does.
+ * Where a contract read by {@link readContract} keeps the verifier built while reading it, so
+ * compiling it does not build the matcher twice: a non-enumerable property of the frozen
+ * contract, which goes when the contract does. Not a `WeakMap`: every entry of one is an
+ * ephemeron the garbage collector traces apart, and with a fresh contract per turn the
+ * collections came to cost several times the reading itself.
  */
-export const verifiersByContract = new WeakMap<ReplyContract, ContractVerifier>();
+const VERIFIER = Symbol('warrant.contract.verifier');
+
+/** The verifier {@link readContract} built for `contract`, or `undefined` for a contract it did not read. */
+export function verifierOf(contract: ReplyContract): ContractVerifier | undefined {
+  return (contract as { [VERIFIER]?: ContractVerifier })[VERIFIER];
+}
 
 /**
  * Reads a Reply Contract v0 from its wire form (parsed JSON). Refuses, with an
@@ -28,19 +37,21 @@ export const verifiersByContract = new WeakMap<ReplyContract, ContractVerifier>(
  * one. Duplicate terms come back as warnings.
  */
 export function readContract(input: unknown): ReadContractResult {
-  const contract = freezeContract(contractFromJson(parseInput(replyContractSchema, input, CONTRACT_SUBJECT)));
+  // The lists are frozen at once; the contract itself once its verifier is attached to it.
+  const json = acceptContractJson(input) ?? parseInput(replyContractSchema, input, CONTRACT_SUBJECT);
+  const contract = freezeLists(contractFromJson(json));
   const verifier = createVerifier(contract);
   const { issues, warnings } = lintContract(contract, verifier);
   if (issues.length > 0) throw new InputError(CONTRACT_SUBJECT, issues);
-  verifiersByContract.set(contract, verifier);
-  return { contract, warnings };
+  Object.defineProperty(contract, VERIFIER, { value: verifier });
+  return { contract: Object.freeze(contract), warnings };
 }
 
-function freezeContract(contract: ReplyContract): ReplyContract {
+function freezeLists(contract: ReplyContract): ReplyContract {
   Object.freeze(contract.entityRoles);
   Object.freeze(contract.mustInclude);
   Object.freeze(contract.mustAsk);
   Object.freeze(contract.canonicalTerms);
   Object.freeze(contract.forbiddenTerms);
-  return Object.freeze(contract);
+  return contract;
 }

@@ -25,6 +25,9 @@ export interface TermMatcher {
 /** Above this many terms the includes matcher skips the nesting analysis (quadratic in terms). */
 const NESTING_MAX_TERMS = 256;
 
+/** The terms inside a term that holds none. */
+const NONE_INSIDE: readonly number[] = Object.freeze([]);
+
 /**
  * The naive strategy, kept for small term sets where it is the fastest thing V8 offers:
  * `includes` is native code, while an automaton pays a few nanoseconds per code unit in
@@ -34,12 +37,27 @@ const NESTING_MAX_TERMS = 256;
 export function includesMatcher(terms: readonly string[], record: Uint8Array): TermMatcher {
   // Longest first, so a found term settles every shorter term inside it. Finding which terms
   // nest costs a search per pair, so only small sets (the ones this strategy is chosen for) do it.
-  const order = terms.map((_, i) => i).sort((a, b) => terms[b]!.length - terms[a]!.length || a - b);
-  const inside = terms.map((outer, o) =>
-    terms.length > NESTING_MAX_TERMS
-      ? []
-      : terms.flatMap((inner, i) => (i !== o && inner.length <= outer.length && outer.includes(inner) ? [i] : [])),
-  );
+  // Plain loops, and one shared empty list: with a fresh contract per turn this runs as often
+  // as the scan, and building it with closures cost more than the first verification.
+  const order: number[] = [];
+  for (let t = 0; t < terms.length; t++) {
+    // Insertion, keeping the list's order among terms of one length: lists here are short.
+    let at = order.length;
+    while (at > 0 && terms[order[at - 1]!]!.length < terms[t]!.length) at--;
+    order.splice(at, 0, t);
+  }
+  const inside: (readonly number[])[] = [];
+  for (let o = 0; o < terms.length; o++) {
+    const outer = terms[o]!;
+    let within: number[] | undefined;
+    if (terms.length <= NESTING_MAX_TERMS) {
+      for (let i = 0; i < terms.length; i++) {
+        const inner = terms[i]!;
+        if (i !== o && inner.length <= outer.length && outer.includes(inner)) (within ??= []).push(i);
+      }
+    }
+    inside.push(within ?? NONE_INSIDE);
+  }
   return {
     strategy: 'includes',
     scan(text, found, matches) {
@@ -74,6 +92,8 @@ const CLASS_BITS = 0x7fff;
  * even, leaving bit 0 of a reference free.
  */
 const STATE_WORDS = 4;
+/** log2 of {@link STATE_WORDS}: a record's state number by a shift, not a division (which yields a float). */
+const STATE_SHIFT = 2;
 /** Words per hash slot: the state's record (0: empty slot), the class, the target's reference. */
 const SLOT_WORDS = 3;
 
@@ -85,6 +105,12 @@ const SLOT_WORDS = 3;
  */
 const PAIRS_AT = 65536;
 const PAIR_BITS = 17;
+
+/**
+ * Bytes of the tables every automaton holds whatever its terms: the class table and, after it,
+ * the set of first pairs, 144 KiB. A cache that keeps compiled contracts must count them.
+ */
+export const AUTOMATON_TABLE_BYTES = (PAIRS_AT + (1 << PAIR_BITS) / 16) * Uint16Array.BYTES_PER_ELEMENT;
 
 /**
  * The walks from the root may take this many steps, plus one per two code units scanned so far,
@@ -203,120 +229,160 @@ function buildAutomaton(terms: readonly string[]): AutomatonTables | undefined {
   const units = new Uint16Array(PAIRS_AT + (1 << PAIR_BITS) / 16);
   units.set(inertnessTable());
   // Units that are terms by themselves are given their classes last, so they are the highest.
-  const alone = new Set(terms.filter((term) => term.length === 1));
+  // Typed arrays and loops throughout the build: a contract written fresh for every turn pays
+  // for it on every turn (a Map of edges and arrays of children took 3 ms for 2,000 terms).
+  const alone = new Uint8Array(65536);
+  let total = 0; // code units of all terms: a bound on the trie's states
+  for (const term of terms) {
+    total += term.length;
+    if (term.length === 1) alone[term.charCodeAt(0)] = 1;
+  }
   let classes = 0;
-  for (const term of [...terms.filter((term) => term.length > 1), ...alone]) {
-    for (let i = 0; i < term.length; i++) {
-      const unit = term.charCodeAt(i);
-      if ((units[unit]! & CLASS_BITS) === 0 && (term.length === 1 || !alone.has(term[i]!))) {
-        if (classes === CLASS_BITS) return undefined;
-        units[unit] = units[unit]! | ++classes;
+  let plainClasses = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    for (const term of terms) {
+      if ((term.length === 1) !== (pass === 1)) continue;
+      for (let i = 0; i < term.length; i++) {
+        const unit = term.charCodeAt(i);
+        if ((units[unit]! & CLASS_BITS) === 0 && alone[unit] === pass) {
+          if (classes === CLASS_BITS) return undefined;
+          units[unit] = units[unit]! | ++classes;
+        }
       }
     }
+    if (pass === 0) plainClasses = classes;
   }
-  const plainClasses = classes - alone.size;
   for (const term of terms) {
     if (term.length < 2) continue;
     const bit = pairBit(term.charCodeAt(0), term.charCodeAt(1));
     units[PAIRS_AT + (bit >>> 4)] = units[PAIRS_AT + (bit >>> 4)]! | (1 << (bit & 15));
   }
 
-  // The trie, built with a Map, then frozen into typed arrays.
-  const edges = new Map<number, number>();
-  const termAtList: number[] = [-1];
-  const childrenOf: number[][] = [[]];
-  const classIn: number[] = [0];
-  terms.forEach((term, t) => {
+  // The trie: states numbered as they are made, children as linked lists, edges found through a
+  // scratch hash table sized for the most states the terms could make (then laid out anew below).
+  const termAtAll = new Int32Array(total + 1).fill(-1);
+  const classIn = new Int32Array(total + 1);
+  const firstChild = new Int32Array(total + 1);
+  const nextSibling = new Int32Array(total + 1);
+  const rootMove = new Int32Array(classes + 1);
+  let buildBits = 4;
+  while (1 << buildBits < total * 2) buildBits++;
+  const buildMask = (1 << buildBits) - 1;
+  const edges = new Int32Array(SLOT_WORDS << buildBits); // (state, class, child); state 0: empty
+  let count = 1;
+  for (let t = 0; t < terms.length; t++) {
+    const term = terms[t]!;
     let state = 0;
     for (let i = 0; i < term.length; i++) {
       const cls = units[term.charCodeAt(i)]! & CLASS_BITS;
-      const key = state * 65536 + cls;
-      let next = edges.get(key);
-      if (next === undefined) {
-        next = termAtList.length;
-        termAtList.push(-1);
-        childrenOf.push([]);
-        classIn.push(cls);
-        edges.set(key, next);
-        childrenOf[state]!.push(next);
+      let next = 0;
+      let h = 0;
+      if (state === 0) next = rootMove[cls]!;
+      else {
+        for (h = slotOf(state, cls, 32 - buildBits); edges[h * SLOT_WORDS] !== 0; h = (h + 1) & buildMask) {
+          if (edges[h * SLOT_WORDS] === state && edges[h * SLOT_WORDS + 1] === cls) {
+            next = edges[h * SLOT_WORDS + 2]!;
+            break;
+          }
+        }
+      }
+      if (next === 0) {
+        next = count++;
+        classIn[next] = cls;
+        nextSibling[next] = firstChild[state]!;
+        firstChild[state] = next;
+        if (state === 0) rootMove[cls] = next;
+        else {
+          edges[h * SLOT_WORDS] = state;
+          edges[h * SLOT_WORDS + 1] = cls;
+          edges[h * SLOT_WORDS + 2] = next;
+        }
       }
       state = next;
     }
-    termAtList[state] = t;
-  });
-  const count = termAtList.length;
-  const termAt = Int32Array.from(termAtList);
-  const termLength = Int32Array.from(terms, (term) => term.length);
+    termAtAll[state] = t;
+  }
+  const termAt = termAtAll.slice(0, count);
+  const termLength = new Int32Array(terms.length);
+  for (let t = 0; t < terms.length; t++) termLength[t] = terms[t]!.length;
+  let rootChildren = 0;
+  for (let child = firstChild[0]!; child !== 0; child = nextSibling[child]!) rootChildren++;
 
   // Slots hold (state, class) → next for every state but the root, at most half full.
   let bits = 4;
-  while (1 << bits < (count - 1 - childrenOf[0]!.length) * 2) bits++;
+  while (1 << bits < (count - 1 - rootChildren) * 2) bits++;
   const mask = (1 << bits) - 1;
   const shift = 32 - bits;
   const rootOffset = count * STATE_WORDS;
   const slotOffset = rootOffset + classes + 1;
   const memory = new Int32Array(slotOffset + (SLOT_WORDS << bits));
-  const record = (state: number) => state * STATE_WORDS;
-  for (const child of childrenOf[0]!) memory[rootOffset + classIn[child]!] = record(child);
+  for (let cls = 1; cls <= classes; cls++) memory[rootOffset + cls] = rootMove[cls]! * STATE_WORDS;
   // References to states (root moves, slot targets, failure links) are records with bit 0 set
   // when a term ends at that state, so the scan tests for occurrences without a load.
   const hasHit = new Uint8Array(count);
   for (let state = 1; state < count; state++) {
-    for (const child of childrenOf[state]!) {
+    const at = state * STATE_WORDS;
+    for (let child = firstChild[state]!; child !== 0; child = nextSibling[child]!) {
       const cls = classIn[child]!;
-      memory[record(state)] = memory[record(state)]! | (1 << (cls & 31));
-      let h = slotOf(record(state), cls, shift);
+      memory[at] = memory[at]! | (1 << (cls & 31));
+      let h = slotOf(at, cls, shift);
       while (memory[slotOffset + h * SLOT_WORDS] !== 0) h = (h + 1) & mask;
-      memory[slotOffset + h * SLOT_WORDS] = record(state);
+      memory[slotOffset + h * SLOT_WORDS] = at;
       memory[slotOffset + h * SLOT_WORDS + 1] = cls;
-      memory[slotOffset + h * SLOT_WORDS + 2] = record(child);
+      memory[slotOffset + h * SLOT_WORDS + 2] = child * STATE_WORDS;
     }
   }
-  /** The move from `state` on `cls` as a state number, or -1 when there is none. */
-  const move = (state: number, cls: number): number => {
-    if (state === 0) return memory[rootOffset + cls]! / STATE_WORDS;
-    const at = record(state);
-    if ((memory[at]! & (1 << (cls & 31))) === 0) return -1;
-    for (let h = slotOf(at, cls, shift); memory[slotOffset + h * SLOT_WORDS] !== 0; h = (h + 1) & mask) {
-      if (memory[slotOffset + h * SLOT_WORDS] === at && memory[slotOffset + h * SLOT_WORDS + 1] === cls) {
-        return memory[slotOffset + h * SLOT_WORDS + 2]! / STATE_WORDS;
-      }
-    }
-    return -1;
-  };
-
   // Failure and dictionary links, breadth first so a state's links are known before its children's.
   const fail = new Int32Array(count);
   const dict = new Int32Array(count);
-  const queue: number[] = [...childrenOf[0]!];
-  for (let head = 0; head < queue.length; head++) {
+  const queue = new Int32Array(count);
+  let queued = 0;
+  for (let child = firstChild[0]!; child !== 0; child = nextSibling[child]!) queue[queued++] = child;
+  for (let head = 0; head < queued; head++) {
     const state = queue[head]!;
-    for (const child of childrenOf[state]!) {
+    for (let child = firstChild[state]!; child !== 0; child = nextSibling[child]!) {
       const cls = classIn[child]!;
       let f = fail[state]!;
-      let target = move(f, cls);
+      let target = moveOf(memory, rootOffset, slotOffset, shift, mask, f, cls);
       while (target < 0) {
         f = fail[f]!;
-        target = move(f, cls);
+        target = moveOf(memory, rootOffset, slotOffset, shift, mask, f, cls);
       }
       fail[child] = target;
       dict[child] = termAt[target]! >= 0 ? target : dict[target]!;
-      queue.push(child);
+      queue[queued++] = child;
     }
   }
   memory[3] = -1;
   for (let state = 1; state < count; state++) {
-    memory[record(state) + 2] = termAt[state]! >= 0 ? state : dict[state]!;
-    memory[record(state) + 3] = termAt[state]!;
-    hasHit[state] = memory[record(state) + 2]! !== 0 ? 1 : 0;
+    const hit = termAt[state]! >= 0 ? state : dict[state]!;
+    memory[state * STATE_WORDS + 2] = hit;
+    memory[state * STATE_WORDS + 3] = termAt[state]!;
+    hasHit[state] = hit !== 0 ? 1 : 0;
   }
-  const reference = (at: number) => at | hasHit[at / STATE_WORDS]!;
-  for (let state = 1; state < count; state++) memory[record(state) + 1] = reference(record(fail[state]!));
-  for (let cls = 1; cls <= classes; cls++) memory[rootOffset + cls] = reference(memory[rootOffset + cls]!);
+  // A reference is a record, plus 1 when a term ends at its state (see above).
+  for (let state = 1; state < count; state++) memory[state * STATE_WORDS + 1] = fail[state]! * STATE_WORDS + hasHit[fail[state]!]!;
+  for (let cls = 1; cls <= classes; cls++) memory[rootOffset + cls] = rootMove[cls]! * STATE_WORDS + hasHit[rootMove[cls]!]!;
   for (let slot = slotOffset; slot < memory.length; slot += SLOT_WORDS) {
-    if (memory[slot] !== 0) memory[slot + 2] = reference(memory[slot + 2]!);
+    if (memory[slot] !== 0) memory[slot + 2] = memory[slot + 2]! + hasHit[memory[slot + 2]! >> STATE_SHIFT]!;
   }
   return { units, plainClasses, memory, rootOffset, slotOffset, shift, mask, termAt, dict, termLength };
+}
+
+/**
+ * The move from `state` on `cls` as a state number, or -1 when there is none, in an automaton's
+ * memory before its references are marked (the build's failure links use it).
+ */
+function moveOf(memory: Int32Array, rootOffset: number, slotOffset: number, shift: number, mask: number, state: number, cls: number): number {
+  if (state === 0) return memory[rootOffset + cls]! >> STATE_SHIFT;
+  const at = state * STATE_WORDS;
+  if ((memory[at]! & (1 << (cls & 31))) === 0) return -1;
+  for (let h = slotOf(at, cls, shift); memory[slotOffset + h * SLOT_WORDS] !== 0; h = (h + 1) & mask) {
+    if (memory[slotOffset + h * SLOT_WORDS] === at && memory[slotOffset + h * SLOT_WORDS + 1] === cls) {
+      return memory[slotOffset + h * SLOT_WORDS + 2]! >> STATE_SHIFT;
+    }
+  }
+  return -1;
 }
 
 /** Occurrences of a scan as pairs (see each scan); shared, since scans never overlap. */

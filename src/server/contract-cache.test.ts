@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { matcherTableBytes } from '../contract/compile-contract.js';
+import { readContract } from '../contract/index.js';
 import { automotiveContractJson } from '../contract/testing-contracts.js';
 import { InputError } from '../errors.js';
 import { contractCacheCost, createContractCache } from './contract-cache.js';
@@ -12,7 +14,8 @@ function contractWith(seed: number, count: number) {
 
 describe('W10: the contract cache is bounded in bytes', () => {
   it('keeps the most recently used contracts within maxBytes, whatever their count', () => {
-    const one = contractCacheCost(JSON.stringify(contractWith(39, 200))); // seeds 10–39 cost the same
+    // Seeds 10–39 cost the same; each holds an automaton (and may build its NFC twin).
+    const one = contractCacheCost(JSON.stringify(contractWith(39, 200)), matcherTableBytes(readContract(contractWith(39, 200)).contract));
     const cache = createContractCache({ maxEntries: 1_000, maxBytes: one * 5 });
     for (let seed = 0; seed < 40; seed++) cache.get(contractWith(seed, 200));
     expect(cache.size).toBe(5);
@@ -27,6 +30,30 @@ describe('W10: the contract cache is bounded in bytes', () => {
     expect(cache.get(big).compiled.contract.forbiddenTerms.length).toBeGreaterThan(2_000);
     expect(cache.size).toBe(0);
     expect(cache.bytes).toBe(0);
+  });
+
+  it("counts an automaton's fixed tables, which a short JSON text does not show", () => {
+    // 36 distinct terms: over the includes loop's 32, so the exact lists get an automaton of
+    // 144 KiB of tables (and may build a second for NFC hints), in a JSON text of under 1 KB.
+    const small = contractWith(0, 30);
+    const text = JSON.stringify(small);
+    expect(matcherTableBytes(readContract(small).contract)).toBe(2 * 144 * 1024);
+    expect(matcherTableBytes(readContract(automotiveContractJson()).contract)).toBe(0);
+    const one = contractCacheCost(text, 2 * 144 * 1024);
+    const cache = createContractCache({ maxBytes: 4 * one });
+    cache.get(small);
+    expect(cache.bytes).toBe(one);
+    // Counted by their JSON alone, five such contracts (6 KB) would all be kept; with their
+    // tables (over 1 MiB), four are.
+    for (let seed = 1; seed < 5; seed++) cache.get(contractWith(seed, 30));
+    expect(cache.size).toBe(4);
+    expect(cache.bytes).toBe(4 * one);
+  });
+
+  it('a v1 contract is charged per match mode whose lists need an automaton', () => {
+    const folded = { ...contractWith(0, 30), contract_version: 'v1' as const };
+    // The 33 forbidden terms are folded (v1's default), the 5 required exact: one automaton.
+    expect(matcherTableBytes(readContract(folded).contract)).toBe(144 * 1024);
   });
 
   it('maxBytes 0 keeps nothing', () => {

@@ -1,3 +1,4 @@
+import { matcherTableBytes } from '../contract/compile-contract.js';
 import { compileContract, readContract } from '../contract/index.js';
 import { InputError } from '../errors.js';
 
@@ -23,10 +24,13 @@ export interface ContractCacheOptions {
 /**
  * What one cached contract is estimated to cost in memory, in bytes: its JSON text (the key, up
  * to 2 bytes a character) and the compiled matcher, which measured about 8 bytes per character of
- * the text for contracts of 250 KB, rounded up to 12 bytes per character, plus a fixed 1 KiB.
+ * the text for contracts of 250 KB, rounded up to 12 bytes per character, plus a fixed 1 KiB,
+ * plus `tableBytes`: the matchers' fixed-size tables, which do not grow with the text (144 KiB
+ * per automaton, so a contract of 33 short terms costs far more than its JSON says; the cache
+ * passes `matcherTableBytes` of the contract). Default 0, the includes loop's.
  */
-export function contractCacheCost(contractJsonText: string): number {
-  return 1024 + 12 * contractJsonText.length;
+export function contractCacheCost(contractJsonText: string, tableBytes = 0): number {
+  return 1024 + 12 * contractJsonText.length + tableBytes;
 }
 
 /**
@@ -38,11 +42,12 @@ export function contractCacheCost(contractJsonText: string): number {
  * are not cached; their paths are moved under `$.contract`, where the contract sits in the request.
  */
 export function createContractCache({ maxEntries = 256, maxBytes = 64 * 1024 * 1024 }: ContractCacheOptions = {}) {
-  const entries = new Map<string, CachedContract>();
+  // Each entry with its estimated cost, so eviction takes back exactly what was counted.
+  const entries = new Map<string, { readonly entry: CachedContract; readonly cost: number }>();
   let bytes = 0;
   const evict = (key: string) => {
+    bytes -= entries.get(key)!.cost;
     entries.delete(key);
-    bytes -= contractCacheCost(key);
   };
   return {
     get(contractJson: unknown): CachedContract {
@@ -51,7 +56,7 @@ export function createContractCache({ maxEntries = 256, maxBytes = 64 * 1024 * 1
       if (hit !== undefined) {
         entries.delete(key);
         entries.set(key, hit);
-        return hit;
+        return hit.entry;
       }
       let read: ReturnType<typeof readContract>;
       try {
@@ -64,9 +69,9 @@ export function createContractCache({ maxEntries = 256, maxBytes = 64 * 1024 * 1
         compiled: compileContract(read.contract),
         warnings: read.warnings.map((w) => ({ path: underContract(w.path), message: w.message })),
       };
-      const cost = contractCacheCost(key);
+      const cost = contractCacheCost(key, matcherTableBytes(read.contract));
       if (cost > maxBytes / 4) return entry;
-      entries.set(key, entry);
+      entries.set(key, { entry, cost });
       bytes += cost;
       while (entries.size > maxEntries || bytes > maxBytes) evict(entries.keys().next().value!);
       return entry;
