@@ -5,7 +5,7 @@ import { TEST_T0, testMatch, testMessage as msg } from './testing.js';
 
 const H = 3_600_000;
 const iso = (hours: number) => new Date(TEST_T0 + hours * H).toISOString();
-const reading = (over: Partial<BurstReading>): BurstReading => ({ obligations: [], callbacks: [], topics: [], boundaries: [], ...over });
+const reading = (over: Partial<BurstReading>): BurstReading => ({ obligations: [], callbacks: [], topics: [], boundaries: [], rulings: [], ...over });
 const boundaryObligation = (o: Partial<Obligation>): Obligation => ({
   id: 'o1', kind: 'boundary', messageId: 'b', summary: 'asks for a break', primary: true, boundary: 'pause', avoidTerms: [], needsUserFact: null, ...o,
 });

@@ -16,12 +16,13 @@ export type { SuggestionResult, Suggestion, StopState, StopKind } from './sugges
 export { suggestionResultSchema, suggestionSchema, stopState, suggestionResultJsonSchema } from './suggestion-result.js';
 export type { GateName, GateRecord, GateVerdict, GateDefinition, PipelineContext, PipelineState, PropertyInterpretation, Route } from './gate.js';
 export { GATE_NAMES, defineGate } from './gate.js';
+export type { Boundary, BoundaryLedger, Suspicion } from './boundary-ledger.js';
 export type { EventState, EventThresholds, GenerationTask } from './event-state.js';
 export { DEFAULT_EVENT_THRESHOLDS } from './event-state.js';
 export type { CopyLanguage } from './identify-language.js';
-export type { BurstReading, Obligation, Callback, Strategy, Draft, Drafts, Claim, Review, ReviewVerdict, Direction } from './skill-schemas.js';
-export { DIRECTIONS, burstReadingSchema, strategySchema, draftsSchema, reviewSchema } from './skill-schemas.js';
-export type { SuggestSkills, BurstInput, CopyBrief, StrategyInput, DraftInput, ReviewInput, FailedDraft, MessageView, FactView } from './suggest-skills.js';
+export type { BurstReading, BoundaryRuling, Obligation, Callback, Strategy, Draft, Drafts, Claim, Review, ReviewVerdict, Direction } from './skill-schemas.js';
+export { DIRECTIONS, RULING_REASONS, boundaryRulingSchema, burstReadingSchema, strategySchema, draftsSchema, reviewSchema } from './skill-schemas.js';
+export type { SuggestSkills, BurstInput, CopyBrief, StrategyInput, DraftInput, ReviewInput, FailedDraft, MessageView, FactView, SuspectedView } from './suggest-skills.js';
 export { SKILL_TASKS } from './suggest-skills.js';
 export type { ModelSkillsOptions } from './model-skills.js';
 export { modelSkills } from './model-skills.js';

@@ -20,9 +20,9 @@ describe('model-backed skills', () => {
     const model = answer('{"obligations":[],"callbacks":[],"topics":[],"boundaries":[]}');
     const models = createModels({ default: { model: 'mock' } }, { languageModels: { mock: model } });
     const skills = modelSkills({ models, prompts: (name) => (name === 'suggest.burst.lt-LT' ? 'Skaityk žinutes.' : undefined) });
-    const lt = await skills.readBurst({ language: 'lt', burst: [], earlier: [] });
+    const lt = await skills.readBurst({ language: 'lt', burst: [], earlier: [], suspected: [] });
     expect(lt).toMatchObject({ ok: true, call: { task: SKILL_TASKS.readBurst, promptName: 'suggest.burst.lt-LT', outcome: 'ok' } });
-    const en = await skills.readBurst({ language: 'en', burst: [], earlier: [] });
+    const en = await skills.readBurst({ language: 'en', burst: [], earlier: [], suspected: [] });
     expect(en.call.promptName).toBe('built-in:suggest.burst');
   });
 

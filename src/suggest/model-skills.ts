@@ -2,6 +2,7 @@ import type { Models } from '../model/create-models.js';
 import type { PromptSource } from '../model/prompt-source.js';
 import { runObjectTask } from '../model/run-task.js';
 import { burstReadingSchema, draftsSchema, reviewSchema, strategySchema } from './skill-schemas.js';
+import { copyLanguageOf } from './stop-copy.js';
 import { SKILL_TASKS, type SuggestSkills } from './suggest-skills.js';
 
 const locales: Record<string, string> = { en: 'en', lt: 'lt-LT' };
@@ -67,7 +68,8 @@ export function modelSkills({ models, prompts, timeoutMs, abortSignal }: ModelSk
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(abortSignal ? { abortSignal } : {}),
   };
-  const locale = (language: string) => locales[language] ?? language;
+  // A regional tag picks its language's prompts: `lt-LT` and `lt` both read `suggest.draft.lt-LT`.
+  const locale = (language: string) => locales[copyLanguageOf(language) ?? language] ?? language;
   return {
     readBurst: (input) =>
       runObjectTask({ ...common, task: SKILL_TASKS.readBurst, locale: locale(input.language), schema: burstReadingSchema, instructions: instructions.readBurst, input }),

@@ -33,7 +33,7 @@ function skills({ reading, strategy, readingFails = false, strategyFails = false
 const obligation = (o: Partial<Obligation>): Obligation => ({
   id: 'o1', kind: 'direct_question', messageId: 'b', summary: '', primary: true, boundary: null, avoidTerms: [], needsUserFact: null, ...o,
 });
-const reading = (over: Partial<BurstReading> = {}): BurstReading => ({ obligations: [obligation({})], callbacks: [], topics: [], boundaries: [], ...over });
+const reading = (over: Partial<BurstReading> = {}): BurstReading => ({ obligations: [obligation({})], callbacks: [], topics: [], boundaries: [], rulings: [], ...over });
 const fact = (over: Partial<ProfileFact>): ProfileFact => ({
   id: 'hiking', statement: 'I hike', verified: true, disclosable: true, topics: ['hiking'], supports: ['hikes'], doesNotSupport: [], ...over,
 });

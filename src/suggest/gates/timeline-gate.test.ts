@@ -18,7 +18,7 @@ function reader(reading: BurstReading | null): SuggestSkills & { inputs: BurstIn
 const obligation = (o: Partial<Obligation>): Obligation => ({
   id: 'o1', kind: 'direct_question', messageId: 'b', summary: '', primary: true, boundary: null, avoidTerms: [], needsUserFact: null, ...o,
 });
-const reading = (over: Partial<BurstReading> = {}): BurstReading => ({ obligations: [], callbacks: [], topics: [], boundaries: [], ...over });
+const reading = (over: Partial<BurstReading> = {}): BurstReading => ({ obligations: [], callbacks: [], topics: [], boundaries: [], rulings: [], ...over });
 
 describe('timeline gate: what it records', () => {
   it('timeline: every verdict records the bursts, who wrote last, whether it was answered and the explicit callbacks', async () => {
