@@ -1,5 +1,6 @@
 import type { Match, MatchMessage } from './match.js';
-import { saidBoundaries, termEnd, type BoundaryScope, type SaidBoundary } from './said-boundaries.js';
+import { clauseTerm, saidBoundaries, termEnd, type BoundaryScope, type SaidBoundary } from './said-boundaries.js';
+import { words } from './text-similarity.js';
 import type { BoundaryRuling, BurstReading } from './skill-schemas.js';
 
 /** How long a pause holds when the match asked for one without saying how long: a week. */
@@ -75,7 +76,7 @@ export function codeReadings(match: Match): { message: MatchMessage; said: reado
  * one, code acts alone on explicit wordings only; everything else it suspects is `unread`. A
  * boundary holds for its whole term wherever it was said and whoever wrote since: an end of contact
  * and a ruled-out topic for good, a pause until its term (the reader's `pauseDays`, else the term
- * its own clause states, else {@link DEFAULT_PAUSE_MS}) has passed.
+ * its own clause states, else any term the message states, else {@link DEFAULT_PAUSE_MS}) has passed.
  */
 export function boundaryLedger(match: Match, reading: BurstReading | null, now: number): BoundaryLedger {
   const entries: Boundary[] = [];
@@ -86,7 +87,8 @@ export function boundaryLedger(match: Match, reading: BurstReading | null, now: 
     const message = byId.get(messageId);
     if (!message || message.author !== 'match') return;
     if (entries.some((e) => e.messageId === messageId && e.scope === scope && (scope !== 'topic' || e.avoidTerms.join() === avoidTerms.join()))) return;
-    const codeTerm = codeById.get(messageId)?.find((s) => s.scope === 'pause' && s.term !== null)?.term ?? null;
+    // No days from the reader: the term the pause's own clause states, else the one the message states at all.
+    const codeTerm = scope !== 'pause' ? null : (codeById.get(messageId)?.find((s) => s.scope === 'pause' && s.term !== null)?.term ?? clauseTerm(words(message.text)));
     const until = scope !== 'pause' ? null : termMs !== null ? message.sentAt + termMs : codeTerm ? termEnd(codeTerm, message.sentAt) : message.sentAt + DEFAULT_PAUSE_MS;
     entries.push({
       scope,

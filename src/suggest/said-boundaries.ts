@@ -118,6 +118,7 @@ const PAUSE_EXPLICIT = phrasePatterns([
   '(i|i just) need to take (a|some) (break|step back|time)',
   '(give me|just give me) (some|a little|a bit of|a few|a couple of|a|one|two|three|four|five|six|seven)? (space|time|days|day|weeks|week|months|month|while|bit)',
   "(i'm|im|i am) (taking|going to take|gonna take) (a|some) (break|step back|time off)",
+  '(taking|take) (a|some) (break|time off) from (this|here|the app|dating|dating apps|apps|texting|chatting)',
   "(i'll|ill|i will|i'm going to|im going to) be (offline|off the app|mia|quiet|off grid)",
   "(please)? (don't|dont|do not) (message|text|write|contact) me (for|until|till|before)",
   "(please)? (don't|dont|do not) (write to|talk to) me (for|until|till|before)",
@@ -184,12 +185,12 @@ const TRIGGER =
 
 const NUMBERS: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, ten: 10, few: 3, couple: 2,
-  vieną: 1, vienos: 1, vienai: 1, dvi: 2, dviem: 2, dviejų: 2, dvejas: 2, tris: 3, trims: 3, trijų: 3, keturias: 4, keturių: 4, keturioms: 4, penkias: 5, penkių: 5,
+  vieną: 1, vienos: 1, vienai: 1, dvi: 2, dviem: 2, dviejų: 2, dvejas: 2, tris: 3, trims: 3, trijų: 3, keturias: 4, keturių: 4, keturioms: 4, penkias: 5, penkių: 5, dešimt: 10, dešimčiai: 10,
   kelias: 3, kelių: 3, kelioms: 3, kelis: 3, porą: 2, poros: 2, porai: 2,
 };
 const UNITS: [RegExp, number][] = [
   [/^(?:day|days|dien(?:a|ą|os|as|ų|ai|oms))$/u, DAY_MS],
-  [/^(?:week|weeks|savait(?:ė|ę|es|ės|ių|ei|ėms|ėm))$/u, 7 * DAY_MS],
+  [/^(?:week|weeks|savai(?:t(?:ė|ę|e|es|ės|ei|ėms|ėm)|čių))$/u, 7 * DAY_MS],
   [/^(?:month|months|mėnes(?:į|io|ius|ių|iui|iams|iai))$/u, 30 * DAY_MS],
 ];
 const WEEKDAYS: Record<string, number> = {
