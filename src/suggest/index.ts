@@ -18,7 +18,7 @@ export type { GateName, GateRecord, GateVerdict, GateDefinition, PipelineContext
 export { GATE_NAMES, defineGate } from './gate.js';
 export type { Boundary, BoundaryLedger, Suspicion } from './boundary-ledger.js';
 export type { EventState, EventThresholds, GenerationTask } from './event-state.js';
-export { DEFAULT_EVENT_THRESHOLDS } from './event-state.js';
+export { DEFAULT_EVENT_THRESHOLDS, SAME_BURST_WITHIN_MS } from './event-state.js';
 export type { CopyLanguage } from './identify-language.js';
 export type { BurstReading, BoundaryRuling, Obligation, Callback, Strategy, Draft, Drafts, Claim, Review, ReviewVerdict, Direction } from './skill-schemas.js';
 export { DIRECTIONS, RULING_REASONS, boundaryRulingSchema, burstReadingSchema, strategySchema, draftsSchema, reviewSchema } from './skill-schemas.js';
