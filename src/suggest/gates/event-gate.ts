@@ -17,7 +17,7 @@ function quoteOf(match: Match, messageId: string, words: string): string {
  * contact closes at once, a pause holds until its term has passed. Then one bounded re-entry
  * after silence.
  */
-export const eventGate = defineGate('event', ({ match, now, thresholds, state, copy }) => {
+export const eventGate = defineGate('event', ({ match, now, thresholds, state, copy, skills }) => {
   const reading = resolveEventState(match, now, thresholds);
   const ledger = boundaryLedger(match, state.timeline?.reading ?? null, now);
   state.event = reading;
@@ -52,7 +52,8 @@ export const eventGate = defineGate('event', ({ match, now, thresholds, state, c
       detail: { ...detail, boundary: ledger.pause.messageId, until: ledger.pause.until },
     };
   }
-  if (reading.stop !== 'close' && ledger.unread.length > 0) {
+  // Only with no model at all: a reading that failed while the conversation holds leaves the hold its own reason.
+  if (reading.stop !== 'close' && ledger.unread.length > 0 && !skills) {
     state.event = { ...reading, task: null, stop: 'hold', reason: 'boundary_needs_reading' };
     return {
       decision: 'stop',
