@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_NAMES, DIRECTIONS, GATE_NAMES, type SuggestEvidence } from '../suggest/index.js';
+import { AUDIT_NAMES, CLAIM_KINDS, DIRECTIONS, GATE_NAMES, type SuggestEvidence } from '../suggest/index.js';
 import { modelCallJsonSchema } from './turn-result-schema.js';
 
 /**
@@ -20,6 +20,7 @@ function snakeKeys(value: unknown): unknown {
 
 const claimSchema = z.object({
   claim: z.string(),
+  kind: z.enum(CLAIM_KINDS).describe('preferences, availability and plans, possessions, experience, location, work, hobbies, relationships, emotional claims, or other'),
   about: z.enum(['user', 'match', 'shared']),
   premise: z.boolean().describe('true when a question presupposes it rather than states it'),
   source: z.object({ kind: z.enum(['profile_fact', 'match_message', 'match_detail', 'none']), id: z.string() }),

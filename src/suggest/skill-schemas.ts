@@ -110,9 +110,19 @@ export const claimSourceSchema = z.strictObject({
   id: z.string(),
 });
 
+/**
+ * The kinds of claim the factual-implication audit extracts (seed 001): preferences and opinions,
+ * availability and plans, possessions, experience, location, work, hobbies, relationships, and
+ * emotional or psychological claims; `other` for a fact of none of these kinds. Who the claim is
+ * about (the user, the match, shared history) is the claim's `about`.
+ */
+export const CLAIM_KINDS = ['preference', 'availability_or_plan', 'possession', 'experience', 'location', 'work', 'hobby', 'relationship', 'emotional', 'other'] as const;
+
 /** One conceptual claim a candidate makes or presupposes. */
 export const claimSchema = z.strictObject({
   claim: z.string().min(1),
+  /** Which kind of claim it is (see {@link CLAIM_KINDS}): every kind needs a source alike. */
+  kind: z.enum(CLAIM_KINDS),
   about: z.enum(['user', 'match', 'shared']),
   /** True when a question presupposes it rather than states it. */
   premise: z.boolean(),
