@@ -4,6 +4,9 @@ import { createModels } from '../model/index.js';
 import { DRAFTING_RULES } from './drafting-rules.js';
 import { modelSkills } from './model-skills.js';
 import { SKILL_TASKS } from './suggest-skills.js';
+import { scriptedSkills } from './scripted-skills.js';
+import { suggestReplies } from './suggest-replies.js';
+import { fixtureInputs } from './testing.js';
 
 const answer = (text: string) =>
   new MockLanguageModelV3({
@@ -38,5 +41,17 @@ describe('model-backed skills', () => {
   it('skills: with no model configured each skill reports no_model without calling anything', async () => {
     const result = await modelSkills({ models: createModels({}) }).reviewCandidates({ language: 'en', analysisLanguage: 'en', candidates: [], burst: [], obligations: [], boundaries: [], facts: [], draftingRules: DRAFTING_RULES, privateMaterial: [] });
     expect(result).toMatchObject({ ok: false, reason: 'no_model', call: { latencyMs: 0 } });
+  });
+});
+
+describe('W12: the burst reader is asked to rule', () => {
+  it('skills: the burst prompt asks for a ruling on every suspected message, and sends the suspected messages', async () => {
+    const inputs = fixtureInputs('en-boundary-end-contact-closes');
+    const { skills, models } = scriptedSkills(inputs.fixture.model_outputs!);
+    await suggestReplies({ ...inputs, skills });
+    const prompt = JSON.stringify(models[SKILL_TASKS.readBurst]!.doGenerateCalls[0]!.prompt);
+    expect(prompt).toContain('rule on every message listed in suspected');
+    expect(prompt).toContain('suspected');
+    expect(prompt).toContain('e9');
   });
 });

@@ -17,6 +17,10 @@ const instructions = {
     'List callbacks (a burst message referring to an earlier one) and the topics still open.',
     'In boundaries, list every boundary the match set in any message shown, the burst or earlier, still meant to hold:',
     'its messageId, scope, a short summary, avoidTerms for a topic, and pauseDays for a pause (null when they named no term).',
+    'In rulings, rule on every message listed in suspected (code found words that could set a boundary): one ruling per message,',
+    'with sets (end_contact, pause, topic or none) and why (meant, joke, negated, quoted, someone_else, question, hypothetical,',
+    'dislike, idiom, other_sense), pauseDays for a pause (null when no term) and avoidTerms for a topic. Decide from what they meant,',
+    'not from the words: a joke, a negation, a quotation, a question or something said of someone else sets nothing.',
     'Use only message ids from the material. Do not invent content.',
   ].join(' '),
   planStrategy: [
