@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_NAMES, DIRECTIONS, GATE_NAMES, type SuggestEvidence } from '../suggest/index.js';
+import { AUDIT_NAMES, CLAIM_KINDS, DIRECTIONS, GATE_NAMES, type SuggestEvidence } from '../suggest/index.js';
 import { modelCallJsonSchema } from './turn-result-schema.js';
 
 /**
@@ -20,6 +20,7 @@ function snakeKeys(value: unknown): unknown {
 
 const claimSchema = z.object({
   claim: z.string(),
+  kind: z.enum(CLAIM_KINDS).describe('preferences, availability and plans, possessions, experience, location, work, hobbies, relationships, emotional claims, or other'),
   about: z.enum(['user', 'match', 'shared']),
   premise: z.boolean().describe('true when a question presupposes it rather than states it'),
   source: z.object({ kind: z.enum(['profile_fact', 'match_message', 'match_detail', 'none']), id: z.string() }),
@@ -65,7 +66,7 @@ export const suggestEvidenceJsonSchema = z
           scope: z.enum(['end_contact', 'pause', 'topic']),
           message_id: z.string().describe("the match's message that set it"),
           said_at: z.string().describe('ISO time of that message'),
-          by: z.enum(['code', 'reader']).describe('`code` when code read the wording, `reader` when the burst reader named it'),
+          by: z.enum(['code', 'reader']).describe('`reader` when a model reading decided it, `code` when code acted alone on an explicit wording'),
           words: z.string().describe("the words that set it, or the reader's summary"),
           until: z.string().nullable().describe("a pause's end (ISO time); null for the scopes that hold for good"),
           avoid_terms: z.array(z.string()).describe("a topic's terms, as word patterns (`divor*`)"),
@@ -75,6 +76,36 @@ export const suggestEvidenceJsonSchema = z
       .describe('every boundary the match set anywhere in the thread (the boundary ledger), and whether each holds now'),
     calls: z.array(modelCallJsonSchema),
     needs_model: z.boolean().describe('true when generation stopped because no model is configured'),
+    unavailable: z
+      .object({
+        reason: z.enum(['no_model', 'step_failed', 'too_few_survived']),
+        step: z.enum(['burst', 'strategy', 'drafting']).nullable(),
+        failure: z.string().nullable().describe('the step failure: `timeout`, `provider_error`, `malformed`, `refused`, `no_model`, `aborted`, `unruled_suspicions`'),
+        retry_after_seconds: z.number().int().nullable().describe('null when retrying cannot help'),
+      })
+      .nullable()
+      .describe('set when the stop state is Warrant being unable to decide, not the match’s situation'),
+    suspicions: z
+      .array(
+        z.object({
+          message_id: z.string(),
+          scope: z.enum(['end_contact', 'pause', 'topic']),
+          words: z.string().describe('the wording that raised the suspicion'),
+          certainty: z.enum(['explicit', 'suspected']),
+          doubts: z.array(z.string()).describe('why code is not sure: `quoted`, `joke`, `question`, `negated`, `someone_else`, `hypothetical`, `other_sense`'),
+          ruling: z
+            .object({
+              message_id: z.string(),
+              sets: z.enum(['end_contact', 'pause', 'topic', 'none']),
+              why: z.string(),
+              pause_days: z.number().int().nullable(),
+              avoid_terms: z.array(z.string()),
+            })
+            .nullable()
+            .describe("the burst reader's ruling; null when no model read the thread"),
+        }),
+      )
+      .describe('every match message code suspected of setting a boundary, with the reader’s ruling (W12)'),
     state: z.object({
       language: z.string().nullable(),
       event_state: z.string().nullable(),

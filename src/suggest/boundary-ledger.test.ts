@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAUSE_MS, boundaryLedger } from './boundary-ledger.js';
-import type { BurstReading, Obligation } from './skill-schemas.js';
+import type { BoundaryRuling, BurstReading, Obligation } from './skill-schemas.js';
 import { TEST_T0, testMatch, testMessage as msg } from './testing.js';
 
 const H = 3_600_000;
 const iso = (hours: number) => new Date(TEST_T0 + hours * H).toISOString();
-const reading = (over: Partial<BurstReading>): BurstReading => ({ obligations: [], callbacks: [], topics: [], boundaries: [], ...over });
+const reading = (over: Partial<BurstReading>): BurstReading => ({ obligations: [], callbacks: [], topics: [], boundaries: [], rulings: [], ...over });
 const boundaryObligation = (o: Partial<Obligation>): Obligation => ({
   id: 'o1', kind: 'boundary', messageId: 'b', summary: 'asks for a break', primary: true, boundary: 'pause', avoidTerms: [], needsUserFact: null, ...o,
 });
@@ -21,7 +21,7 @@ describe('boundary ledger: every boundary of the thread', () => {
     const ledger = boundaryLedger(m, null, TEST_T0 + 4 * H);
     expect(ledger.entries).toEqual([
       { scope: 'topic', messageId: 'a', saidAt: iso(0), by: 'code', words: "let's not talk about my ex", until: null, avoidTerms: ['ex'], inForce: true },
-      { scope: 'pause', messageId: 'c', saidAt: iso(2), by: 'code', words: 'give me', until: iso(2 + 14 * 24), avoidTerms: [], inForce: true },
+      { scope: 'pause', messageId: 'c', saidAt: iso(2), by: 'code', words: 'give me two weeks', until: iso(2 + 14 * 24), avoidTerms: [], inForce: true },
     ]);
     expect(ledger.endContact).toBeNull();
     expect(ledger.pause?.messageId).toBe('c');
@@ -81,8 +81,9 @@ describe('boundary ledger: every boundary of the thread', () => {
       }),
       TEST_T0 + 2 * H,
     );
-    expect(ledger.entries.map((e) => [e.messageId, e.scope, e.by])).toEqual([['a', 'end_contact', 'code']]);
+    expect(ledger.entries.map((e) => [e.messageId, e.scope, e.by])).toEqual([['a', 'end_contact', 'reader']]);
     expect(ledger.endContact?.messageId).toBe('a');
+    expect(ledger.disputed).toBeNull();
   });
   it('ledger: two topics from one message are both kept; a topic with no terms binds nothing', () => {
     const m = testMatch([msg('a', 'match', 0, 'hm')]);
@@ -108,7 +109,7 @@ describe('boundary ledger: every boundary of the thread', () => {
       ['a', 'topic'],
     ]);
   });
-  it('ledger: the reader naming a topic code already read adds nothing; a pause is one pause whatever terms the reader attaches', () => {
+  it('W12: with a reading, the reader decides; what code read is only the suspicion list, each with its ruling', () => {
     const m = testMatch([msg('a', 'match', 0, "Let's not talk about my ex."), msg('b', 'match', 1, 'Give me two weeks.')]);
     const ledger = boundaryLedger(
       m,
@@ -119,8 +120,12 @@ describe('boundary ledger: every boundary of the thread', () => {
       TEST_T0 + 2 * H,
     );
     expect(ledger.entries.map((e) => [e.messageId, e.scope, e.by])).toEqual([
-      ['a', 'topic', 'code'],
-      ['b', 'pause', 'code'],
+      ['b', 'pause', 'reader'],
+      ['a', 'topic', 'reader'],
+    ]);
+    expect(ledger.suspicions.map((x) => [x.messageId, x.scope, x.certainty, x.ruling])).toEqual([
+      ['a', 'topic', 'explicit', null],
+      ['b', 'pause', 'explicit', null],
     ]);
   });
   it('ledger: a reader’s pause rules out no topic even when it carries terms', () => {
@@ -140,5 +145,49 @@ describe('boundary ledger: every boundary of the thread', () => {
     const ledger = boundaryLedger(m, null, TEST_T0 + 8 * 24 * H);
     expect(ledger.entries.map((e) => e.until)).toEqual([iso(14 * 24), iso(14 * 24)]);
     expect(ledger.pause?.messageId).toBe('a');
+  });
+});
+
+describe('W12: who decides a boundary', () => {
+  const ruling = (messageId: string, sets: 'end_contact' | 'pause' | 'topic' | 'none', why: BoundaryRuling['why'], pauseDays: number | null = null): BoundaryRuling => ({
+    messageId, sets, why, pauseDays, avoidTerms: [],
+  });
+  it('a correct reading overrules code: a joke code suspected sets nothing, and is recorded with its ruling', () => {
+    const m = testMatch([msg('a', 'match', 0, 'I almost unmatched you for that pizza opinion haha')]);
+    const ledger = boundaryLedger(m, reading({ rulings: [ruling('a', 'none', 'joke')] }), TEST_T0 + H);
+    expect(ledger.entries).toEqual([]);
+    expect(ledger.suspicions).toEqual([
+      { messageId: 'a', scope: 'end_contact', words: 'unmatched', certainty: 'suspected', doubts: ['joke', 'negated', 'other_sense'], ruling: ruling('a', 'none', 'joke') },
+    ]);
+  });
+  it('a reading that rules an explicit request to stop writing a joke is disputed: the user is asked', () => {
+    const m = testMatch([msg('a', 'match', 0, 'Please stop texting me.')]);
+    const ledger = boundaryLedger(m, reading({ rulings: [ruling('a', 'none', 'joke')] }), TEST_T0 + H);
+    expect(ledger.endContact).toBeNull();
+    expect(ledger.disputed).toMatchObject({ messageId: 'a', scope: 'end_contact', certainty: 'explicit' });
+  });
+  it('a reading that finds an end code only suspected decides: it closes', () => {
+    const m = testMatch([msg('a', 'match', 0, 'I think we want different things. Wishing you the best!')]);
+    const ledger = boundaryLedger(m, reading({ rulings: [ruling('a', 'end_contact', 'meant')] }), TEST_T0 + H);
+    expect(ledger.endContact?.by).toBe('reader');
+    expect(ledger.disputed).toBeNull();
+  });
+  it('the reader’s pauseDays win over the term code read ("until the 4th" read as 14 days holds 14)', () => {
+    const m = testMatch([msg('a', 'match', 0, "I'm away until the 4th, don't text me until then")]);
+    const ledger = boundaryLedger(m, reading({ rulings: [ruling('a', 'pause', 'meant', 14)] }), TEST_T0 + H);
+    expect(ledger.pause?.until).toBe(iso(14 * 24));
+  });
+  it('without a reading, code acts on explicit wordings only; what it merely suspects is unread', () => {
+    const m = testMatch([msg('a', 'match', 0, 'My ex kept texting me, I had to block him'), msg('b', 'match', 1, 'Give me two weeks!')]);
+    const ledger = boundaryLedger(m, null, TEST_T0 + 2 * H);
+    expect(ledger.decidedBy).toBe('code');
+    expect(ledger.entries.map((e) => [e.messageId, e.scope])).toEqual([['b', 'pause']]);
+    expect(ledger.endContact).toBeNull();
+    expect(ledger.unread.map((s) => s.messageId)).toEqual(['a']);
+  });
+  it('without a reading, a date the pause runs until is resolved against the message time', () => {
+    // TEST_T0 is Sunday 2026-11-01 12:00Z: "iki pirmadienio" ends Monday 2 November.
+    const m = testMatch([msg('a', 'match', 0, 'Iki pirmadienio nerašyk, prašau.')], { language: 'lt' });
+    expect(boundaryLedger(m, null, TEST_T0 + H).pause?.until).toBe('2026-11-02T00:00:00.000Z');
   });
 });

@@ -5,7 +5,7 @@ import type { Match } from './match.js';
 import type { Profile, ProfileFact } from './profile.js';
 import type { Strategy } from './skill-schemas.js';
 import type { CopyBrief, SuggestSkills } from './suggest-skills.js';
-import { copyBrief } from './views.js';
+import { copyBrief, relevantFacts } from './views.js';
 
 /** Everything drafting, auditing and assembling rest on, settled once the gates passed. */
 export interface DraftingPlan {
@@ -18,7 +18,7 @@ export interface DraftingPlan {
   readonly material: PrivateMaterial;
   readonly match: Match;
   readonly profile: Profile;
-  /** The facts the profile gate selected: what copy may claim about the user. */
+  /** The facts the profile gate selected and marked relevant (what drafting was shown): what copy may claim about the user. */
   readonly selectedFacts: readonly ProfileFact[];
 }
 
@@ -33,7 +33,7 @@ export function draftingPlan(context: PipelineContext, needsModel: boolean): Dra
   if (needsModel || !skills || !route || !strategy) return null;
   const material = privateMaterial(match, wiki, profile);
   const brief = copyBrief(context, route);
-  return { skills, route, strategy, brief, material, match, profile, selectedFacts: state.profile?.selected ?? [] };
+  return { skills, route, strategy, brief, material, match, profile, selectedFacts: relevantFacts(state) };
 }
 
 /** What every audit of a candidate consults, with the candidates kept so far (for diversity). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveEventState } from './event-state.js';
+import { SAME_BURST_WITHIN_MS, resolveEventState, unansweredFollowUps } from './event-state.js';
 import type { Match, MatchMessage } from './match.js';
 
 const H = 3_600_000;
@@ -41,10 +41,24 @@ describe('event gate: state from timeline and status', () => {
     const m = match([msg('match', 0), msg('user', 1), msg('user', 2), msg('user', 3)]);
     expect(resolveEventState(m, at(20))).toMatchObject({ state: 'ghosted', task: null, stop: 'hold', reEntries: 2 });
     expect(resolveEventState(m, at(80))).toMatchObject({ state: 'lost_interest', task: null, stop: 'close', reEntries: 2 });
-    // Two messages minutes apart are one follow-up already.
+    // Two messages six minutes apart are two bursts: one follow-up already.
     expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('user', 1.1)]), at(80))).toMatchObject({ state: 'lost_interest', task: null, reEntries: 1 });
     // An unanswered opener and one follow-up: the re-entry is spent.
     expect(resolveEventState(match([msg('user', 0), msg('user', 0.5)]), at(10))).toMatchObject({ task: null, reEntries: 1 });
+  });
+  it('event: bursts, not bubbles — messages at most SAME_BURST_WITHIN_MS apart are one unanswered burst', () => {
+    expect(SAME_BURST_WITHIN_MS).toBe(2 * 60_000);
+    const seconds = (s: number) => s / 3600;
+    // "Mostly climbing!" then "And you?" 20 s later: one message, so after 72 h the one re-entry is still there.
+    const bubbles = match([msg('match', 0), msg('user', 1), msg('user', 1 + seconds(20))]);
+    expect(resolveEventState(bubbles, at(80))).toMatchObject({ state: 'ghosted', task: 're_entry', reEntries: 0 });
+    // A chain of bubbles each within the window stays one burst, however long the chain.
+    const chain = match([msg('match', 0), msg('user', 1), msg('user', 1 + seconds(100)), msg('user', 1 + seconds(200)), msg('user', 1 + seconds(300))]);
+    expect(resolveEventState(chain, at(80))).toMatchObject({ task: 're_entry', reEntries: 0 });
+    // Past the window it is a second burst: the re-entry is spent.
+    const two = match([msg('match', 0), msg('user', 1), msg('user', 1 + seconds(121))]);
+    expect(resolveEventState(two, at(80))).toMatchObject({ state: 'lost_interest', reEntries: 1 });
+    expect(unansweredFollowUps([], SAME_BURST_WITHIN_MS)).toBe(0);
   });
   it('event: the match writing after the silence is reactivated', () => {
     expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('match', 100)]), at(101))).toMatchObject({ state: 'reactivated', task: 'reply' });

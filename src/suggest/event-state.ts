@@ -26,17 +26,31 @@ export interface EventReading {
   readonly stop: 'hold' | 'close' | null;
   /** Stable reason code, e.g. `awaiting_match_reply`, `re_entry_used`. */
   readonly reason: string;
-  /** How many unanswered follow-ups the user has sent since the match last wrote (at most one is allowed). */
+  /** How many unanswered follow-up bursts the user has sent since the match last wrote (at most one is allowed). */
   readonly reEntries: number;
 }
 
 /**
- * The user's follow-ups since the match last wrote: every trailing message after the first,
- * whatever the spacing. Two quick messages are a follow-up as much as one sent days later — the
- * match has answered neither — so the one bounded re-entry cannot be stretched by writing often.
+ * Messages from one author at most this far apart are one burst: two minutes. Chat users split one
+ * thought into several bubbles ("Mostly climbing!" then "And you?" 20 s later); those are one
+ * message, not a follow-up. Two minutes covers typing the next bubble, and a message sent after a
+ * longer pause is a new attempt to be answered.
  */
-export function unansweredFollowUps(trailing: readonly MatchMessage[]): number {
-  return Math.max(0, trailing.length - 1);
+export const SAME_BURST_WITHIN_MS = 2 * 60_000;
+
+/**
+ * The user's follow-ups since the match last wrote: every unanswered burst after the first,
+ * whatever the spacing between bursts. A burst is a run of messages each at most
+ * {@link SAME_BURST_WITHIN_MS} after the one before. Two bursts an hour apart are a follow-up as much
+ * as one sent days later — the match has answered neither — so the one bounded re-entry cannot be
+ * stretched by writing often, and cannot be used up by one thought sent as several bubbles.
+ */
+export function unansweredFollowUps(trailing: readonly MatchMessage[], withinMs = SAME_BURST_WITHIN_MS): number {
+  let bursts = 0;
+  for (let i = 0; i < trailing.length; i++) {
+    if (i === 0 || trailing[i]!.sentAt - trailing[i - 1]!.sentAt > withinMs) bursts++;
+  }
+  return Math.max(0, bursts - 1);
 }
 
 /**

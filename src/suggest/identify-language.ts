@@ -1,4 +1,5 @@
 import { francAll } from 'franc';
+import { memoByText } from './text-cache.js';
 
 /** The copy languages the suggestion layer writes: English and Lithuanian. */
 export type CopyLanguage = 'en' | 'lt';
@@ -34,9 +35,11 @@ const lithuanianLetters = /[ąčęėįšųūžĄČĘĖĮŠŲŪŽ]/u;
  * Identifies whether `text` is English or Lithuanian with franc (a real trigram language
  * identifier), restricted to those two so short replies are not mistaken for a third language.
  * Short or ambiguous texts are `undetermined` rather than guessed — unless they contain letters
- * only Lithuanian uses.
+ * only Lithuanian uses. Each distinct text is identified once (the last 2048 are remembered).
  */
-export function identifyLanguage(text: string): LanguageVerdict {
+export const identifyLanguage: (text: string) => LanguageVerdict = memoByText(identify, 2048);
+
+function identify(text: string): LanguageVerdict {
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   if (letters >= MIN_LETTERS) {
     const [first, second] = francAll(text, { only: ['eng', 'lit'], minLength: 1 });

@@ -2,6 +2,7 @@ import type { Models } from '../model/create-models.js';
 import type { PromptSource } from '../model/prompt-source.js';
 import { runObjectTask } from '../model/run-task.js';
 import { burstReadingSchema, draftsSchema, reviewSchema, strategySchema } from './skill-schemas.js';
+import { copyLanguageOf } from './stop-copy.js';
 import { SKILL_TASKS, type SuggestSkills } from './suggest-skills.js';
 
 const locales: Record<string, string> = { en: 'en', lt: 'lt-LT' };
@@ -16,6 +17,10 @@ const instructions = {
     'List callbacks (a burst message referring to an earlier one) and the topics still open.',
     'In boundaries, list every boundary the match set in any message shown, the burst or earlier, still meant to hold:',
     'its messageId, scope, a short summary, avoidTerms for a topic, and pauseDays for a pause (null when they named no term).',
+    'In rulings, rule on every message listed in suspected (code found words that could set a boundary): one ruling per message,',
+    'with sets (end_contact, pause, topic or none) and why (meant, joke, negated, quoted, someone_else, question, hypothetical,',
+    'dislike, idiom, other_sense), pauseDays for a pause (null when no term) and avoidTerms for a topic. Decide from what they meant,',
+    'not from the words: a joke, a negation, a quotation, a question or something said of someone else sets nothing.',
     'Use only message ids from the material. Do not invent content.',
   ].join(' '),
   planStrategy: [
@@ -29,13 +34,17 @@ const instructions = {
     'Each reply satisfies the primary obligation, acknowledges the other obligations (list their ids in handles),',
     'asks at most one question, stays compact, never invites to meet in person, never claims it was sent,',
     'and states nothing about the user beyond the listed facts (cite the fact id) or the conversation (cite the',
-    'message id); about the match, cite a message id or a detail key of the match (match_detail). List every claim, including what a question presupposes (premise: true), with its source.',
+    'message id); about the match, cite a message id or a detail key of the match (match_detail). List every claim, including what a question presupposes (premise: true), with its source',
+    'and its kind: preference (preferences and opinions), availability_or_plan, possession, experience, location, work, hobby,',
+    'relationship, emotional (emotional or psychological claims), or other.',
     'Keep every rule in draftingRules. Never raise a subject listed in boundaries.',
     'The rationale explains the strategy in the requested language without quoting private material.',
     'On a redraft, avoid what failed and stay distinct from the kept replies.',
   ].join(' '),
   reviewCandidates: [
-    'Review each candidate reply before the user sees it. privacy: leak if the text or rationale reveals or',
+    'Review each candidate reply before the user sees it. Read every claim it makes or presupposes, of every kind: preferences and',
+    'opinions, availability and plans, possessions, experience, location, work, hobbies, relationships, emotional or psychological claims.',
+    'privacy: leak if the text or rationale reveals or',
     'paraphrases any item of privateMaterial. implication: unsupported if it states or presupposes something',
     'about the user not carried by the listed facts, or about the match not in the messages (a photo of holding',
     'an air pistol does not mean shooting-range experience). obligations: ignored if it skips a listed obligation',
@@ -67,7 +76,8 @@ export function modelSkills({ models, prompts, timeoutMs, abortSignal }: ModelSk
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(abortSignal ? { abortSignal } : {}),
   };
-  const locale = (language: string) => locales[language] ?? language;
+  // A regional tag picks its language's prompts: `lt-LT` and `lt` both read `suggest.draft.lt-LT`.
+  const locale = (language: string) => locales[copyLanguageOf(language) ?? language] ?? language;
   return {
     readBurst: (input) =>
       runObjectTask({ ...common, task: SKILL_TASKS.readBurst, locale: locale(input.language), schema: burstReadingSchema, instructions: instructions.readBurst, input }),

@@ -39,7 +39,29 @@ export const boundaryReadingSchema = z.strictObject({
   pauseDays: z.number().int().min(1).max(365).nullable(),
 });
 
-/** The burst-reading skill's answer: obligations, callbacks, the active topics and every boundary. */
+/**
+ * Why a message the reader ruled on does or does not set a boundary: `meant` (it does), or the
+ * reason its words do not mean one (a joke, a negation, a quotation, said of someone else, a
+ * question, a hypothetical, a dislike, an idiom, the words in another sense).
+ */
+export const RULING_REASONS = ['meant', 'joke', 'negated', 'quoted', 'someone_else', 'question', 'hypothetical', 'dislike', 'idiom', 'other_sense'] as const;
+
+/**
+ * The reader's ruling on one message code suspected (W12): whether it sets a boundary and of which
+ * scope and term. Every suspected message needs one: a suspicion left unruled fails the reading.
+ */
+export const boundaryRulingSchema = z.strictObject({
+  messageId: z.string().min(1),
+  /** The boundary the message sets, or `none`. */
+  sets: z.enum(['end_contact', 'pause', 'topic', 'none']),
+  why: z.enum(RULING_REASONS),
+  /** For a pause: the days it asks for; `null` when no term is named. */
+  pauseDays: z.number().int().min(1).max(365).nullable(),
+  /** For a topic: the words the match asked not to discuss. */
+  avoidTerms: z.array(z.string()),
+});
+
+/** The burst-reading skill's answer: obligations, callbacks, the active topics, every boundary and a ruling per suspected message. */
 export const burstReadingSchema = z.strictObject({
   obligations: z.array(obligationSchema),
   callbacks: z.array(callbackSchema),
@@ -47,6 +69,11 @@ export const burstReadingSchema = z.strictObject({
   topics: z.array(z.string()),
   /** Boundaries set anywhere in the messages shown: in the burst or earlier. */
   boundaries: z.array(boundaryReadingSchema),
+  /**
+   * One ruling per message listed in the input's `suspected` (recorded in the evidence). A reading
+   * recorded before rulings existed reads as none given, which fails a request with suspicions.
+   */
+  rulings: z.array(boundaryRulingSchema).default([]),
 });
 
 /** Candidate directions the diversity contract names; a ruleset allows a subset. */
@@ -83,9 +110,19 @@ export const claimSourceSchema = z.strictObject({
   id: z.string(),
 });
 
+/**
+ * The kinds of claim the factual-implication audit extracts (seed 001): preferences and opinions,
+ * availability and plans, possessions, experience, location, work, hobbies, relationships, and
+ * emotional or psychological claims; `other` for a fact of none of these kinds. Who the claim is
+ * about (the user, the match, shared history) is the claim's `about`.
+ */
+export const CLAIM_KINDS = ['preference', 'availability_or_plan', 'possession', 'experience', 'location', 'work', 'hobby', 'relationship', 'emotional', 'other'] as const;
+
 /** One conceptual claim a candidate makes or presupposes. */
 export const claimSchema = z.strictObject({
   claim: z.string().min(1),
+  /** Which kind of claim it is (see {@link CLAIM_KINDS}): every kind needs a source alike. */
+  kind: z.enum(CLAIM_KINDS),
   about: z.enum(['user', 'match', 'shared']),
   /** True when a question presupposes it rather than states it. */
   premise: z.boolean(),
@@ -133,6 +170,8 @@ export const reviewSchema = z.strictObject({ verdicts: z.array(reviewVerdictSche
 export type BurstReading = z.output<typeof burstReadingSchema>;
 /** One response obligation. */
 export type Obligation = z.output<typeof obligationSchema>;
+/** The reader's ruling on one suspected message. */
+export type BoundaryRuling = z.output<typeof boundaryRulingSchema>;
 /** One boundary the reader found. */
 export type BoundaryReading = z.output<typeof boundaryReadingSchema>;
 /** One callback to an earlier message. */

@@ -13,7 +13,8 @@ function sentences(c: StopCopy): string[] {
     c.statusClosed, c.reEntryUnanswered, c.awaitingAfterCta, c.reEntryUsed, c.likedPauseResting(48), c.awaitingMatchReply,
     c.boundaryEndContact, c.boundaryPause('2026-11-24'), c.blocker(['details.drinking']), c.unsupportedLanguageSummary('de'),
     c.unsupportedLanguageQuestion, c.photoSummary, c.photoQuestion, c.missingFactSummary('work'), c.missingFactQuestion('work'),
-    c.needsModel, c.skillFailed('drafting', 'timeout'), c.strategyIncomplete(everyStrategyProblem),
+    c.needsModel, c.skillFailed('drafting', 'timeout'), c.strategyIncomplete(everyStrategyProblem), c.boundaryDisputedSummary,
+    c.boundaryDisputedQuestion('Please stop texting me.'), c.boundaryNeedsReading,
     c.tooFewSurvived(2, 5, Object.values(c.auditNames).slice(0, 2).join(', ')), c.fallbackAnalysis(3),
   ];
 }
@@ -35,7 +36,22 @@ describe("Warrant's own stop-state sentences", () => {
     expect(sentence).toContain('fact-3');
   });
 
-  it('language: a match language Warrant does not write gets English stop sentences', () => {
+  it('language: a match language Warrant does not write gets English stop sentences; a regional tag its language’s', () => {
     expect(stopCopy('de')).toBe(stopCopy('en'));
+    expect(stopCopy('lt-LT')).toBe(stopCopy('lt'));
+    expect(stopCopy('en-GB')).toBe(stopCopy('en'));
+  });
+
+  it('copy: a failed step is named and its failure said in the copy language, never an internal key', () => {
+    const failures = ['timeout', 'provider_error', 'malformed', 'refused', 'no_model', 'aborted', 'unruled_suspicions'] as const;
+    for (const language of ['en', 'lt'] as const) {
+      for (const step of ['burst', 'strategy', 'drafting'] as const) {
+        for (const failure of failures) {
+          const sentence = stopCopy(language).skillFailed(step, failure);
+          expect(sentence).not.toMatch(/\b(burst|strategy|timeout|provider_error|malformed|no_model|aborted|unruled_suspicions)\b/);
+          if (language === 'lt') expect(identifyLanguage(sentence).language, sentence).toBe('lt');
+        }
+      }
+    }
   });
 });

@@ -1,4 +1,10 @@
+import type { ModelOutcome } from '../model/index.js';
 import type { CopyLanguage } from './identify-language.js';
+
+/** A model-backed step of the pipeline, as a stop sentence names it. */
+export type SuggestStep = 'burst' | 'strategy' | 'drafting';
+/** Why a step failed: the model call's outcome, or a reading that left a suspected message unruled. */
+export type StepFailure = Exclude<ModelOutcome, 'ok'> | 'unruled_suspicions';
 
 /**
  * Why a reply plan was refused, as a value: each copy language words it itself, so a
@@ -32,7 +38,14 @@ export interface StopCopy {
   missingFactSummary: (topic: string) => string;
   missingFactQuestion: (topic: string) => string;
   needsModel: string;
-  skillFailed: (skill: string, outcome: string) => string;
+  /** A step failed: named, and its failure said, in the copy language (never an internal key). */
+  skillFailed: (step: SuggestStep, failure: StepFailure) => string;
+  /** Code read an explicit request to stop writing that the model reading did not: ask the user. */
+  boundaryDisputedSummary: string;
+  /** The smallest question: did they mean it? `words` are the words they wrote. */
+  boundaryDisputedQuestion: (words: string) => string;
+  /** No model reading: words that may set a boundary, which code cannot read alone. */
+  boundaryNeedsReading: string;
   strategyIncomplete: (problems: readonly StrategyProblem[]) => string;
   tooFewSurvived: (kept: number, drafted: number, causes: string) => string;
   fallbackAnalysis: (count: number) => string;
@@ -57,7 +70,23 @@ const en: StopCopy = {
   missingFactSummary: (topic) => `They asked about your ${topic}, and your profile has no verified fact about it that may be shared.`,
   missingFactQuestion: (topic) => `What may a reply say about your ${topic}?`,
   needsModel: 'No gate stopped this conversation, but reading it and writing suggestions need a model, and none is configured.',
-  skillFailed: (skill, outcome) => `The ${skill} step could not be completed (${outcome}); no unchecked reply is shown. Try again shortly.`,
+  skillFailed: (step, failure) =>
+    `${{ burst: 'Reading their latest messages', strategy: 'Planning the replies', drafting: 'Drafting the replies' }[step]} could not be completed (${
+      {
+        timeout: 'the model took too long',
+        provider_error: 'the model provider failed',
+        malformed: 'the model gave an unusable answer',
+        refused: 'the model refused',
+        no_model: 'no model is configured',
+        aborted: 'the request was cancelled',
+        unruled_suspicions: 'the reading left a possible boundary unexamined',
+      }[failure]
+    }); no unchecked reply is shown. Try again shortly.`,
+  boundaryDisputedSummary:
+    'One of their messages reads as a request to stop writing, but the reading of its meaning says otherwise; that cannot be undone, so you decide.',
+  boundaryDisputedQuestion: (words) => `They wrote “${words}” — did they mean it, or was it a joke?`,
+  boundaryNeedsReading:
+    'Some of their words may set a boundary (an end, a pause or a topic), and only a model reading of what they meant can tell; none is configured, so wait.',
   strategyIncomplete: (problems) =>
     `No usable reply plan could be made (${problems
       .map((p) =>
@@ -100,7 +129,23 @@ const lt: StopCopy = {
   missingFactSummary: (topic) => `Jie paklausė apie jūsų sritį „${topic}“, o jūsų profilyje nėra patvirtinto fakto, kurį būtų galima atskleisti.`,
   missingFactQuestion: (topic) => `Ką atsakyme galima pasakyti apie jūsų sritį „${topic}“?`,
   needsModel: 'Nė vienas patikrinimas šio pokalbio nesustabdė, bet jam perskaityti ir atsakymams parašyti reikia modelio, o jis nesukonfigūruotas.',
-  skillFailed: (skill, outcome) => `Žingsnio „${skill}“ atlikti nepavyko (${outcome}); nepatikrinti atsakymai nerodomi. Pabandykite netrukus.`,
+  skillFailed: (step, failure) =>
+    `${{ burst: 'Perskaityti paskutinių jų žinučių', strategy: 'Suplanuoti atsakymų', drafting: 'Parašyti atsakymų' }[step]} nepavyko (${
+      {
+        timeout: 'modelis atsakė per ilgai',
+        provider_error: 'sutriko modelio tiekėjas',
+        malformed: 'modelio atsakymas netinkamas',
+        refused: 'modelis atsisakė',
+        no_model: 'modelis nesukonfigūruotas',
+        aborted: 'užklausa atšaukta',
+        unruled_suspicions: 'skaitant liko neįvertinta galima riba',
+      }[failure]
+    }); nepatikrinti atsakymai nerodomi. Pabandykite netrukus.`,
+  boundaryDisputedSummary:
+    'Viena jų žinutė skamba kaip prašymas daugiau nerašyti, bet jos prasmės skaitymas sako ką kita; to nebeatšauksi, todėl spręskite jūs.',
+  boundaryDisputedQuestion: (words) => `Jie parašė „${words}“ — ar tai rimtai, ar juokais?`,
+  boundaryNeedsReading:
+    'Kai kurie jų žodžiai gali reikšti ribą (pabaigą, pertrauką ar temą), o tai, ką jie turėjo omenyje, gali perskaityti tik modelis; jis nesukonfigūruotas, todėl palaukite.',
   strategyIncomplete: (problems) =>
     `Nepavyko sudaryti tinkamo atsakymo plano (${problems
       .map((p) =>
@@ -126,13 +171,17 @@ const lt: StopCopy = {
   },
 };
 
-/** The stop-state sentences of `language`; English for a language Warrant does not write. */
+/** The stop-state sentences of `language` (a BCP 47 tag: `lt`, `lt-LT`); English for a language Warrant does not write. */
 export function stopCopy(language: string): StopCopy {
-  return language === 'lt' ? lt : en;
+  return copyLanguageOf(language) === 'lt' ? lt : en;
 }
 
-/** The copy language of `language`, or `null` when suggestions cannot be written in it. */
+/**
+ * The copy language of `language`, or `null` when suggestions cannot be written in it. A regional
+ * tag is read by its primary subtag, case-insensitively (`lt-LT`, `en_GB`, `EN-us`): a Match in
+ * `lt-LT` is written to in Lithuanian.
+ */
 export function copyLanguageOf(language: string): CopyLanguage | null {
-  // Exactly the root codes the result schema names: a regional tag is a different promise about copy.
-  return language === 'en' || language === 'lt' ? language : null;
+  const primary = language.trim().toLowerCase().split(/[-_]/u)[0];
+  return primary === 'en' || primary === 'lt' ? primary : null;
 }

@@ -50,7 +50,7 @@ describe('suggestion pipeline', () => {
   it('W2: a drafting failure is a hold, never an unaudited suggestion', async () => {
     const { result, evidence } = await suggestReplies(withOutputs((o) => ({ ...o, 'suggest.draft': ['not json at all'] })));
     expect(result).toMatchObject({ resultType: 'hold', suggestions: [] });
-    expect(result.analysisSummary).toContain('drafting');
+    expect(result.analysisSummary).toContain('Drafting the replies could not be completed (the model gave an unusable answer)');
     expect(evidence.calls.at(-1)).toMatchObject({ task: SKILL_TASKS.draftCandidates, outcome: 'malformed' });
   });
 

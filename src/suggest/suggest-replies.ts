@@ -2,7 +2,7 @@ import type { ModelCallRecord } from '../model/index.js';
 import { assembleSuggestions } from './assemble-suggestions.js';
 import { auditRound, type CandidateEvidence } from './audit-round.js';
 import type { AuditRecord } from './audits/audit.js';
-import type { Boundary } from './boundary-ledger.js';
+import type { Boundary, Suspicion } from './boundary-ledger.js';
 import { draftRound } from './draft-round.js';
 import { draftingPlan } from './drafting-plan.js';
 import { DEFAULT_EVENT_THRESHOLDS, type EventThresholds } from './event-state.js';
@@ -23,6 +23,7 @@ import type { Direction } from './skill-schemas.js';
 import { stopCopy } from './stop-copy.js';
 import { stopState, type SuggestionResult } from './suggestion-result.js';
 import type { SuggestSkills } from './suggest-skills.js';
+import { NO_MODEL, TOO_FEW_SURVIVED, stepFailed, unavailableOfGate, type Unavailable } from './unavailable.js';
 import { emptyWiki, type Wiki } from './wiki.js';
 
 export { CANDIDATE_AUDITS } from './audit-round.js';
@@ -67,6 +68,13 @@ export interface SuggestEvidence {
   readonly calls: readonly ModelCallRecord[];
   /** True when generation stopped because no model is configured. */
   readonly needsModel: boolean;
+  /**
+   * Set when the result is a stop because Warrant could not decide (no model, a step failing, fewer
+   * than three drafts surviving), not because the match's situation says so; `null` otherwise.
+   */
+  readonly unavailable: Unavailable | null;
+  /** Every match message code suspected of setting a boundary, with the reader's ruling on it (W12). */
+  readonly suspicions: readonly Suspicion[];
   /** The boundary ledger: every boundary the match set in the thread, and whether it is in force. */
   readonly boundaries: readonly Boundary[];
   /** The compact pipeline state at the end (references and decisions, no payloads). */
@@ -122,12 +130,12 @@ export async function suggestReplies({
     result,
     evidence: suggestEvidence(context, gates.records, { needsModel: gates.needsModel, ...after }),
   });
-  if (gates.stop) return finish(gates.stop);
+  if (gates.stop) return finish(gates.stop, { unavailable: unavailableOfGate(gates.records.at(-1)) });
   const plan = draftingPlan(context, gates.needsModel);
-  if (!plan) return finish(stopState('hold', copy.needsModel), { needsModel: true });
+  if (!plan) return finish(stopState('hold', copy.needsModel), { needsModel: true, unavailable: NO_MODEL });
 
   const first = await draftRound(plan, { directions: plan.strategy.directions, failed: [], kept: [] });
-  if (!first.ok) return finish(stopState('hold', copy.skillFailed('drafting', first.reason)), { calls: [first.call] });
+  if (!first.ok) return finish(stopState('hold', copy.skillFailed('drafting', first.reason)), { calls: [first.call], unavailable: stepFailed('drafting', first.reason) });
   const audited = await auditRound(plan, first.value.candidates, 1, { firstIndex: 0, keptBefore: [] });
   const second = await redraft(plan, audited);
 
@@ -136,6 +144,7 @@ export async function suggestReplies({
   const drafted = first.value.candidates.length + second.drafted;
   const assembled = assembleSuggestions(plan, rounds.flatMap((r) => r.kept), { drafted, audits, copy });
   return finish(assembled.result, {
+    unavailable: assembled.result.resultType === 'suggestions' ? null : TOO_FEW_SURVIVED,
     audits: [...audits, ...assembled.audits],
     candidates: rounds.flatMap((r) => r.candidates),
     calls: [first.call, ...audited.calls, ...second.calls],
@@ -149,6 +158,7 @@ interface AfterGates {
   /** Model calls after the gates' own (which the pipeline context holds). */
   readonly calls?: readonly ModelCallRecord[];
   readonly needsModel?: boolean;
+  readonly unavailable?: Unavailable | null;
 }
 
 /** The request's evidence: the gates' records and calls, what came after them, and the compact pipeline state. */
@@ -160,6 +170,8 @@ function suggestEvidence({ match, state, calls }: PipelineContext, gates: readon
     candidates: after.candidates ?? [],
     calls: [...calls, ...(after.calls ?? [])],
     needsModel: after.needsModel ?? false,
+    unavailable: after.unavailable ?? null,
+    suspicions: state.boundaries?.suspicions ?? [],
     boundaries: state.boundaries?.entries ?? [],
     state: {
       language: state.language,

@@ -34,6 +34,22 @@ export interface BurstInput {
   readonly burst: readonly MessageView[];
   /** Earlier messages, most recent last, for callbacks and parallel topics. */
   readonly earlier: readonly MessageView[];
+  /**
+   * The match's messages, anywhere in the thread, whose words code suspects of setting a boundary,
+   * with the wording that raised the suspicion and code's doubts about it. The reader rules on
+   * every one (`rulings`); an unruled one fails the reading.
+   */
+  readonly suspected: readonly SuspectedView[];
+}
+
+/** A message code suspects of setting a boundary, as the reader is shown it. */
+export interface SuspectedView {
+  readonly message: MessageView;
+  readonly scope: 'end_contact' | 'pause' | 'topic';
+  readonly words: string;
+  /** `explicit` when code alone would act on it; the reader still decides. */
+  readonly certainty: 'explicit' | 'suspected';
+  readonly doubts: readonly string[];
 }
 
 /** What the strategy and drafting skills both see of a request (see `copyBrief`). */

@@ -21,9 +21,19 @@ export function boundaryView(b: Boundary): BoundaryView {
 }
 
 /**
+ * The facts drafting may use: the verified, disclosable facts the profile gate selected that it
+ * also marked relevant to this conversation. What drafting sees is what the audits accept as a
+ * source, so a fact the drafts were never shown cannot back a claim.
+ */
+export function relevantFacts(state: PipelineContext['state']): readonly ProfileFact[] {
+  const relevant = new Set(state.profile?.relevant ?? []);
+  return (state.profile?.selected ?? []).filter((f) => relevant.has(f.id));
+}
+
+/**
  * What the strategy and drafting skills are shown of a request, read once from the gates' state:
  * the unanswered burst, the route's obligations, the topics the match ruled out anywhere in the
- * thread, the selected facts, the match's details, the drafting rules, and the
+ * thread, the selected facts relevant to it, the match's details, the drafting rules, and the
  * analysis language (the copy language unless the user asked for another).
  */
 export function copyBrief({ match, state, analysisLanguage }: PipelineContext, route: Route): CopyBrief {
@@ -33,7 +43,7 @@ export function copyBrief({ match, state, analysisLanguage }: PipelineContext, r
     burst: (state.timeline?.answered ? [] : (state.timeline?.matchBurst ?? [])).map(messageView),
     obligations: route.obligations,
     boundaries: route.boundaries.map(boundaryView),
-    facts: (state.profile?.selected ?? []).map(factView),
+    facts: relevantFacts(state).map(factView),
     matchDetails: match.details,
     draftingRules: DRAFTING_RULES,
   };

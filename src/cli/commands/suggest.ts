@@ -15,6 +15,14 @@ import {
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
 
+/**
+ * Exit code of `warrant suggest` when Warrant could not decide — no model configured, a model step
+ * failing, fewer than three drafts surviving (`evidence.unavailable`): 3. The result is still
+ * printed; 0 means the result is the match's situation (suggestions or a stop state), 1 a failure
+ * and 2 bad input, as for every command.
+ */
+export const EXIT_UNAVAILABLE = 3;
+
 interface SuggestFlags {
   wiki?: string;
   profile?: string;
@@ -57,6 +65,14 @@ export function registerSuggest(program: Command, io: CliIo): void {
       const outcome = await suggestReplies({ match, wiki, profile, skills, now, ...(analysisLanguage ? { analysisLanguage } : {}) });
       if (flags.json) io.out(JSON.stringify(flags.evidence ? outcome : outcome.result, null, 2));
       else for (const line of readableSuggestions(outcome)) io.out(line);
+      if (outcome.evidence.unavailable) {
+        const { reason, step, failure, retryAfterSeconds } = outcome.evidence.unavailable;
+        io.err(
+          `warrant: no decision could be made (${reason}${step ? `: ${step} ${failure}` : ''})` +
+            (retryAfterSeconds === null ? '.' : `; retrying in ${retryAfterSeconds} s may help.`),
+        );
+        io.exitCode(EXIT_UNAVAILABLE);
+      }
       if (outcome.evidence.needsModel) {
         io.err(
           `warrant: generation needs a model: every gate ran, but no model is configured for ${unconfigured.join(', ')}. ` +

@@ -78,6 +78,27 @@ describe.each(storeTargets())('suggestions on $name', (target) => {
       expect(suggestEvidenceJsonSchema.parse(outcome.evidence)).toEqual(outcome.evidence);
     });
 
+    it('a model step failing is 503 problem+json with Retry-After; the stored result says unavailable with the reason', async () => {
+      const failing = await createTestServer(db, { suggestions: { skills: fixtureSkills({ ...happy.model_outputs, 'suggest.burst': ['not json'] }) } });
+      const res = await failing.app.request('/v0/suggestions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ match: happy.match, wiki: happy.wiki, profile: happy.profile, now: happy.now }),
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      expect(res.headers.get('retry-after')).toBe('30');
+      const problem = (await res.json()) as { code: string; detail: string; title: string };
+      expect(problem).toMatchObject({ code: 'suggestion_unavailable', title: 'Suggestion unavailable' });
+      const id = /sug_[0-9A-Za-z_-]+/.exec(problem.detail)![0];
+      const stored = (await (await get(failing, `/v0/suggestions/${id}`)).json()) as Outcome;
+      expect(stored.result.resultType).toBe('hold');
+      expect(stored.evidence.unavailable).toEqual({ reason: 'step_failed', step: 'burst', failure: 'malformed', retry_after_seconds: 30 });
+      // No model is not retryable: 200 with the stop state, its evidence saying why.
+      const none = (await (await post(withoutModel, { match: happy.match, wiki: happy.wiki, profile: happy.profile, now: happy.now })).json()) as Outcome;
+      expect(none.evidence.unavailable).toMatchObject({ reason: 'no_model', retry_after_seconds: null });
+    });
+
     it('W9: a malformed match is refused with its path under $.match, and nothing is stored', async () => {
       const [before] = await db.query<{ n: number }>('select count(*)::int8 as n from suggestions');
       const res = await post(withModel, { match: { ...(happy.match as Record<string, unknown>), id: '' }, now: happy.now });

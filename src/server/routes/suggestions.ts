@@ -21,7 +21,7 @@ import {
 } from '../../suggest/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
-import { HttpProblem, problemSchema } from '../problem.js';
+import { HttpProblem, problemDocument, problemSchema } from '../problem.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
 import type { ServerEnv } from '../server-env.js';
@@ -123,7 +123,13 @@ export function suggestionRoutes(
       request: { body: { required: true, content: { 'application/json': { schema: suggestRequestSchema } } } },
       responses: {
         200: { description: 'the result and its evidence, stored', content: { 'application/json': { schema: suggestResponseSchema } } },
-        ...problems(400, 401, 413, 415, 503),
+        503: {
+          description:
+            'Warrant could not decide and retrying can help (a model step failed, fewer than three drafts survived): problem details with `code` `suggestion_unavailable` and a `Retry-After` header; the result and its evidence are stored under the id the detail names. A store failure is also 503 (`store_unavailable`).',
+          headers: { 'Retry-After': { description: 'seconds to wait before retrying', schema: { type: 'integer' } } },
+          content: { 'application/problem+json': { schema: problemSchema } },
+        },
+        ...problems(400, 401, 413, 415),
       },
     }),
   );
@@ -160,6 +166,17 @@ export function suggestionRoutes(
       result: outcome.result,
       evidence: outcome.evidence as unknown as Record<string, unknown>,
     });
+    // "Wait for her" is an answer; "Warrant could not decide, try again" is not: where retrying can
+    // help, say so as the HTTP status (the stored result and evidence stay readable by id).
+    const unavailable = outcome.evidence.unavailable;
+    if (unavailable?.retryAfterSeconds != null) {
+      const why = unavailable.step ? `${unavailable.step} step failed: ${unavailable.failure}` : unavailable.reason;
+      const problem = {
+        ...problemDocument(503, 'suggestion_unavailable', `no decision could be made (${why}); the result and its evidence are stored as ${id}`, c.req.path),
+        title: 'Suggestion unavailable',
+      };
+      return c.body(JSON.stringify(problem), 503, { 'content-type': 'application/problem+json', 'retry-after': String(unavailable.retryAfterSeconds) });
+    }
     return c.json({ id, result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence) });
   });
 

@@ -33,7 +33,7 @@ const draft = (d: Partial<Draft>): Candidate => ({
   draft: { direction: 'direct_answer_and_callback', text: 'Mostly the quiet of the forest.', rationale: 'Answers her question plainly.', handles: ['o1'], claims: [], ...d },
 });
 const codes = (audit: AuditDefinition, c: Candidate, ctx = context()) => runAudit(audit, c, ctx).findings.map((f) => f.code);
-const fromFact = (claim: string, id: string): Claim => ({ claim, about: 'user', premise: false, source: { kind: 'profile_fact', id } });
+const fromFact = (claim: string, id: string): Claim => ({ claim, kind: 'other', about: 'user', premise: false, source: { kind: 'profile_fact', id } });
 
 describe('privacy audit (W7)', () => {
   it('privacy: a private Wiki note in the copy is caught', () => {
@@ -68,7 +68,7 @@ describe('factual-implication audit', () => {
     expect(codes(implicationAudit, draft({ claims: [fromFact('owns a real firearm', 'air_pistol_photo')] }))).toContain('beyond_source');
   });
   it("implication: a question's unsourced premise is caught", () => {
-    const c = draft({ text: 'How did your marathon go?', claims: [{ claim: 'ran a marathon', about: 'match', premise: true, source: { kind: 'none', id: '' } }] });
+    const c = draft({ text: 'How did your marathon go?', claims: [{ claim: 'ran a marathon', kind: 'experience', about: 'match', premise: true, source: { kind: 'none', id: '' } }] });
     expect(codes(implicationAudit, c)).toEqual(['unsourced_premise']);
   });
   it('implication: unverified or private facts source nothing', () => {
@@ -76,7 +76,7 @@ describe('factual-implication audit', () => {
     expect(codes(implicationAudit, draft({ claims: [fromFact('earns well', 'salary')] }))).toEqual(['private_source']);
   });
   it('implication: a message source must exist in this match, be written by the right side, and mention the claim', () => {
-    const about = (claim: string, id: string, who: Claim['about'] = 'match'): Claim => ({ claim, about: who, premise: true, source: { kind: 'match_message', id } });
+    const about = (claim: string, id: string, who: Claim['about'] = 'match'): Claim => ({ claim, kind: 'other', about: who, premise: true, source: { kind: 'match_message', id } });
     expect(codes(implicationAudit, draft({ claims: [about('was at the Spit in August', 'e2')] }))).toEqual([]);
     expect(codes(implicationAudit, draft({ claims: [about('was at the Spit in August', 'zz')] }))).toEqual(['source_not_found']);
     expect(codes(implicationAudit, draft({ claims: [about('hikes most weekends', 'e3')] }))).toEqual(['wrong_source']);
@@ -85,7 +85,7 @@ describe('factual-implication audit', () => {
 });
 
 describe("factual-implication audit: the match's own profile details", () => {
-  const detail = (claim: string, key: string, about: Claim['about'] = 'match'): Claim => ({ claim, about, premise: false, source: { kind: 'match_detail', id: key } });
+  const detail = (claim: string, key: string, about: Claim['about'] = 'match'): Claim => ({ claim, kind: 'other', about, premise: false, source: { kind: 'match_detail', id: key } });
   it('implication: a detail of the match sources a claim about the match that mentions it', () => {
     expect(codes(implicationAudit, draft({ claims: [detail('works as an architect', 'job')] }))).toEqual([]);
   });

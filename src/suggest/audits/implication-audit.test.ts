@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { CLAIM_KINDS, claimSchema } from '../skill-schemas.js';
+import { scriptedSkills } from '../scripted-skills.js';
+import { suggestReplies } from '../suggest-replies.js';
+import { SKILL_TASKS } from '../suggest-skills.js';
+import { fixtureInputs } from '../testing.js';
 import { ELIGIBLE_DIRECTIONS } from '../gates/router-gate.js';
 import type { Match, MatchMessage } from '../match.js';
 import type { ProfileFact } from '../profile.js';
@@ -39,7 +44,7 @@ const context: AuditContext = {
 const audit = (claims: Claim[], text = 'Hello there.') =>
   runAudit(implicationAudit, { index: 0, round: 1, draft: { direction: 'direct_answer_and_callback', text, rationale: 'Keeps it light.', handles: [], claims } }, context);
 const findings = (claims: Claim[], text?: string) => audit(claims, text).findings;
-const claim = (text: string, about: Claim['about'], source: Claim['source'], premise = false): Claim => ({ claim: text, about, premise, source });
+const claim = (text: string, about: Claim['about'], source: Claim['source'], premise = false): Claim => ({ claim: text, kind: 'other', about, premise, source });
 const fromFact = (text: string, id: string, about: Claim['about'] = 'user') => claim(text, about, { kind: 'profile_fact', id });
 const fromDetail = (text: string, id: string, about: Claim['about'] = 'match') => claim(text, about, { kind: 'match_detail', id });
 const fromMessage = (text: string, id: string, about: Claim['about']) => claim(text, about, { kind: 'match_message', id });
@@ -123,5 +128,22 @@ describe('factual-implication audit: findings name the claim and the source', ()
       { code: 'implies_unsupported', detail: 'copy implies "shot an air pistol at a range", which fact photo does not support' },
     ]);
     expect(findings([], 'The range was closed.')).toEqual([]);
+  });
+});
+
+describe('claim kinds', () => {
+  it('implication: the claim schema names the kinds of the specification, and a claim without its kind is refused', () => {
+    expect([...CLAIM_KINDS]).toEqual(['preference', 'availability_or_plan', 'possession', 'experience', 'location', 'work', 'hobby', 'relationship', 'emotional', 'other']);
+    expect(claimSchema.safeParse({ claim: 'likes hiking', about: 'user', premise: false, source: { kind: 'profile_fact', id: 'f' } }).success).toBe(false);
+    expect(claimSchema.safeParse({ claim: 'likes hiking', kind: 'hobby', about: 'user', premise: false, source: { kind: 'profile_fact', id: 'f' } }).success).toBe(true);
+  });
+  it('implication: the drafting and review prompts name every kind of claim', async () => {
+    const inputs = fixtureInputs('en-active-reply-happy-path');
+    const { skills, models } = scriptedSkills(inputs.fixture.model_outputs!);
+    await suggestReplies({ ...inputs, skills });
+    for (const task of [SKILL_TASKS.draftCandidates, SKILL_TASKS.reviewCandidates]) {
+      const prompt = JSON.stringify(models[task]!.doGenerateCalls[0]!.prompt);
+      for (const words of ['preferences and opinions', 'availability', 'possession', 'experience', 'location', 'work', 'hobb', 'relationship', 'emotional']) expect(prompt, `${task}: ${words}`).toContain(words);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { words } from '../text-similarity.js';
+import { memoByText } from '../text-cache.js';
 import { indexOfPhrase, phrasePatterns, type PhrasePattern } from '../word-patterns.js';
 
 /** An invitation vocabulary: phrases that invite on their own, and invitation frames with activities. */
@@ -107,12 +108,12 @@ function findIn(ws: readonly string[], vocabulary: InvitationVocabulary): string
  * … dinner", "would you like to grab a coffee", "gal … kavos", "norėtum … vakarienės"). Both
  * languages are checked whatever the match's language: an English invitation in Lithuanian copy is
  * still an invitation. The phrase lists are the deterministic half; the model review's conduct
- * verdict catches phrasings they miss.
+ * verdict catches phrasings they miss. Each distinct text is read once (the last 2048 are remembered).
  */
-export function findInvitation(text: string): string | undefined {
+export const findInvitation: (text: string) => string | undefined = memoByText((text) => {
   for (const ws of clauses(text)) {
     const found = findIn(ws, en) ?? findIn(ws, lt);
     if (found) return found;
   }
   return undefined;
-}
+}, 2048);

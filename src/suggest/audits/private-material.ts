@@ -2,7 +2,14 @@ import type { Match } from '../match.js';
 import type { Profile } from '../profile.js';
 import { isContentWord, stem } from '../phrase-match.js';
 import { words } from '../text-similarity.js';
+import { memoByText } from '../text-cache.js';
 import type { Wiki } from '../wiki.js';
+
+/** A public text's words and their stems, read once per distinct text (a thread's messages recur at every request). */
+const publicWords = memoByText((text: string) => {
+  const ws = words(text);
+  return { words: ws, stems: ws.map(stem) } as const;
+}, 8192);
 
 /** Where a piece of private material comes from (the privacy audit's list). */
 export type PrivateKind =
@@ -85,9 +92,8 @@ export function privateMaterial(match: Match, wiki: Wiki, profile: Profile): Pri
   const shortWords = new Set([...shortPhrases.keys()].flatMap((p) => p.split(' ')));
   const publicShortWords = new Set<string>();
   for (const text of publicTexts) {
-    const ws = words(text);
+    const { words: ws, stems } = publicWords(text);
     for (const w of ws) if (shortWords.has(w)) publicShortWords.add(w);
-    const stems = ws.map(stem);
     for (let i = 0; i + 2 < stems.length; i++) {
       if (firstStems.has(stems[i]!)) trigrams.delete(`${stems[i]} ${stems[i + 1]} ${stems[i + 2]}`);
     }

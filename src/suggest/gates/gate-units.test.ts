@@ -33,7 +33,7 @@ function skills({ reading, strategy, readingFails = false, strategyFails = false
 const obligation = (o: Partial<Obligation>): Obligation => ({
   id: 'o1', kind: 'direct_question', messageId: 'b', summary: '', primary: true, boundary: null, avoidTerms: [], needsUserFact: null, ...o,
 });
-const reading = (over: Partial<BurstReading> = {}): BurstReading => ({ obligations: [obligation({})], callbacks: [], topics: [], boundaries: [], ...over });
+const reading = (over: Partial<BurstReading> = {}): BurstReading => ({ obligations: [obligation({})], callbacks: [], topics: [], boundaries: [], rulings: [], ...over });
 const fact = (over: Partial<ProfileFact>): ProfileFact => ({
   id: 'hiking', statement: 'I hike', verified: true, disclosable: true, topics: ['hiking'], supports: ['hikes'], doesNotSupport: [], ...over,
 });
@@ -182,10 +182,16 @@ describe('router gate', () => {
     const verdict = await through(context, propertyGate, timelineGate, eventGate, profileGate, routerGate);
     return { verdict, context };
   };
-  it('router: only en and lt are written', async () => {
-    const context = testContext(testMatch([], { language: 'en-US' }), 1);
+  it('router: only en and lt are written; a regional tag is read by its language', async () => {
+    const context = testContext(testMatch([], { language: 'de-DE' }), 1);
     await eventGate.run(context);
     expect(await routerGate.run(context)).toMatchObject({ decision: 'stop', reason: 'unsupported_language', stop: { resultType: 'clarification' } });
+    for (const [tag, language] of [['en-US', 'en'], ['lt-LT', 'lt'], ['LT', 'lt'], ['en_GB', 'en']] as const) {
+      const regional = testContext(testMatch([], { language: tag }), 1);
+      await eventGate.run(regional);
+      expect(await routerGate.run(regional)).toMatchObject({ decision: 'pass' });
+      expect(regional.state.route?.language).toBe(language);
+    }
   });
   it('router: an opener is light with no obligations; the ruleset follows the task', async () => {
     const { verdict, context } = await routed([], 1);
@@ -218,7 +224,7 @@ describe('router gate', () => {
     expect((await routed([msg('a', 'user', 0), msg('b', 'match', 1)], 2, { profile }, asks)).verdict).toMatchObject({ reason: 'route_settled' });
   });
   it('router: the route carries every topic ruled out in the thread, from the boundary ledger', async () => {
-    const { context } = await routed([msg('a', 'match', 0, "Let's not talk about my ex."), msg('b', 'user', 1), msg('c', 'match', 2, 'So?')], 3, {}, reading({ obligations: [obligation({ messageId: 'c' })] }));
+    const { context } = await routed([msg('a', 'match', 0, "Let's not talk about my ex."), msg('b', 'user', 1), msg('c', 'match', 2, 'So?')], 3, {}, reading({ obligations: [obligation({ messageId: 'c' })], rulings: [{ messageId: 'a', sets: 'topic', why: 'meant', pauseDays: null, avoidTerms: ['ex'] }] }));
     expect(context.state.route!.boundaries.map((b) => [b.messageId, b.avoidTerms])).toEqual([['a', ['ex']]]);
   });
   it('router: reaching it without an eligible task is a bug, not a stop', async () => {
@@ -371,7 +377,7 @@ describe('strategy gate: what the plan is asked with', () => {
     const { context } = asking({ strategyFails: true });
     context.state.route = route;
     const verdict = await strategyGate.run(context);
-    expect(verdict.decision === 'stop' && verdict.stop.analysisSummary).toContain('The strategy step could not be completed (timeout)');
+    expect(verdict.decision === 'stop' && verdict.stop.analysisSummary).toContain('Planning the replies could not be completed (the model took too long)');
   });
   it('high pressure after a proposed plan fails; low pressure after a silence passes', async () => {
     const { context } = asking({ strategy: { ...strategy, pressure: 'high' } });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stopCopy } from '../stop-copy.js';
 import { scriptedSkills } from '../scripted-skills.js';
 import { parseMatch } from '../match.js';
 import { suggestReplies } from '../suggest-replies.js';
@@ -27,10 +28,16 @@ describe('property gate', () => {
 });
 
 describe('router gate', () => {
-  it('router: only the root codes en and lt are written; anything else asks which', async () => {
+  it('router: only English and Lithuanian are written; anything else asks which', async () => {
     const raw = structuredClone(rawFixture('en-active-reply-happy-path').match) as Record<string, unknown>;
-    const { result } = await suggestReplies({ ...happy(), match: parseMatch({ ...raw, language: 'en-US' }), skills: null });
+    const { result } = await suggestReplies({ ...happy(), match: parseMatch({ ...raw, language: 'de-DE' }), skills: null });
     expect(result).toMatchObject({ resultType: 'clarification', question: 'Should the replies be written in English or in Lithuanian?' });
+  });
+  it('router: a Match in lt-LT is served in Lithuanian, its stop copy too', async () => {
+    const raw = structuredClone(rawFixture('lt-reactivated-reply').match) as Record<string, unknown>;
+    const { result, evidence } = await suggestReplies({ ...fixtureInputs('lt-reactivated-reply'), match: parseMatch({ ...raw, language: 'lt-LT' }), skills: null });
+    expect(evidence.gates.find((g) => g.gate === 'router')?.detail).toMatchObject({ language: 'lt' });
+    expect(result.analysisSummary).toBe(stopCopy('lt').needsModel);
   });
 
   it('router: effort and ruleset are settled from the burst and the event', async () => {

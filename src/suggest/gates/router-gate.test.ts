@@ -42,7 +42,7 @@ describe('router gate: what it records', () => {
     expect(verdict).toMatchObject({ decision: 'stop', reason: 'photo_in_burst', stop: { resultType: 'clarification' }, detail: { photos: ['b2'] } });
   });
   it('router: a question no fact answers stops with a clarification', async () => {
-    const context = routerOn({ timeline: timeline(burst(1), { reading: { obligations: [obligation({ needsUserFact: 'work' })], callbacks: [], topics: [], boundaries: [] } }) });
+    const context = routerOn({ timeline: timeline(burst(1), { reading: { obligations: [obligation({ needsUserFact: 'work' })], callbacks: [], topics: [], boundaries: [], rulings: [] } }) });
     expect(await routerGate.run(context)).toMatchObject({ decision: 'stop', reason: 'missing_user_fact', stop: { resultType: 'clarification' }, detail: { language: 'en', task: 'reply', ruleset: 'reply' } });
   });
   it('router: an unread burst records the route so far', async () => {
@@ -50,7 +50,7 @@ describe('router gate: what it records', () => {
   });
   it('router: a settled route records its obligations and which of them are required', async () => {
     const obligations = [obligation({ id: 'q', kind: 'direct_question' }), obligation({ id: 'g', kind: 'greeting', primary: false }), obligation({ id: 'd', kind: 'decision', primary: false })];
-    const verdict = await routerGate.run(routerOn({ timeline: timeline(burst(1), { reading: { obligations, callbacks: [], topics: [], boundaries: [] } }) }));
+    const verdict = await routerGate.run(routerOn({ timeline: timeline(burst(1), { reading: { obligations, callbacks: [], topics: [], boundaries: [], rulings: [] } }) }));
     expect(verdict).toEqual({
       decision: 'pass',
       reason: 'route_settled',
@@ -60,7 +60,7 @@ describe('router gate: what it records', () => {
   it('router: a question, a disclosure, a correction, a boundary and a decision must be answered; a greeting and anything else need not', async () => {
     const kinds = ['direct_question', 'disclosure', 'correction', 'boundary', 'decision', 'greeting', 'other'] as const;
     const obligations = kinds.map((kind, i) => obligation({ id: kind, kind, primary: i === 0 }));
-    const verdict = await routerGate.run(routerOn({ timeline: timeline(burst(1), { reading: { obligations, callbacks: [], topics: [], boundaries: [] } }) }));
+    const verdict = await routerGate.run(routerOn({ timeline: timeline(burst(1), { reading: { obligations, callbacks: [], topics: [], boundaries: [], rulings: [] } }) }));
     expect(verdict).toMatchObject({ decision: 'pass', detail: { required: ['direct_question', 'disclosure', 'correction', 'boundary', 'decision'] } });
   });
 });
@@ -82,7 +82,7 @@ describe('router gate: the route', () => {
     expect(context.state.route).toMatchObject({ effort: 'light', obligations: [], boundaries: [] });
   });
   it('router: a burst the user already answered leaves nothing to answer, even a photo or what the reader found in it', async () => {
-    const reading = { obligations: [obligation({ id: 'q' }), obligation({ id: 'r' })], callbacks: [], topics: [], boundaries: [] };
+    const reading = { obligations: [obligation({ id: 'q' }), obligation({ id: 'r' })], callbacks: [], topics: [], boundaries: [], rulings: [] };
     const answered = routerOn({ timeline: timeline([...burst(3), msg('p', 'match', 2, '', { kind: 'photo' })], { answered: true, reading }) });
     expect(await routerGate.run(answered)).toMatchObject({ decision: 'pass', reason: 'route_settled', detail: { obligations: [], required: [] } });
     expect(answered.state.route).toMatchObject({ effort: 'light', obligations: [] });
@@ -91,7 +91,7 @@ describe('router gate: the route', () => {
   });
   it('router: effort at its edges — three unanswered messages are deep, two standard, one light, whatever the obligations', async () => {
     const effort = async (messages: number, obligations: number) => {
-      const reading = { obligations: Array.from({ length: obligations }, (_, i) => obligation({ id: `o${i}`, primary: i === 0 })), callbacks: [], topics: [], boundaries: [] };
+      const reading = { obligations: Array.from({ length: obligations }, (_, i) => obligation({ id: `o${i}`, primary: i === 0 })), callbacks: [], topics: [], boundaries: [], rulings: [] };
       const context = routerOn({ timeline: timeline(burst(messages), { reading }) });
       await routerGate.run(context);
       return context.state.route?.effort;

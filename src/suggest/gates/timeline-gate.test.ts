@@ -18,7 +18,7 @@ function reader(reading: BurstReading | null): SuggestSkills & { inputs: BurstIn
 const obligation = (o: Partial<Obligation>): Obligation => ({
   id: 'o1', kind: 'direct_question', messageId: 'b', summary: '', primary: true, boundary: null, avoidTerms: [], needsUserFact: null, ...o,
 });
-const reading = (over: Partial<BurstReading> = {}): BurstReading => ({ obligations: [], callbacks: [], topics: [], boundaries: [], ...over });
+const reading = (over: Partial<BurstReading> = {}): BurstReading => ({ obligations: [], callbacks: [], topics: [], boundaries: [], rulings: [], ...over });
 
 describe('timeline gate: what it records', () => {
   it('timeline: every verdict records the bursts, who wrote last, whether it was answered and the explicit callbacks', async () => {
@@ -40,7 +40,7 @@ describe('timeline gate: what it records', () => {
     expect(holding).toMatchObject({ decision: 'pass', reason: 'reading_failed_event_holds', detail: { outcome: 'timeout', matchBurst: ['a'], answered: true } });
     const replying = await timelineGate.run(testContext(testMatch([msg('a', 'user', 0), msg('b', 'match', 1)]), 2, { skills: reader(null) }));
     expect(replying).toMatchObject({ decision: 'stop', reason: 'burst_reading_failed', detail: { matchBurst: ['b'] } });
-    expect(replying.decision === 'stop' && replying.stop.analysisSummary).toBe('The burst reading step could not be completed (timeout); no unchecked reply is shown. Try again shortly.');
+    expect(replying.decision === 'stop' && replying.stop.analysisSummary).toBe('Reading their latest messages could not be completed (the model took too long); no unchecked reply is shown. Try again shortly.');
   });
   it('timeline: a reading records each obligation’s id, kind and primacy', async () => {
     const m = testMatch([msg('a', 'user', 0), msg('b', 'match', 1)]);
@@ -88,5 +88,36 @@ describe('timeline gate: what the reader is given and what is kept', () => {
     const context = testContext(m, 3, { skills: reader(reading({ callbacks: [{ messageId: 'c', refersTo: 'a', certainty: 'probable' }] })) });
     await timelineGate.run(context);
     expect(context.state.timeline!.reading!.callbacks).toEqual([{ messageId: 'c', refersTo: 'a', certainty: 'probable' }]);
+  });
+});
+
+describe('W12: the reader rules on every message code suspects', () => {
+  const thread = () =>
+    testMatch([
+      // Far outside the earlier context the reader is shown: a suspicion is shown wherever it is.
+      msg('old', 'match', 0, 'My ex kept texting me, I had to block him'),
+      ...Array.from({ length: EARLIER_CONTEXT + 2 }, (_, i) => msg(`f${i}`, i % 2 === 0 ? 'user' : 'match', 1 + i / 100)),
+      msg('u', 'user', 2),
+      msg('b', 'match', 3, 'Please stop texting me.'),
+    ]);
+  it('timeline: the reader is shown every suspected message with the wording, certainty and doubts code read', async () => {
+    const s = reader(reading({ rulings: [
+      { messageId: 'old', sets: 'none', why: 'someone_else', pauseDays: null, avoidTerms: [] },
+      { messageId: 'b', sets: 'end_contact', why: 'meant', pauseDays: null, avoidTerms: [] },
+    ] }));
+    const verdict = await timelineGate.run(testContext(thread(), 4, { skills: s }));
+    expect(s.inputs[0]!.suspected.map((x) => [x.message.id, x.scope, x.certainty, x.doubts])).toEqual([
+      ['old', 'end_contact', 'suspected', ['someone_else', 'other_sense']],
+      ['b', 'end_contact', 'explicit', []],
+    ]);
+    expect(verdict).toMatchObject({ decision: 'pass', detail: { suspected: ['old', 'b'] } });
+  });
+  it('timeline: a suspected message the reader did not rule on fails the reading, never passes silently', async () => {
+    const s = reader(reading({ rulings: [{ messageId: 'b', sets: 'end_contact', why: 'meant', pauseDays: null, avoidTerms: [] }] }));
+    const context = testContext(thread(), 4, { skills: s });
+    const verdict = await timelineGate.run(context);
+    expect(verdict).toMatchObject({ decision: 'stop', reason: 'burst_reading_failed', detail: { outcome: 'unruled_suspicions', unruled: ['old'] } });
+    expect(verdict.decision === 'stop' && verdict.stop.analysisSummary).toContain('the reading left a possible boundary unexamined');
+    expect(context.state.timeline?.reading).toBeNull();
   });
 });

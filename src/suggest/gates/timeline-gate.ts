@@ -1,7 +1,9 @@
+import { codeReadings } from '../boundary-ledger.js';
 import { resolveEventState } from '../event-state.js';
 import { defineGate } from '../gate.js';
 import { latestBurst, latestBurstBy } from '../latest-burst.js';
 import type { BurstReading, Callback } from '../skill-schemas.js';
+import { copyLanguageOf } from '../stop-copy.js';
 import { stopState } from '../suggestion-result.js';
 import { messageView } from '../views.js';
 
@@ -40,11 +42,24 @@ export const timelineGate = defineGate('timeline', async ({ match, skills, state
 
   const firstIndex = match.messages.indexOf(matchBurst[0]!);
   const earlier = match.messages.slice(Math.max(0, firstIndex - EARLIER_CONTEXT), firstIndex);
-  const result = await skills.readBurst({ language: match.language, burst: matchBurst.map(messageView), earlier: earlier.map(messageView) });
-  calls.push(result.call);
-  if (!result.ok && event.stop === 'hold') return { decision: 'pass', reason: 'reading_failed_event_holds', detail: { ...base, outcome: result.reason } };
+  // Every message code suspects, anywhere in the thread, is shown to the reader to rule on (W12).
+  const suspected = codeReadings(match).flatMap(({ message, said }) =>
+    said.map((s) => ({ message: messageView(message), scope: s.scope, words: s.words, certainty: s.certainty, doubts: s.doubts })),
+  );
+  const read = await skills.readBurst({ language: copyLanguageOf(match.language) ?? match.language, burst: matchBurst.map(messageView), earlier: earlier.map(messageView), suspected });
+  calls.push(read.call);
+  const unruled = read.ok ? [...new Set(suspected.map((s) => s.message.id))].filter((id) => !read.value.rulings.some((r) => r.messageId === id)) : [];
+  // A suspicion the reader passed over is a failed reading, never a silent pass.
+  const result = read.ok && unruled.length > 0 ? { ok: false as const, reason: 'unruled_suspicions' as const } : read;
+  const suspicionDetail = { suspected: [...new Set(suspected.map((s) => s.message.id))], ...(unruled.length > 0 ? { unruled } : {}) };
+  if (!result.ok && event.stop === 'hold') return { decision: 'pass', reason: 'reading_failed_event_holds', detail: { ...base, ...suspicionDetail, outcome: result.reason } };
   if (!result.ok) {
-    return { decision: 'stop', reason: 'burst_reading_failed', stop: stopState('hold', copy.skillFailed('burst reading', result.reason)), detail: base };
+    return {
+      decision: 'stop',
+      reason: 'burst_reading_failed',
+      stop: stopState('hold', copy.skillFailed('burst', result.reason)),
+      detail: { ...base, ...suspicionDetail, outcome: result.reason },
+    };
   }
   const burstIds = new Set(matchBurst.map((m) => m.id));
   const allIds = new Set(match.messages.map((m) => m.id));
@@ -67,9 +82,14 @@ export const timelineGate = defineGate('timeline', async ({ match, skills, state
     if (!matchIds.has(b.messageId)) dropped.push(`boundary ${b.scope}: ${b.messageId}`);
     return matchIds.has(b.messageId);
   });
+  const rulings = result.value.rulings.filter((r) => {
+    if (!matchIds.has(r.messageId)) dropped.push(`ruling ${r.sets}: ${r.messageId}`);
+    return matchIds.has(r.messageId);
+  });
   const reading: BurstReading = {
     obligations: onePrimary,
     boundaries,
+    rulings,
     callbacks: [...explicitCallbacks, ...callbacks.filter((c) => !explicitCallbacks.some((e) => e.messageId === c.messageId && e.refersTo === c.refersTo))],
     topics: result.value.topics.map((t) => t.toLowerCase()),
   };
@@ -77,6 +97,6 @@ export const timelineGate = defineGate('timeline', async ({ match, skills, state
   return {
     decision: 'pass',
     reason: answered ? 'burst_read_already_answered' : 'burst_read',
-    detail: { ...base, obligations: reading.obligations.map((o) => ({ id: o.id, kind: o.kind, primary: o.primary })), callbacks: reading.callbacks, topics: reading.topics, droppedOutsideMatch: dropped },
+    detail: { ...base, ...suspicionDetail, obligations: reading.obligations.map((o) => ({ id: o.id, kind: o.kind, primary: o.primary })), callbacks: reading.callbacks, topics: reading.topics, droppedOutsideMatch: dropped },
   };
 });
