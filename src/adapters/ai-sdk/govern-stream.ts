@@ -36,7 +36,8 @@ export interface GovernStreamOptions {
  * - Tool calls and the other parts pass through as they arrive, untouched, except `raw`
  *   chunks (only there when the caller asked for them): they carry the provider's unverified
  *   text, so they are withheld.
- * - A step that only calls tools says nothing to the user, so it is passed on ungoverned.
+ * - A step that only calls tools (its text parts, if any, empty) says nothing to the user, so it
+ *   is passed on ungoverned.
  *
  * The provider's stream is read on demand: when nobody reads the governed stream, nothing is
  * read from the provider either.
@@ -54,7 +55,9 @@ export function governStream(
 
   const settle = async (controller: ReadableStreamDefaultController<HostStreamPart>, stoppedEarly: boolean) => {
     const text = deltas.join('');
-    if (!stoppedEarly && textStart === undefined && text === '' && sawToolCall) {
+    // An empty text part beside the call says nothing either (providers open one before a tool
+    // call); governing it would emit the fallback next to a call the host is about to run.
+    if (!stoppedEarly && text === '' && sawToolCall) {
       if (finish) controller.enqueue(finish);
       controller.close();
       return;

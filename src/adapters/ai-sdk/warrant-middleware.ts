@@ -96,7 +96,7 @@ export function warrantMiddleware(options: WarrantMiddlewareOptions = {}): Langu
       const compiled = contractFor(params);
       const result = await doGenerate();
       const texts = result.content.filter((part) => part.type === 'text');
-      if (texts.length === 0 && result.content.some((part) => part.type === 'tool-call')) return result;
+      if (texts.every((part) => part.text === '') && result.content.some((part) => part.type === 'tool-call')) return result;
       const effect = governReply(compiled, [texts.map((part) => part.text).join('')]);
       const metadata = await decide(effect, 'generate', false, params);
       return {
