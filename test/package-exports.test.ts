@@ -34,4 +34,15 @@ describe('the published package', () => {
     `);
     expect(JSON.parse(out)).toEqual({ status: 'fallback', body: true });
   });
+
+  it('warrant/store opens the embedded PostgreSQL from the build: its worker thread starts from dist/, beside the chunk', () => {
+    // A CommonJS eval with a dynamic import: the worker inherits Node's flags, and --input-type
+    // (which runPlainNode passes) is refused in a worker.
+    const out = execFileSync(
+      process.execPath,
+      ['-e', `import('warrant/store').then(async ({ openStore }) => { const db = await openStore({ dataDir: ':memory:' }); const [row] = await db.query('select 6 * 7 as answer'); await db.close(); console.log(JSON.stringify(row)); })`],
+      { cwd: new URL('..', import.meta.url), encoding: 'utf8' },
+    );
+    expect(JSON.parse(out)).toEqual({ answer: 42 });
+  }, 120_000);
 });
