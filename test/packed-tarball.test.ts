@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILLER_TOKENS, startOpenAiWireServer, type OpenAiWireServer } from './consumer/openai-wire-server.js';
 import { NODE_22, registryNode } from './consumer/registry-node.mjs';
+import { AI_6, AI_7, PEERS_LOWEST, PEERS_NEWEST } from './consumer/versions.js';
 
 /**
  * New npm projects install Warrant from its packed tarball, as a host would from the registry,
@@ -31,13 +32,6 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
   peerDependencies: Record<string, string>;
   scripts: Record<string, string>;
 };
-
-/** The versions the consumer projects install: each is a row of the README's compatibility table. */
-const AI_6 = ['ai@6.0.325', '@ai-sdk/openai@3.0.139'];
-const AI_7 = ['ai@7.0.173', '@ai-sdk/openai@4.0.118'];
-/** The lowest and newest versions of each optional peer's range (package.json's peerDependencies). */
-const PEERS_LOWEST = ['@openai/agents@0.4.0', '@langchain/core@1.0.0'];
-const PEERS_NEWEST = ['@openai/agents@0.20.0', '@langchain/core@1.4.0'];
 
 const FALLBACK = 'Two tickets are shown as available; nothing is reserved yet.';
 const SAFE = FALLBACK;
@@ -214,6 +208,12 @@ describe('a new npm project on ai 7 with @ai-sdk/openai 4, on Node ≥ 22', () =
     await guardsTheOpenAiProvider(node, dir);
     copyFileSync(join(consumerFiles, 'guard-openai.ts'), join(dir, 'guard-openai.ts'));
     typeCheck(dir, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }, ['guard-openai.ts']);
+    // The AI SDK 7 example runs as it is in this project (it declares the same versions).
+    const example = JSON.parse(readFileSync(join(root, 'examples', 'ai-sdk-7', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(AI_7.map((spec) => `${spec.slice(0, spec.lastIndexOf('@'))}@${example.dependencies[spec.slice(0, spec.lastIndexOf('@'))]}`)).toEqual([...AI_7]);
+    copyFileSync(join(root, 'examples', 'ai-sdk-7', 'app.mjs'), join(dir, 'app.mjs'));
+    const { stdout } = await execFileAsync(node, ['app.mjs'], { cwd: dir, env: { ...process.env, OPENAI_BASE_URL: server.baseURL }, timeout: 120_000 });
+    expect(JSON.parse(stdout)).toEqual({ generate: { text: SAFE, status: 'accepted' }, stream: { text: SAFE, status: 'accepted' } });
     // The model layer and the rest load against ai 7 too (require: the CommonJS path, no peers).
     copyFileSync(join(consumerFiles, 'require-every-subpath.cjs'), join(dir, 'require-every-subpath.cjs'));
     const out = JSON.parse(run(node, ['require-every-subpath.cjs', 'warrant/agents', 'warrant/langchain'], dir)) as { names: Record<string, number>; status: string };
