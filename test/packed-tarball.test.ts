@@ -148,6 +148,9 @@ describe('the packed tarball', () => {
     for (const name of ['tsx', '@opentelemetry/sdk-trace-base', 'ai', '@ai-sdk/provider']) expect(manifest.dependencies[name], name).toBeUndefined();
     expect(manifest.peerDependencies['ai']).toBe('^6.0.325 || ^7.0.173');
     expect(Object.keys(manifest.scripts).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
+    // npm pack builds first; its log must stay off stdout, where `npm pack --json` prints (npm's
+    // own banner goes to stderr). Not run here: it would rebuild dist/ under the other tests.
+    expect(manifest.scripts['prepack']).toBe('tsdown --logLevel error');
   });
 });
 
