@@ -1,9 +1,16 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { defineConfig } from 'tsdown';
 
 /**
- * One entry per public subpath (see `exports` in package.json), and `cli`: the `warrant` command
- * that bin/warrant.mjs runs, whose commands load their layers through dynamic imports (split
- * into chunks of their own here).
+ * One entry per public subpath (see `exports` in package.json); `cli`, the `warrant` command that
+ * bin/warrant.mjs runs, whose commands load their layers through dynamic imports (split into
+ * chunks of their own here); and `pglite-worker`, the embedded PostgreSQL's thread, which
+ * `openPgliteDatabase` starts from beside its own chunk, so the package ships no sources.
+ *
+ * Source maps go beside every file, so a stack trace (`node --enable-source-maps`) names the
+ * source file and line. The build is ESM only: a CommonJS host `require`s it (Node ≥ 20.19), and
+ * for TypeScript's `require` resolution each `.d.mts` gets a `.d.cts` twin (see `cjsTypes`).
  */
 export default defineConfig({
   entry: {
@@ -12,16 +19,53 @@ export default defineConfig({
     contract: 'src/contract/index.ts',
     model: 'src/model/index.ts',
     server: 'src/server/index.ts',
+    store: 'src/store/index.ts',
     suggest: 'src/suggest/index.ts',
     turn: 'src/turn/index.ts',
     testing: 'src/testing/index.ts',
     'ai-sdk': 'src/adapters/ai-sdk/index.ts',
     agents: 'src/adapters/agents/index.ts',
     langchain: 'src/adapters/langchain/index.ts',
+    'pglite-worker': 'src/store/pglite-worker.mjs',
   },
   format: 'esm',
   dts: true,
+  sourcemap: true,
   platform: 'node',
   target: 'node20',
   clean: true,
+  hooks: {
+    'build:done': async ({ options }) => {
+      await cjsTypes(options.outDir);
+      await mapsWithoutSources(options.outDir);
+    },
+  },
 });
+
+/**
+ * Writes a `.d.cts` beside each `.d.mts`, its imports pointing at the other `.d.cts` files.
+ * TypeScript reads a `.d.mts` as an ES module, which a CommonJS file under `node16` may not
+ * `require` (TS1479) although Node ≥ 20.19 does; the `require` condition's types say what
+ * `require('warrant/…')` returns: the same named exports.
+ */
+async function cjsTypes(outDir: string): Promise<void> {
+  for (const file of await readdir(outDir)) {
+    if (!file.endsWith('.d.mts')) continue;
+    const text = await readFile(join(outDir, file), 'utf8');
+    const cts = text.replace(/(from\s+["']\.\/[^"']+)\.mjs(["'])/g, '$1.cjs$2').replace(/\/\/# sourceMappingURL=.*$/m, '');
+    await writeFile(join(outDir, file.replace(/\.d\.mts$/, '.d.cts')), cts);
+  }
+}
+
+/**
+ * Drops the sources' text from each source map: a stack trace needs only the mappings to name
+ * `src/…` file and line, and the text would double the package.
+ */
+async function mapsWithoutSources(outDir: string): Promise<void> {
+  for (const file of await readdir(outDir)) {
+    if (!file.endsWith('.map')) continue;
+    const map = JSON.parse(await readFile(join(outDir, file), 'utf8')) as { sourcesContent?: unknown };
+    delete map.sourcesContent;
+    await writeFile(join(outDir, file), JSON.stringify(map));
+  }
+}

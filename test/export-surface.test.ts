@@ -18,7 +18,7 @@ import { packageRoot } from '../src/package-root.js';
 const run = promisify(execFile);
 const root = packageRoot();
 const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
-  exports: Record<string, string | { types: string; import: string }>;
+  exports: Record<string, string | { import: { types: string; default: string } }>;
 };
 const SUBPATHS = Object.keys(manifest.exports).filter((k) => k !== './package.json');
 const specifierOf = (subpath: string) => (subpath === '.' ? 'warrant' : `warrant/${subpath.slice(2)}`);
@@ -67,8 +67,8 @@ async function surfaceOf(subpath: string, dir: string): Promise<Surface> {
     { cwd: root, env: { ...process.env, WARRANT_RECORD_LOADS: loadsFile } },
   );
   const values = (JSON.parse(stdout) as string[]).sort();
-  const entry = manifest.exports[subpath] as { types: string };
-  const declared = declaredNames(await readFile(join(root, entry.types), 'utf8'));
+  const entry = manifest.exports[subpath] as { import: { types: string } };
+  const declared = declaredNames(await readFile(join(root, entry.import.types), 'utf8'));
   const loaded = (await readFile(loadsFile, 'utf8')).split('\n').filter(Boolean);
   return {
     values,
@@ -98,8 +98,8 @@ describe('the export surface of the build', () => {
 
   it('every value an entry point exports at runtime is declared in its types', async () => {
     for (const subpath of SUBPATHS) {
-      const entry = manifest.exports[subpath] as { types: string };
-      const declared = new Set(declaredNames(await readFile(join(root, entry.types), 'utf8')));
+      const entry = manifest.exports[subpath] as { import: { types: string } };
+      const declared = new Set(declaredNames(await readFile(join(root, entry.import.types), 'utf8')));
       for (const value of surfaces[specifierOf(subpath)]!.values) expect(declared, `${specifierOf(subpath)} exports ${value}`).toContain(value);
     }
   });
@@ -111,7 +111,7 @@ describe('the export surface of the build', () => {
     expect(contract).not.toContain('pg');
   });
 
-  it.each(['warrant/turn', 'warrant/suggest'])('%s loads no provider package and not the AI SDK mocks: the host hands in its models', (specifier) => {
+  it.each(['warrant/turn', 'warrant/suggest', 'warrant/store', 'warrant/server'])('%s loads no provider package and not the AI SDK mocks: the host hands in its models', (specifier) => {
     expect(loads(specifier)).not.toContain(AI_TEST);
     expect(loads(specifier)).not.toContain('@ai-sdk/openai');
     expect(loads(specifier)).not.toContain('@ai-sdk/anthropic');
@@ -120,6 +120,10 @@ describe('the export surface of the build', () => {
   it('only warrant/testing loads the AI SDK mocks', () => {
     const loading = Object.keys(surfaces).filter((s) => loads(s).includes(AI_TEST));
     expect(loading).toEqual(['warrant/testing']);
+  });
+
+  it('warrant/store opens a store without the model layer: neither the AI SDK nor any provider', () => {
+    expect(loads('warrant/store').filter((p) => p === 'ai' || p.startsWith('@ai-sdk/'))).toEqual([]);
   });
 
   it('the recording sees a provider load where there is one (warrant/model builds the providers)', () => {

@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { packageRoot } from '../package-root.js';
 import type { Database, Queryable, Row } from './database.js';
 
 /** Options of {@link openPgliteDatabase}. */
@@ -27,7 +26,9 @@ type Reply = { id: number; rows: Row[] } | { id: number; error: { message: strin
  */
 export async function openPgliteDatabase({ dataDir }: PgliteDatabaseOptions = {}): Promise<Database> {
   if (dataDir !== undefined) await mkdir(dirname(dataDir), { recursive: true });
-  const worker = new Worker(join(packageRoot(), 'src', 'store', 'pglite-worker.mjs'), { workerData: { dataDir } });
+  // Beside this module in src/store/, and beside the chunk this module is bundled into in dist/
+  // (tsdown builds the worker as an entry of its own), so the package ships no sources.
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
   worker.unref();
   const pending = new Map<number, { resolve: (rows: Row[]) => void; reject: (error: Error) => void }>();
   let nextId = 0;

@@ -56,7 +56,15 @@ async function importModule(url: string): Promise<unknown> {
     return await import(url);
   } catch (error) {
     if (!TYPESCRIPT.test(new URL(url).pathname) || (error as { code?: unknown })?.code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
-    typeScriptLoader ??= import('tsx/esm/api').then(({ register }) => void register());
+    // tsx is an optional peer: Node ≥ 22.18 strips types itself, so only older Node needs it.
+    typeScriptLoader ??= import('tsx/esm/api').then(
+      ({ register }) => void register(),
+      (missing: unknown) => {
+        throw new InputError('workflow module', [
+          { path: '$', message: `${new URL(url).pathname} is TypeScript, which this Node (${process.version}) cannot import: install tsx (npm install tsx), run Node ≥ 22.18, or compile the module to JavaScript (${String(missing)})` },
+        ]);
+      },
+    );
     await typeScriptLoader;
     return import(`${url}?typescript`);
   }

@@ -1,10 +1,10 @@
-import type { LanguageModelV3StreamPart, SharedV3ProviderMetadata } from '@ai-sdk/provider';
 import type { CompiledContract } from '../../contract/compile-contract.js';
 import { governReply } from '../../contract/govern-reply.js';
 import type { ReplyEffect } from '../../contract/reply-effect.js';
+import type { HostProviderMetadata, HostStreamPart } from './host-sdk-types.js';
 
-type FinishPart = Extract<LanguageModelV3StreamPart, { type: 'finish' }>;
-type TextStartPart = Extract<LanguageModelV3StreamPart, { type: 'text-start' }>;
+type FinishPart = Extract<HostStreamPart, { type: 'finish' }>;
+type TextStartPart = Extract<HostStreamPart, { type: 'text-start' }>;
 
 /** What {@link governStream} needs besides the provider's stream. */
 export interface GovernStreamOptions {
@@ -21,7 +21,7 @@ export interface GovernStreamOptions {
    * exists before the reply is shown); returns the provider metadata to put on the finish part.
    * `stoppedEarly` is true when a forbidden term ended the provider's stream.
    */
-  readonly decide: (effect: ReplyEffect, stoppedEarly: boolean) => Promise<SharedV3ProviderMetadata>;
+  readonly decide: (effect: ReplyEffect, stoppedEarly: boolean) => Promise<HostProviderMetadata>;
 }
 
 /**
@@ -36,15 +36,16 @@ export interface GovernStreamOptions {
  * - Tool calls and the other parts pass through as they arrive, untouched, except `raw`
  *   chunks (only there when the caller asked for them): they carry the provider's unverified
  *   text, so they are withheld.
- * - A step that only calls tools says nothing to the user, so it is passed on ungoverned.
+ * - A step that only calls tools (its text parts, if any, empty) says nothing to the user, so it
+ *   is passed on ungoverned.
  *
  * The provider's stream is read on demand: when nobody reads the governed stream, nothing is
  * read from the provider either.
  */
 export function governStream(
-  source: ReadableStream<LanguageModelV3StreamPart>,
+  source: ReadableStream<HostStreamPart>,
   { compiled, stopProvider, decide }: GovernStreamOptions,
-): ReadableStream<LanguageModelV3StreamPart> {
+): ReadableStream<HostStreamPart> {
   const reader = source.getReader();
   const hasForbidden = forbiddenScanner(compiled);
   const deltas: string[] = [];
@@ -52,9 +53,11 @@ export function governStream(
   let finish: FinishPart | undefined;
   let sawToolCall = false;
 
-  const settle = async (controller: ReadableStreamDefaultController<LanguageModelV3StreamPart>, stoppedEarly: boolean) => {
+  const settle = async (controller: ReadableStreamDefaultController<HostStreamPart>, stoppedEarly: boolean) => {
     const text = deltas.join('');
-    if (!stoppedEarly && textStart === undefined && text === '' && sawToolCall) {
+    // An empty text part beside the call says nothing either (providers open one before a tool
+    // call); governing it would emit the fallback next to a call the host is about to run.
+    if (!stoppedEarly && text === '' && sawToolCall) {
       if (finish) controller.enqueue(finish);
       controller.close();
       return;
@@ -77,7 +80,7 @@ export function governStream(
     controller.close();
   };
 
-  return new ReadableStream<LanguageModelV3StreamPart>(
+  return new ReadableStream<HostStreamPart>(
     {
       async pull(controller) {
         for (;;) {

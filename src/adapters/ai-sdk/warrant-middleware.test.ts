@@ -274,6 +274,37 @@ describe('warrantMiddleware with streamText', () => {
     await reader.cancel();
   });
 
+  it('a step whose only text part is empty (opened before a tool call, as some providers do) passes through ungoverned, generated or streamed', async () => {
+    const toolCall = { type: 'tool-call' as const, toolCallId: 'c1', toolName: 'lookup', input: '{"q":"F"}' };
+    const effects: ReplyEffect[] = [];
+    const middleware = warrantMiddleware({ contract: ticketContractJson(), onEffect: (effect) => void effects.push(effect) });
+    const mock = new MockLanguageModelV3({
+      doGenerate: async () => ({ content: [{ type: 'text', text: '' }, toolCall], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: USAGE, warnings: [] }),
+      doStream: async () => ({
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            for (const part of [
+              { type: 'text-start', id: 't' },
+              { type: 'text-delta', id: 't', delta: '' },
+              toolCall,
+              { type: 'text-end', id: 't' },
+              { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: USAGE },
+            ] satisfies LanguageModelV3StreamPart[])
+              controller.enqueue(part);
+            controller.close();
+          },
+        }),
+      }),
+    });
+    const model = wrapLanguageModel({ model: mock, middleware });
+    const tools = { lookup: tool({ inputSchema: jsonSchema<{ q: string }>({ type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }) }) };
+    const generated = await generateText({ model, prompt: 'x', tools });
+    expect([generated.text, generated.toolCalls.map((c) => c.toolCallId), generated.providerMetadata?.['warrant']]).toEqual(['', ['c1'], undefined]);
+    const streamed = streamText({ model, prompt: 'x', tools });
+    expect([await streamed.text, (await streamed.toolCalls).map((c) => c.toolCallId), (await streamed.providerMetadata)?.['warrant']]).toEqual(['', ['c1'], undefined]);
+    expect(effects).toEqual([]);
+  });
+
   it('the caller cancelling the governed stream aborts the provider', async () => {
     const scripted = scriptedTokenStream(tokens(TICKET_SAFE_REPLY));
     const { mock, signal } = streaming(scripted);

@@ -1,16 +1,11 @@
-import type {
-  JSONObject,
-  LanguageModelV3CallOptions,
-  LanguageModelV3Content,
-  LanguageModelV3Middleware,
-  SharedV3ProviderMetadata,
-} from '@ai-sdk/provider';
+import type { LanguageModelMiddleware } from 'ai';
 import type { CompiledContract } from '../../contract/compile-contract.js';
 import { governReply } from '../../contract/govern-reply.js';
 import { effectToJson, type ReplyEffect, type ReplyEffectJson } from '../../contract/reply-effect.js';
 import { InputError, jsonPath } from '../../errors.js';
 import { compileContractSource, type ContractSource } from '../contract-source.js';
 import { governStream } from './govern-stream.js';
+import type { HostCallOptions, HostContent, HostProviderMetadata } from './host-sdk-types.js';
 
 /** Where in `providerOptions` a call may carry its own contract: `providerOptions.warrant.contract`. */
 export const WARRANT_PROVIDER_KEY = 'warrant';
@@ -24,7 +19,7 @@ export interface WarrantEffectContext {
   /** True when a forbidden term stopped the provider's stream before it finished. */
   readonly stoppedEarly: boolean;
   /** The model call's parameters, e.g. to tell which conversation the effect belongs to. */
-  readonly params: LanguageModelV3CallOptions;
+  readonly params: HostCallOptions;
 }
 
 /** Options of {@link warrantMiddleware}. */
@@ -37,7 +32,7 @@ export interface WarrantMiddlewareOptions {
    * do not change it after its first use. A call with no contract anywhere is refused
    * (`InputError`) before the provider is called: an ungoverned reply is never the default.
    */
-  readonly contract?: ContractSource | ((params: LanguageModelV3CallOptions) => ContractSource | undefined);
+  readonly contract?: ContractSource | ((params: HostCallOptions) => ContractSource | undefined);
   /**
    * Receives every decision before its reply is returned or emitted, and is awaited (W6:
    * evidence first), so a host can persist it — through its store or the sidecar. If it throws,
@@ -67,10 +62,10 @@ export interface WarrantMiddlewareOptions {
  * A malformed per-call contract is refused with an `InputError` naming its JSON path, before
  * the provider is called.
  */
-export function warrantMiddleware(options: WarrantMiddlewareOptions = {}): LanguageModelV3Middleware {
+export function warrantMiddleware(options: WarrantMiddlewareOptions = {}): LanguageModelMiddleware {
   const { contract, onEffect } = options;
 
-  const contractFor = (params: LanguageModelV3CallOptions): CompiledContract => {
+  const contractFor = (params: HostCallOptions): CompiledContract => {
     const perCall = perCallContract(params);
     if (perCall !== undefined) return compileContractSource(perCall, `providerOptions.${WARRANT_PROVIDER_KEY}.contract`);
     const chosen = typeof contract === 'function' ? contract(params) : contract;
@@ -85,21 +80,23 @@ export function warrantMiddleware(options: WarrantMiddlewareOptions = {}): Langu
     return compileContractSource(chosen, 'warrantMiddleware contract');
   };
 
-  const decide = async (effect: ReplyEffect, type: 'generate' | 'stream', stoppedEarly: boolean, params: LanguageModelV3CallOptions) => {
+  const decide = async (effect: ReplyEffect, type: 'generate' | 'stream', stoppedEarly: boolean, params: HostCallOptions) => {
     const json = effectToJson(effect);
     await onEffect?.(effect, { type, json, stoppedEarly, params });
     // The effect is plain JSON (strings, numbers, null, arrays, objects), as the provider metadata wants.
-    return { [WARRANT_PROVIDER_KEY]: json as unknown as JSONObject } satisfies SharedV3ProviderMetadata;
+    return { [WARRANT_PROVIDER_KEY]: json as unknown as HostProviderMetadata[string] } satisfies HostProviderMetadata;
   };
 
   return {
+    // `ai` 6 requires the middleware to say v3; `ai` 7 accepts any version here and hands every
+    // middleware v4 models and parts, whose text, tool-call and finish parts read the same.
     specificationVersion: 'v3',
 
     async wrapGenerate({ doGenerate, params }) {
       const compiled = contractFor(params);
       const result = await doGenerate();
       const texts = result.content.filter((part) => part.type === 'text');
-      if (texts.length === 0 && result.content.some((part) => part.type === 'tool-call')) return result;
+      if (texts.every((part) => part.text === '') && result.content.some((part) => part.type === 'tool-call')) return result;
       const effect = governReply(compiled, [texts.map((part) => part.text).join('')]);
       const metadata = await decide(effect, 'generate', false, params);
       return {
@@ -142,7 +139,7 @@ export function warrantMiddleware(options: WarrantMiddlewareOptions = {}): Langu
  * The call's own contract, from `providerOptions.warrant`. Its keys are checked like a
  * contract's: a misspelt `contrct` must not silently leave the call to another contract.
  */
-function perCallContract(params: LanguageModelV3CallOptions): unknown {
+function perCallContract(params: HostCallOptions): unknown {
   const options: unknown = params.providerOptions?.[WARRANT_PROVIDER_KEY];
   if (options === undefined) return undefined;
   const subject = `providerOptions.${WARRANT_PROVIDER_KEY}`;
@@ -155,10 +152,10 @@ function perCallContract(params: LanguageModelV3CallOptions): unknown {
 }
 
 /** The content with its text replaced by `body`: one text part where the first one was. */
-function withText(content: readonly LanguageModelV3Content[], body: string): LanguageModelV3Content[] {
+function withText(content: readonly HostContent[], body: string): HostContent[] {
   const first = content.findIndex((part) => part.type === 'text');
   const others = content.filter((part) => part.type !== 'text');
-  const text: LanguageModelV3Content = { type: 'text', text: body };
+  const text: HostContent = { type: 'text', text: body };
   if (first < 0) return [...others, text];
   const before = content.slice(0, first).filter((part) => part.type !== 'text').length;
   return [...others.slice(0, before), text, ...others.slice(before)];

@@ -1,0 +1,72 @@
+/**
+ * `package`: what a host gets from `npm install warrant`, measured on the packed tarball of this
+ * build (`npm pack --ignore-scripts`, so `dist/` must be built first: `npm run build`).
+ *
+ * - `tarball_kb`, `files`: the packed tarball's size and file count (aim: ≤ 500 KB).
+ * - `install_mb`: the size of `node_modules` in a new npm project after `npm install <tarball>
+ *   ai@6.0.325` (npm's cache first; the optional peers are not installed).
+ * - `import_ms`: per entry, the median time of `await import(entry)` in a fresh plain Node
+ *   process of that project (Node's own start-up not counted; aim: `warrant/contract` ≤ 60 ms).
+ * - `speedup`: the root `warrant`'s import time over `warrant/contract`'s: what a host that only
+ *   verifies replies saves by importing the contract layer alone.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packageRoot } from '../src/package-root.js';
+import { median, report, round } from './measure.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ENTRIES = ['warrant/contract', 'warrant/ai-sdk', 'warrant/store', 'warrant/turn', 'warrant/server', 'warrant'];
+const root = packageRoot();
+const work = mkdtempSync(join(tmpdir(), 'warrant-package-bench-'));
+
+/** Bytes under `dir`, files only (what the disk holds, not its blocks). */
+function sizeOf(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += sizeOf(path);
+    else if (entry.isFile()) total += statSync(path).size;
+  }
+  return total;
+}
+
+try {
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' })) as {
+    filename: string;
+    size: number;
+    entryCount: number;
+  }[];
+  const project = join(work, 'host');
+  execFileSync('mkdir', ['-p', project]);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'host', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', join(work, packed!.filename), 'ai@6.0.325'], {
+    cwd: project,
+    stdio: 'ignore',
+  });
+
+  const exported = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: object }).exports);
+  const importMs: Record<string, number> = {};
+  for (const entry of ENTRIES.filter((e) => exported.includes(e === 'warrant' ? '.' : `./${e.slice('warrant/'.length)}`))) {
+    const samples: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(entry)}); console.log(performance.now() - t);`], {
+        cwd: project,
+        encoding: 'utf8',
+      });
+      samples.push(Number(out.trim()));
+    }
+    importMs[entry] = round(median(samples), 1);
+  }
+  report('package', {
+    tarball_kb: round(packed!.size / 1024, 1),
+    files: packed!.entryCount,
+    install_mb: round(sizeOf(join(project, 'node_modules')) / 1024 / 1024, 1),
+    import_ms: importMs,
+    speedup: round(importMs['warrant']! / importMs['warrant/contract']!, 1),
+  });
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
