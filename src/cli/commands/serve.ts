@@ -21,6 +21,7 @@ import { createModels, modelSettingsFromEnv } from '../../model/index.js';
 import { openStore, storeOptionsFromEnv, type Database } from '../../store/index.js';
 import { SKILL_TASKS, modelSkills, type SuggestSkills } from '../../suggest/index.js';
 import { loadWorkflowModule } from '../../turn/load-workflow-module.js';
+import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
 import { turnModels } from './turn-models.js';
@@ -154,12 +155,12 @@ export function portNumber(value: string): number {
  * effect committed before its response), and exits 0.
  */
 export function registerServe(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command('serve')
     .description('serve the HTTP API and the inspector (stops gracefully on SIGTERM)')
     .option('--port <n>', 'TCP port (0 picks a free one)', '8787')
     .option('--host <host>', 'interface to bind', '127.0.0.1')
-    .option('--keys <file>', 'API keys file: {"keys": [{"tenant_id", "key" | "key_sha256"}]}')
+    .option('--keys <file>', 'API keys file: {"keys": [{"tenant_id", "key" | "key_sha256"}]} (- reads stdin)')
     .option('--workflow <dir>', 'a workflow module (exports workflows, locales) to serve /v0/turns for')
     .option('--prompts <dir>', 'prompt folder overriding the built-in prompts (<task>.<locale>.md, <task>.md)')
     .action(async (options: { port: string; host: string; keys?: string; workflow?: string; prompts?: string }) => {
@@ -179,4 +180,16 @@ export function registerServe(program: Command, io: CliIo): void {
       await sidecar.stop();
       io.out('warrant: stopped; every acknowledged effect is stored');
     });
+  withHelp(command, {
+    examples: [
+      ['warrant serve', 'PGlite under .warrant/pgdata, a generated key printed once on stderr'],
+      ['DATABASE_URL=postgres://… WARRANT_API_KEYS=… warrant serve --host 0.0.0.0', 'a replica of many, on PostgreSQL'],
+      ['secrets-tool read warrant-keys | warrant serve --keys - --workflow ./workflows', 'the keys from standard input; /v0/turns for a workflow module'],
+    ],
+    exitCodes: [
+      [0, 'stopped on SIGTERM or SIGINT after finishing every request in flight'],
+      [1, 'the store could not be opened or failed'],
+      [2, 'bad options, an unreadable keys file, or a deployment configured wrong (a locale missing its sentences)'],
+    ],
+  });
 }

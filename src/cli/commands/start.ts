@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { replayFixtures } from '../../replay/index.js';
 import { openStore } from '../../store/index.js';
 import { createTurnRuntime, transitionOf } from '../../turn/index.js';
+import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
 import { portNumber } from './serve.js';
 import { serveDemo } from './serve-demo.js';
@@ -12,7 +13,7 @@ import { serveDemo } from './serve-demo.js';
  * the trip example quickly first, then the sidecar with them loaded (`--no-serve`: exit instead).
  */
 export function registerStart(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command('start')
     .description('replay the recorded scenarios, run the trip example, then serve the API and the inspector (PGlite, no model)')
     .option('--no-serve', 'exit after the replay and the trip example instead of serving')
@@ -31,6 +32,17 @@ export function registerStart(program: Command, io: CliIo): void {
         await serveDemo(io, { port: portNumber(options.port) });
       }
     });
+  withHelp(command, {
+    examples: [
+      ['npm start', 'the same as warrant start: serve on 8787, the key printed once on stderr'],
+      ['warrant start --port 0 --json', 'a free port; every line on stdout a JSON event'],
+    ],
+    exitCodes: [
+      [0, 'stopped on SIGTERM or SIGINT'],
+      [1, 'a recorded scenario differed, or the store failed'],
+      [2, 'bad options'],
+    ],
+  });
 }
 
 /**
