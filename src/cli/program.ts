@@ -36,7 +36,7 @@ export interface CommandEntry {
 export const commands: readonly CommandEntry[] = [
   {
     name: 'start',
-    summary: 'replay the recorded scenarios, run the trip example, then serve the API and the inspector (PGlite, no model)',
+    summary: 'serve the API and the inspector at once, then load the recorded scenarios and the trip example into it and replay every scenario (PGlite, no model)',
     load: async () => (await import('./commands/start.js')).registerStart,
   },
   {

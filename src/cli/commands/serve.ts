@@ -42,11 +42,17 @@ export interface SidecarOptions {
   prepare?: (context: { store: Database; server: WarrantServer; tenantId: string }) => Promise<void>;
   /** Extra server options (readiness checks, turn workflows). */
   server?: Partial<Omit<ServerOptions, 'store' | 'apiKeys'>>;
+  /** PostgreSQL settings of an embedded store (see `StoreOptions.pgliteSettings`); default PGlite's. */
+  pgliteSettings?: Readonly<Record<string, string>>;
 }
 
 /** A started sidecar and how to stop it. */
 export interface Sidecar {
   readonly running: RunningServer;
+  /** The open store, the server and the first configured key's tenant (the generated key's: `default`). */
+  readonly store: Database;
+  readonly server: WarrantServer;
+  readonly tenantId: string;
   /** Drains requests in flight, flushes writes, closes the store. */
   stop(): Promise<void>;
 }
@@ -59,14 +65,14 @@ export interface Sidecar {
  * stderr — never into the JSON log stream on stdout (it is stored as a digest and cannot be shown
  * again; the next start revokes it).
  */
-export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, server = {} }: SidecarOptions = {}): Promise<Sidecar> {
+export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, server = {}, pgliteSettings }: SidecarOptions = {}): Promise<Sidecar> {
   const configured: ApiKeyGrant[] = [...apiKeysFromEnv(io.env)];
   if (keysFile !== undefined) {
     configured.push(...parseApiKeysFile(await readInputFile(io, keysFile, '--keys')));
     await warnIfShared(io, keysFile);
   }
   const limits = limitsFromEnv(io.env);
-  const storeOptions = storeOptionsFromEnv(io.env, io.cwd);
+  const storeOptions = { ...storeOptionsFromEnv(io.env, io.cwd), ...(pgliteSettings ? { pgliteSettings } : {}) };
   // Like PostgreSQL's own server: every file the sidecar creates from now on — PGlite's new data
   // files above all — is the owner's alone (the folder itself is made 0700 when opened).
   if (storeOptions.databaseUrl === undefined) setPrivateUmask();
@@ -90,6 +96,9 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
     }
     return {
       running,
+      store,
+      server: app,
+      tenantId: configured[0]!.tenantId,
       stop: async () => {
         await running.close();
         await store.close();
