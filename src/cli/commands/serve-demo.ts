@@ -144,14 +144,17 @@ async function loadDemo(io: CliIo, out: DemoOut, { store, server, tenantId, trip
       const { result, evidence } = await suggestReplies(request);
       // Stored as POST /v0/suggestions stores a result, with the recorded model outputs as its skills.
       const id = newRecordId('sug_');
-      await insertSuggestion(store, tenantId, {
+      const row = {
         id,
         createdAt: new Date(recordIdTime(id, 'sug_')!),
         matchId: request.match.id,
         resultType: result.resultType,
         result: result as unknown as Record<string, unknown>,
         evidence: evidence as unknown as Record<string, unknown>,
-      });
+        // No request, so no trace: for a store that records the trace id of each result.
+        traceId: null,
+      };
+      await insertSuggestion(store, tenantId, row);
     }
     out.event('loaded', { kind: 'suggestions', count: matches.length, tenant: tenantId }, [`warrant: ran ${matches.length} recorded match scenarios into tenant "${tenantId}"'s suggestion results`]);
   }
