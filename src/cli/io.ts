@@ -8,6 +8,16 @@ export interface CliIo {
   readonly env: Record<string, string | undefined>;
   /** Folder relative paths resolve against. */
   readonly cwd: string;
+  /**
+   * Reads the whole of standard input, for a file argument given as `-`. Absent: there is no
+   * standard input to read (a caller embedding the CLI), and `-` is refused as input.
+   */
+  readonly readStdin?: () => Promise<string>;
+  /**
+   * Whether stdout is a terminal a person watches. Only then do long commands add progress
+   * (`replay`'s `n/N`); piped into a file or a script, stdout carries the result alone. Default false.
+   */
+  readonly interactive?: boolean;
 }
 
 /** The real process's streams and environment. */
@@ -20,11 +30,20 @@ export function processIo(): CliIo {
     },
     env: process.env,
     cwd: process.cwd(),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    interactive: process.stdout.isTTY === true,
   };
 }
 
-/** An in-memory io for tests: what was printed, and the exit code. */
-export function memoryIo(env: Record<string, string | undefined> = {}, cwd = process.cwd()) {
+/**
+ * An in-memory io for tests: what was printed, and the exit code. `stdin` is what `-` reads
+ * (none by default: `-` is then refused); `interactive` pretends stdout is a terminal.
+ */
+export function memoryIo(env: Record<string, string | undefined> = {}, cwd = process.cwd(), { stdin, interactive = false }: { stdin?: string; interactive?: boolean } = {}) {
   const stdout: string[] = [];
   const stderr: string[] = [];
   let code = 0;
@@ -36,6 +55,8 @@ export function memoryIo(env: Record<string, string | undefined> = {}, cwd = pro
     },
     env,
     cwd,
+    ...(stdin === undefined ? {} : { readStdin: async () => stdin }),
+    interactive,
   };
   return { io, stdout, stderr, code: () => code };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { WarrantError, type Fault } from '../errors.js';
 import { packageRoot } from '../package-root.js';
+import { helpText } from './command-help.js';
 import type { CliIo } from './io.js';
 import { routeModelWarnings } from './route-model-warnings.js';
 
@@ -35,7 +36,7 @@ export interface CommandEntry {
 export const commands: readonly CommandEntry[] = [
   {
     name: 'start',
-    summary: 'replay the recorded scenarios, run the trip example, then serve the API and the inspector (PGlite, no model)',
+    summary: 'serve the API and the inspector at once, then load the recorded scenarios and the trip example into it and replay every scenario (PGlite, no model)',
     load: async () => (await import('./commands/start.js')).registerStart,
   },
   {
@@ -94,13 +95,50 @@ export async function buildProgram(io: CliIo, argv?: readonly string[]): Promise
     .description('Governs what a conversational assistant may say.')
     .version(packageVersion(), '-V, --version', 'print the version and exit')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
+    .addHelpText('after', PROGRAM_HELP);
   const named = argv === undefined ? undefined : commandNamed(argv);
   for (const entry of commands) {
     if (argv === undefined || entry.name === named) (await entry.load())(program, io);
     else program.command(entry.name).description(entry.summary);
   }
+  for (const command of program.commands) unknownOptionsFirst(command);
   return program;
+}
+
+/** `warrant --help`'s closing sections: a first command to try, and the exit codes every command shares. */
+const PROGRAM_HELP = helpText({
+  examples: [
+    ['npm start', 'the demo: serve the API and the inspector, loading the recorded scenarios'],
+    ['warrant verify --contract c.json --candidate-text "…" --json', 'govern one candidate reply, print the Reply Effect'],
+    ['cat match.json | warrant suggest - --json', 'every file argument takes - for standard input'],
+    ['warrant replay --json', 'replay every recorded scenario, print the outcomes as JSON'],
+    ['warrant help verify', "one command's options, examples and exit codes"],
+  ],
+  exitCodes: [
+    [0, 'done (a command may say more: `warrant help CMD`)'],
+    [1, 'a failure a retry may cure (the store, a model), a replay mismatch, a probe finding, or a bug'],
+    [2, 'input the caller got wrong: unknown or missing options, an unreadable or refused file, a deployment configured wrong'],
+  ],
+});
+
+/**
+ * Makes `command` report an unknown option before a missing required one: commander checks the
+ * required ones first, so `warrant verify --bogus` used to complain about `--contract`, sending
+ * the user after the wrong mistake. The check moves to a pre-action hook, which commander runs
+ * after its unknown-option check; the message and the exit code stay commander's own.
+ */
+export function unknownOptionsFirst(command: Command): void {
+  const required = command.options.filter((option) => option.mandatory);
+  if (required.length === 0) return;
+  for (const option of required) option.mandatory = false;
+  command.hook('preAction', (cmd) => {
+    for (const option of required) {
+      if (cmd.getOptionValue(option.attributeName()) === undefined) {
+        cmd.error(`error: required option '${option.flags}' not specified`, { code: 'commander.missingMandatoryOptionValue', exitCode: EXIT_INPUT });
+      }
+    }
+  });
 }
 
 /**

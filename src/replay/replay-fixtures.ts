@@ -21,16 +21,22 @@ export function builtInFixtures(): string {
   return join(packageRoot(), 'fixtures');
 }
 
+/** How far a replay run is when an outcome arrives: `done` of `total` fixture files. */
+export interface ReplayProgress {
+  readonly done: number;
+  readonly total: number;
+}
+
 /**
  * Replays every fixture file under `paths` (files or folders; default: all built-in ones) with
  * the replayer of its `fixture_kind` among `replayers` (`builtInReplayers()` for Warrant's own), in
- * path order, calling `onOutcome` as each finishes so long runs show progress. A fixture that
+ * path order, calling `onOutcome` as each finishes (with how far the run is) so long runs show progress. A fixture that
  * cannot be read (bad JSON, unknown kind, refused by its replayer's schema) throws
  * {@link FixtureError} naming the file.
  */
 export async function replayFixtures(
   paths: readonly string[] = [builtInFixtures()],
-  { onOutcome, replayers }: { onOutcome?: (outcome: ReplayOutcome) => void; replayers: readonly Replayer[] },
+  { onOutcome, replayers }: { onOutcome?: (outcome: ReplayOutcome, progress: ReplayProgress) => void; replayers: readonly Replayer[] },
 ): Promise<ReplayOutcome[]> {
   const byKind = new Map(replayers.map((r) => [r.kind, r]));
   const files = (await Promise.all(paths.map((p) => listJson(resolve(p))))).flat();
@@ -59,7 +65,7 @@ export async function replayFixtures(
       throw error;
     }
     outcomes.push(outcome);
-    onOutcome?.(outcome);
+    onOutcome?.(outcome, { done: outcomes.length, total: files.length });
   }
   return outcomes;
 }

@@ -14,7 +14,7 @@ import { HttpProblem, problemOf, problemResponse } from './problem.js';
 import { requireApiKey } from './require-api-key.js';
 import { securityHeaders } from './security-headers.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
-import { inspectorRoutes } from './routes/inspector.js';
+import { inspectorRoutes, tenantRoutes } from './routes/inspector.js';
 import type { ParaphraseSource } from '../contract/probe-contract.js';
 import { replyContractRoutes, verifyAndStore } from './routes/reply-contracts.js';
 import { suggestionRoutes, type SuggestionDeployment } from './routes/suggestions.js';
@@ -108,6 +108,7 @@ function openApiDocumentOf(app: OpenAPIHono<ServerEnv>): unknown {
       { name: 'reply-contracts', description: 'Verify candidate replies against a Reply Contract v0; read and list the persisted effects.' },
       { name: 'turns', description: 'Governed turns: commit what the host decided, compose the reply from what committed.' },
       { name: 'suggestions', description: 'Gated reply suggestions for a match: a stop state, or 3–5 audited suggestions.' },
+      { name: 'tenant', description: "Which tenant an API key belongs to." },
     ],
     security: [{ apiKey: [] }],
   });
@@ -191,6 +192,7 @@ export async function createServer({
   replyContractRoutes(app, { ...contractDeps, limits, ...(probeParaphrase ? { paraphrase: probeParaphrase } : {}) });
   if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
   suggestionRoutes(app, { store, deployment: suggestions, limits, tracer });
+  tenantRoutes(app);
 
   return {
     app,

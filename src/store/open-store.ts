@@ -15,7 +15,16 @@ export interface StoreOptions {
   dataDir?: string;
   /** PostgreSQL schema (real server only). Default `public`. */
   schema?: string;
+  /**
+   * PostgreSQL settings for the embedded store (ignored with `databaseUrl`). Default for
+   * `':memory:'`: `shared_buffers` 16MB, because its files are already in memory and PGlite's
+   * default 128 MB would hold a second copy of them; for a folder, PGlite's own.
+   */
+  pgliteSettings?: Readonly<Record<string, string>>;
 }
+
+/** The settings an in-memory PGlite starts with unless told otherwise (see {@link StoreOptions.pgliteSettings}). */
+const IN_MEMORY_SETTINGS = { shared_buffers: '16MB' } as const;
 
 /**
  * Reads `DATABASE_URL`, `WARRANT_DATABASE_SCHEMA` (the PostgreSQL schema, default `public`: one
@@ -45,7 +54,7 @@ function defaultDataDir(cwd = process.cwd()): string {
  * returned store is a `StoreError`, and a schema found gone is migrated again (see
  * `guardDriverFailures`).
  */
-export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schema }: StoreOptions = {}): Promise<Database> {
+export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schema, pgliteSettings }: StoreOptions = {}): Promise<Database> {
   const folder = databaseUrl || dataDir === ':memory:' ? undefined : resolve(dataDir);
   const where = databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : folder === undefined ? 'in-memory PGlite' : `PGlite in ${folder}`;
   const lock = folder === undefined ? undefined : await lockDataDir(folder);
@@ -54,8 +63,8 @@ export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schem
     raw = databaseUrl
       ? await openPostgresDatabase({ url: databaseUrl, ...(schema ? { schema } : {}) })
       : folder === undefined
-        ? await openPgliteDatabase({})
-        : await openPrivately(folder);
+        ? await openPgliteDatabase({ settings: pgliteSettings ?? IN_MEMORY_SETTINGS })
+        : await openPrivately(folder, pgliteSettings);
   } catch (error) {
     lock?.release();
     throw StoreError.isInstance(error) ? error : new StoreError(`cannot open ${where}: ${(error as Error)?.message ?? String(error)}`, error);
@@ -83,11 +92,11 @@ export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schem
  * owner's alone), then fixes the modes of whatever exists, including files PGlite unpacked with
  * its own modes. The umask is the process's, so it is restored as soon as PGlite is open.
  */
-async function openPrivately(folder: string): Promise<Database> {
+async function openPrivately(folder: string, settings: Readonly<Record<string, string>> | undefined): Promise<Database> {
   const previous = setUmask(0o077);
   let db: Database;
   try {
-    db = await openPgliteDatabase({ dataDir: folder });
+    db = await openPgliteDatabase({ dataDir: folder, ...(settings ? { settings } : {}) });
   } finally {
     if (previous !== undefined) setUmask(previous);
   }

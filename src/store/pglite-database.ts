@@ -11,6 +11,17 @@ export interface PgliteDatabaseOptions {
    * everything in memory (tests, one-off replays).
    */
   dataDir?: string;
+  /**
+   * PostgreSQL settings the embedded server starts with (`{ shared_buffers: '16MB' }`), passed as
+   * `-c name=value`. Default none: PGlite's own (128 MB of shared buffers, touched at start).
+   */
+  settings?: Readonly<Record<string, string>>;
+  /**
+   * Whether a store without a cluster yet starts from the initdb snapshot (and an in-memory one
+   * that had to run initdb leaves one; see `pglite-snapshot.mjs`). Default true; false always runs
+   * initdb, which is what the snapshot is checked against.
+   */
+  useSnapshot?: boolean;
 }
 
 type Request = { op: 'ready' | 'close' } | { op: 'query'; sql: string; params?: unknown[]; tx?: number } | { op: 'begin'; tx: number } | { op: 'end'; tx: number; commit: boolean };
@@ -24,11 +35,17 @@ type Reply = { id: number; rows: Row[] } | { id: number; error: { message: strin
  * instance freely. The thread keeps the process alive only while a statement is pending, as
  * PGlite in the same thread did.
  */
-export async function openPgliteDatabase({ dataDir }: PgliteDatabaseOptions = {}): Promise<Database> {
+export async function openPgliteDatabase({ dataDir, settings = {}, useSnapshot = true }: PgliteDatabaseOptions = {}): Promise<Database> {
   if (dataDir !== undefined) await mkdir(dirname(dataDir), { recursive: true });
   // Beside this module in src/store/, and beside the chunk this module is bundled into in dist/
   // (tsdown builds the worker as an entry of its own), so the package ships no sources.
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, settings: { ...settings }, useSnapshot },
+    // The thread's JavaScript only passes statements and rows (PGlite's memory is WebAssembly's,
+    // outside the heap): a small young generation keeps V8's default 3 × 16 MB semispaces from
+    // adding tens of MB of RSS per store.
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
+  });
   worker.unref();
   const pending = new Map<number, { resolve: (rows: Row[]) => void; reject: (error: Error) => void }>();
   let nextId = 0;

@@ -4,15 +4,37 @@
 //
 // Requests: { id, op: 'ready' | 'query' | 'begin' | 'end' | 'close', tx?, sql?, params?, commit? }.
 // Replies:  { id, rows } or { id, error: { message, code, ... } }.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { copySnapshotFolder, readSnapshot, snapshotPath, writeSnapshot } from './pglite-snapshot.mjs';
 
 const INT8 = 20;
 
+// A store with no cluster yet (in memory, or a folder without PG_VERSION) starts from the
+// initdb snapshot when there is one; otherwise PGlite runs initdb, and the cluster it made is
+// kept as the snapshot for the next fresh store (see pglite-snapshot.mjs).
+const fresh = workerData.dataDir === undefined || !existsSync(join(workerData.dataDir, 'PG_VERSION'));
+const copied = fresh && workerData.dataDir !== undefined && workerData.useSnapshot !== false && copySnapshotFolder(workerData.dataDir);
+const snapshot = fresh && !copied && workerData.useSnapshot !== false ? readSnapshot() : undefined;
+const settings = Object.entries(workerData.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+
 const pg = new PGlite({
   ...(workerData.dataDir === undefined ? {} : { dataDir: workerData.dataDir }),
+  ...(snapshot === undefined ? {} : { loadDataDir: snapshot }),
+  ...(settings.length === 0 ? {} : { startParams: [...PGlite.defaultStartParams, ...settings] }),
   // int8 (counts, sequences) arrives as a string otherwise; every id we count fits a double.
   parsers: { [INT8]: (value) => Number(value) },
+});
+
+/**
+ * Ready once PGlite is. A cluster initdb has just made in memory is first kept as the snapshot,
+ * before any migration touches it; only one in memory, because a data folder also holds its
+ * lock file, which a snapshot must never carry into another folder.
+ */
+const ready = pg.waitReady.then(async () => {
+  if (workerData.dataDir === undefined && snapshot === undefined && workerData.useSnapshot !== false && !existsSync(snapshotPath())) await writeSnapshot(pg);
 });
 
 /** Open transactions by id: each holds the statements posted to it, in order. */
@@ -77,7 +99,7 @@ parentPort.on('message', (message) => {
   const { id, op } = message;
   switch (op) {
     case 'ready':
-      pg.waitReady.then(() => reply(id, []), (error) => fail(id, error));
+      ready.then(() => reply(id, []), (error) => fail(id, error));
       return;
     case 'query':
       if (message.tx !== undefined) {

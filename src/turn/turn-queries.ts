@@ -30,8 +30,21 @@ export interface TurnFilter {
   readonly until?: Date | undefined;
   /** Only turns listed after this one (the previous page's last turn: its `committedAtText` and id). */
   readonly before?: { readonly committedAt: string; readonly id: string } | undefined;
+  /** true: only turns whose reply is code's words standing in for a failed writer (a `fallback_reason`); false: only the others. */
+  readonly fallback?: boolean | undefined;
+  /** true: only turns where a model call did not succeed or the message could not be read; false: only the others. */
+  readonly modelFailure?: boolean | undefined;
+  /** Only turns whose message, turn id or any block's words contain this text, ignoring case. */
+  readonly text?: string | undefined;
   readonly limit: number;
 }
+
+// The conditions behind TurnFilter's flags, on the stored result JSON (snake_case, as served).
+// Plain SQL, no jsonpath: tenantPageQuery numbers each `?` as a parameter, and jsonpath filters are written with `?`.
+const FALLBACK = `exists (select 1 from jsonb_array_elements(coalesce(result->'blocks', '[]'::jsonb)) b where b->>'kind' = 'transition' and b->>'fallback_reason' is not null)`;
+const MODEL_FAILURE = `(exists (select 1 from jsonb_array_elements(coalesce(result#>'{evidence,model_calls}', '[]'::jsonb)) m where m->>'outcome' is distinct from 'ok') or result #>> '{evidence,understanding_failure}' is not null)`;
+// strpos, not like: the searched text is the user's, and may hold % or _.
+const TEXT = `exists (select 1 from (select input->>'message' as t union all select id union all select v.t from jsonb_array_elements(coalesce(result->'blocks', '[]'::jsonb)) b, lateral (values (b->>'text'), (b->>'title'), (b->>'body')) v(t)) s where strpos(lower(s.t), lower(?)) > 0)`;
 
 // Turns list by the tenant's own data (commit time, then id), never by `seq`: that identity is
 // shared by every tenant, and a cursor carrying it would tell one tenant how busy the others are.
@@ -44,7 +57,7 @@ export async function getTurn(db: Database, tenantId: string, id: string): Promi
 }
 
 /** A tenant's turns, newest first. */
-export async function listTurns(db: Database, tenantId: string, { conversationId, since, until, before, limit }: TurnFilter): Promise<TurnRow[]> {
+export async function listTurns(db: Database, tenantId: string, { conversationId, since, until, before, fallback, modelFailure, text: contains, limit }: TurnFilter): Promise<TurnRow[]> {
   const { text, params } = tenantPageQuery(
     `select ${COLUMNS} from turns`,
     tenantId,
@@ -53,6 +66,9 @@ export async function listTurns(db: Database, tenantId: string, { conversationId
       ['committed_at >= ?', since?.toISOString()],
       ['committed_at < ?', until?.toISOString()],
       ['(committed_at, id) < (?::timestamptz, ?)', before === undefined ? undefined : [before.committedAt, before.id]],
+      [`${FALLBACK} = ?`, fallback],
+      [`${MODEL_FAILURE} = ?`, modelFailure],
+      [TEXT, contains],
     ],
     'committed_at desc, id desc',
     limit,

@@ -5,6 +5,7 @@ import { probeContract, probeReportToJson, type ProbeReport } from '../../contra
 import { modelParaphrases } from '../../contract/probe-paraphrases.js';
 import { InputError, parseJsonText } from '../../errors.js';
 import { createModels, folderPromptSource, modelSettingsFromEnv } from '../../model/index.js';
+import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
 
@@ -18,10 +19,10 @@ export const EXIT_FINDINGS = 1;
  * candidate that demonstrates it. Exit 0 with no findings, 1 with findings, 2 for bad input.
  */
 export function registerProbe(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command('probe')
     .description("report a reply contract's holes, each with a candidate that demonstrates it")
-    .requiredOption('--contract <file>', 'the Reply Contract (JSON file)')
+    .requiredOption('--contract <file>', 'the Reply Contract (JSON file; - reads stdin)')
     .option('--json', 'print exactly the probe report JSON')
     .option('--candidates <n>', 'how many paraphrase candidates to ask the model for (default 8)')
     .option('--prompts <dir>', 'a folder of prompts (probe.md replaces the built-in instructions)')
@@ -43,6 +44,17 @@ export function registerProbe(program: Command, io: CliIo): void {
       else for (const line of readableProbe(report)) io.out(line);
       if (report.findings.length > 0) io.exitCode(EXIT_FINDINGS);
     });
+  withHelp(command, {
+    examples: [
+      ['warrant probe --contract contract.json', 'a readable report of the holes found'],
+      ['WARRANT_MODEL=… warrant probe --contract contract.json --json', 'with paraphrase attacks by the model, as JSON'],
+    ],
+    exitCodes: [
+      [0, 'no finding'],
+      [1, 'findings (each with a candidate that demonstrates it), or a model failure'],
+      [2, 'bad options, an unreadable file, or a refused contract'],
+    ],
+  });
 }
 
 function readableProbe(report: ProbeReport): string[] {

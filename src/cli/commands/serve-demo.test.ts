@@ -20,28 +20,39 @@ async function readmeShows(command: string): Promise<string[]> {
 }
 
 describe('npm start', () => {
-  it("serves the API and the inspector on a fresh folder, with the recorded contracts and the trip example loaded, in a data folder of its own so the README's `warrant turn` prints what the README shows", async () => {
+  it("serves at once on a fresh folder, before the background replay finishes; then the recorded contracts, match scenarios and trip example land in the store; stdout is JSON lines with --json; the README's `warrant turn` prints what the README shows", async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'warrant-start-'));
     dirs.push(cwd);
-    const { child, url, stdout, stderr, exited } = await spawnWarrant(['start', '--port', '0'], {
+    const { child, url, stdout, stderr, exited } = await spawnWarrant(['start', '--port', '0', '--json'], {
       cwd,
       env: { DATABASE_URL: '', WARRANT_DATA_DIR: '', WARRANT_API_KEYS: '', WARRANT_MODEL: '' },
-      ready: /open (http:\/\/\S+)\/inspector/,
+      ready: /"event":"serving","url":"(http:\/\/[^"]+)"/,
     });
-    // The generated key is printed on stderr (printed before the address; the pipes may deliver it a moment later), never on stdout.
-    const until = Date.now() + 10_000;
-    while (!/warrant: {3}wk_/.test(stderr()) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    // Serving before the replay is done: the inspector answers while the scenarios are still loading.
+    expect((await fetch(`${url}/inspector`)).status).toBe(200);
+    expect(stdout()).not.toContain('"event":"replayed"');
+    const until = Date.now() + 300_000;
+    while (!stdout().includes('"event":"replayed"') && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    const events = stdout().trimEnd().split('\n').map((line) => JSON.parse(line) as { event?: string; passed?: number; failed?: number; count?: number; kind?: string });
+    const order = events.map((e) => e.event).filter((e) => e !== undefined);
+    expect(order[0]).toBe('serving');
+    expect(order.indexOf('replayed')).toBeGreaterThan(order.indexOf('scenario'));
+    expect(events.find((e) => e.event === 'replayed')).toMatchObject({ failed: 0 });
+
+    // The generated key is printed on stderr, never on stdout.
     const key = /warrant: {3}(wk_\S+)/.exec(stderr())?.[1];
     expect(key).toBeDefined();
     expect(stdout()).not.toContain(key!);
-    expect(stdout()).toMatch(/\d+ passed, 0 failed/);
     const auth = { authorization: `Bearer ${key}` };
     const effects = (await (await fetch(`${url}/v0/effects?limit=200`, { headers: auth })).json()) as { items: unknown[] };
-    const fixtures = (await readdir(join(packageRoot(), 'fixtures', 'reply-contracts'))).filter((f) => f.endsWith('.json'));
-    expect(effects.items).toHaveLength(fixtures.length);
+    const fixtures = (kind: string) => readdir(join(packageRoot(), 'fixtures', kind)).then((files) => files.filter((f) => f.endsWith('.json')));
+    expect(effects.items).toHaveLength((await fixtures('reply-contracts')).length);
+    // The Suggestions tab was empty after `npm start`: the match scenarios were replayed, never stored.
+    const suggestions = (await (await fetch(`${url}/v0/suggestions?limit=200`, { headers: auth })).json()) as { items: { result_type: string }[] };
+    expect(suggestions.items).toHaveLength((await fixtures('matches')).length);
+    expect(new Set(suggestions.items.map((s) => s.result_type))).toEqual(new Set(['suggestions', 'clarification', 'hold', 'close']));
     const turns = (await (await fetch(`${url}/v0/turns?limit=200`, { headers: auth })).json()) as { items: { id: string }[] };
     expect(turns.items.map((t) => t.id)).toContain('demo-en-1');
-    expect((await fetch(`${url}/inspector`)).status).toBe(200);
 
     // The README's next command, in the same folder while the demo runs: the demo's trip is not
     // in the store the CLI uses, so this turn starts its own trip instead of meeting the demo's.
@@ -59,6 +70,7 @@ describe('npm start', () => {
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(stdout().trimEnd().split('\n').map((line) => JSON.parse(line).event).at(-1)).toBe('stopped');
     // Both embedded stores were created under the working folder, parents included: the demo's
     // own, and the CLI's default one that the turn used.
     expect(await readdir(join(cwd, '.warrant'))).toEqual(expect.arrayContaining(['demo', 'pgdata']));

@@ -21,6 +21,7 @@ import { createModels, modelSettingsFromEnv } from '../../model/index.js';
 import { openStore, storeOptionsFromEnv, type Database } from '../../store/index.js';
 import { SKILL_TASKS, modelSkills, type SuggestSkills } from '../../suggest/index.js';
 import { loadWorkflowModule } from '../../turn/load-workflow-module.js';
+import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
 import { turnModels } from './turn-models.js';
@@ -41,11 +42,17 @@ export interface SidecarOptions {
   prepare?: (context: { store: Database; server: WarrantServer; tenantId: string }) => Promise<void>;
   /** Extra server options (readiness checks, turn workflows). */
   server?: Partial<Omit<ServerOptions, 'store' | 'apiKeys'>>;
+  /** PostgreSQL settings of an embedded store (see `StoreOptions.pgliteSettings`); default PGlite's. */
+  pgliteSettings?: Readonly<Record<string, string>>;
 }
 
 /** A started sidecar and how to stop it. */
 export interface Sidecar {
   readonly running: RunningServer;
+  /** The open store, the server and the first configured key's tenant (the generated key's: `default`). */
+  readonly store: Database;
+  readonly server: WarrantServer;
+  readonly tenantId: string;
   /** Drains requests in flight, flushes writes, closes the store. */
   stop(): Promise<void>;
 }
@@ -58,14 +65,14 @@ export interface Sidecar {
  * stderr — never into the JSON log stream on stdout (it is stored as a digest and cannot be shown
  * again; the next start revokes it).
  */
-export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, server = {} }: SidecarOptions = {}): Promise<Sidecar> {
+export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, server = {}, pgliteSettings }: SidecarOptions = {}): Promise<Sidecar> {
   const configured: ApiKeyGrant[] = [...apiKeysFromEnv(io.env)];
   if (keysFile !== undefined) {
     configured.push(...parseApiKeysFile(await readInputFile(io, keysFile, '--keys')));
     await warnIfShared(io, keysFile);
   }
   const limits = limitsFromEnv(io.env);
-  const storeOptions = storeOptionsFromEnv(io.env, io.cwd);
+  const storeOptions = { ...storeOptionsFromEnv(io.env, io.cwd), ...(pgliteSettings ? { pgliteSettings } : {}) };
   // Like PostgreSQL's own server: every file the sidecar creates from now on — PGlite's new data
   // files above all — is the owner's alone (the folder itself is made 0700 when opened).
   if (storeOptions.databaseUrl === undefined) setPrivateUmask();
@@ -89,6 +96,9 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
     }
     return {
       running,
+      store,
+      server: app,
+      tenantId: configured[0]!.tenantId,
       stop: async () => {
         await running.close();
         await store.close();
@@ -154,12 +164,12 @@ export function portNumber(value: string): number {
  * effect committed before its response), and exits 0.
  */
 export function registerServe(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command('serve')
     .description('serve the HTTP API and the inspector (stops gracefully on SIGTERM)')
     .option('--port <n>', 'TCP port (0 picks a free one)', '8787')
     .option('--host <host>', 'interface to bind', '127.0.0.1')
-    .option('--keys <file>', 'API keys file: {"keys": [{"tenant_id", "key" | "key_sha256"}]}')
+    .option('--keys <file>', 'API keys file: {"keys": [{"tenant_id", "key" | "key_sha256"}]} (- reads stdin)')
     .option('--workflow <dir>', 'a workflow module (exports workflows, locales) to serve /v0/turns for')
     .option('--prompts <dir>', 'prompt folder overriding the built-in prompts (<task>.<locale>.md, <task>.md)')
     .action(async (options: { port: string; host: string; keys?: string; workflow?: string; prompts?: string }) => {
@@ -179,4 +189,16 @@ export function registerServe(program: Command, io: CliIo): void {
       await sidecar.stop();
       io.out('warrant: stopped; every acknowledged effect is stored');
     });
+  withHelp(command, {
+    examples: [
+      ['warrant serve', 'PGlite under .warrant/pgdata, a generated key printed once on stderr'],
+      ['DATABASE_URL=postgres://… WARRANT_API_KEYS=… warrant serve --host 0.0.0.0', 'a replica of many, on PostgreSQL'],
+      ['secrets-tool read warrant-keys | warrant serve --keys - --workflow ./workflows', 'the keys from standard input; /v0/turns for a workflow module'],
+    ],
+    exitCodes: [
+      [0, 'stopped on SIGTERM or SIGINT after finishing every request in flight'],
+      [1, 'the store could not be opened or failed'],
+      [2, 'bad options, an unreadable keys file, or a deployment configured wrong (a locale missing its sentences)'],
+    ],
+  });
 }

@@ -12,6 +12,7 @@ import {
   suggestReplies,
   type SuggestOutcome,
 } from '../../suggest/index.js';
+import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
 
@@ -39,17 +40,19 @@ interface SuggestFlags {
  * model it still runs every gate, returns the stop state and says that generation needs a model.
  */
 export function registerSuggest(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command('suggest')
     .description('decide whether to write to a match and, if so, print 3–5 audited reply suggestions')
-    .argument('<match>', 'the Match (JSON file)')
-    .option('--wiki <file>', "the user's private Wiki (JSON file)")
-    .option('--profile <file>', "the user's profile: facts, classifications, private notes (JSON file)")
+    .argument('<match>', 'the Match (JSON file; - reads stdin)')
+    .option('--wiki <file>', "the user's private Wiki (JSON file; - reads stdin)")
+    .option('--profile <file>', "the user's profile: facts, classifications, private notes (JSON file; - reads stdin)")
     .option('--json', 'print exactly the result JSON')
     .option('--evidence', 'with --json: print { result, evidence }')
     .option('--now <iso>', 'the moment to measure silence against (default: now)')
     .option('--analysis-language <code>', 'analysis and rationales in en or lt (default: the match language)')
     .action(async (matchFile: string, flags: SuggestFlags) => {
+      // Refused, not ignored: a script asking for the evidence would otherwise get the readable report and parse nothing.
+      if (flags.evidence && !flags.json) throw new InputError('suggest arguments', [{ path: '--evidence', message: 'needs --json (the evidence is printed only beside the result JSON)' }]);
       const match = parseMatch(parseJsonText(await readInputFile(io, matchFile, 'match'), 'match'));
       const wiki = flags.wiki ? parseWiki(parseJsonText(await readInputFile(io, flags.wiki, 'wiki'), 'wiki')) : emptyWiki;
       const profile = flags.profile ? parseProfile(parseJsonText(await readInputFile(io, flags.profile, 'profile'), 'profile')) : emptyProfile;
@@ -80,6 +83,17 @@ export function registerSuggest(program: Command, io: CliIo): void {
         );
       }
     });
+  withHelp(command, {
+    examples: [
+      ['warrant suggest match.json --wiki wiki.json --profile profile.json', 'the result, each gate and what the audits dropped'],
+      ['cat match.json | warrant suggest - --json --evidence', 'the match from standard input; { result, evidence } as JSON'],
+    ],
+    exitCodes: [
+      [0, 'a result was printed: suggestions or a stop state (without a model: the stop state the gates reach)'],
+      [1, 'a model or the store failed'],
+      [2, 'bad options (--evidence without --json), an unreadable file, or a refused match, wiki or profile'],
+    ],
+  });
 }
 
 

@@ -4,6 +4,7 @@ import { InputError, parseJsonText } from '../../errors.js';
 import { openStore, storeOptionsFromEnv } from '../../store/index.js';
 import { createTurnRuntime, parseTurnInput, transitionOf, turnResultToJson, unverifiedTurnInput } from '../../turn/index.js';
 import { loadWorkflowModule } from '../../turn/load-workflow-module.js';
+import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
 import { modelNotes, turnModels } from './turn-models.js';
@@ -20,11 +21,11 @@ import { modelNotes, turnModels } from './turn-models.js';
  * reply says the message was not read, in code's own words, and stderr says why.
  */
 export function registerTurn(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command('turn')
     .description('run one governed turn against a workflow module and print its reply')
     .requiredOption('--workflow <dir>', 'the workflow module: a folder with index.ts exporting `workflows` (and `locales`)')
-    .option('--turn <file>', 'the turn input (JSON)')
+    .option('--turn <file>', 'the turn input (JSON file; - reads stdin)')
     .option('--message <text>', 'instead of --turn: the user\'s message, read by the configured model (WARRANT_MODEL)')
     .option('--conversation <id>', 'with --message: the conversation it continues', 'cli')
     .option('--locale <tag>', 'with --message: the turn\'s locale', 'en')
@@ -52,6 +53,18 @@ export function registerTurn(program: Command, io: CliIo): void {
         await db.close();
       }
     });
+  withHelp(command, {
+    examples: [
+      ['warrant turn --workflow examples/trip --turn examples/trip/first-turn.json', 'run one turn, print its reply'],
+      ['warrant turn --workflow examples/trip --message "Book me a trip to Milan" --json', 'the message read by WARRANT_MODEL; the whole result as JSON'],
+      ['host-turn | warrant turn --workflow examples/trip --turn -', 'the turn input from standard input'],
+    ],
+    exitCodes: [
+      [0, 'the turn committed (or was committed before: the same turn id) and its reply was printed'],
+      [1, 'the store failed'],
+      [2, 'bad options, an unreadable or refused turn input, or a workflow module incomplete for its locales'],
+    ],
+  });
 }
 
 interface TurnOptions {

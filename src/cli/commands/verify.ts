@@ -7,6 +7,7 @@ import {
   type ReplyEffect,
 } from '../../contract/index.js';
 import { InputError, parseJsonText } from '../../errors.js';
+import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
 
@@ -22,11 +23,11 @@ type CandidateSource = { readonly kind: 'file'; readonly path: string } | { read
 export function registerVerify(program: Command, io: CliIo): void {
   // Both candidate options feed one list so their order on the command line is kept.
   const sources: CandidateSource[] = [];
-  program
+  const command = program
     .command('verify')
     .description('verify candidate replies against a reply contract and print the Reply Effect')
-    .requiredOption('--contract <file>', 'the Reply Contract v0 (JSON file)')
-    .option('--candidate <file>', 'a file holding one candidate reply, read exactly (repeatable)', (path: string) => {
+    .requiredOption('--contract <file>', 'the Reply Contract v0 or v1 (JSON file; - reads stdin)')
+    .option('--candidate <file>', 'a file holding one candidate reply, read exactly (repeatable; - reads stdin)', (path: string) => {
       sources.push({ kind: 'file', path });
     })
     .option('--candidate-text <text>', 'one candidate reply given inline (repeatable)', (text: string) => {
@@ -50,6 +51,17 @@ export function registerVerify(program: Command, io: CliIo): void {
       if (options.json) io.out(JSON.stringify(effectToJson(effect), null, 2));
       else for (const line of readableReport(effect, candidates)) io.out(line);
     });
+  withHelp(command, {
+    examples: [
+      ['warrant verify --contract contract.json --candidate reply.txt', 'a readable report: each candidate, its violations marked'],
+      ['warrant verify --contract contract.json --candidate-text "…" --candidate-text "…" --json', 'exactly the Reply Effect JSON'],
+      ['generate-reply | warrant verify --contract contract.json --candidate - --json', 'the candidate from standard input'],
+    ],
+    exitCodes: [
+      [0, 'an effect was produced, accepted or fallback (read its status)'],
+      [2, 'bad options, an unreadable file, or a refused contract (its JSON path on stderr)'],
+    ],
+  });
 }
 
 

@@ -124,7 +124,23 @@ const PAGE = String.raw`<!doctype html>
     var known = ['accepted', 'fallback', 'answered', 'passed', 'failed', 'committed', 'refused'];
     return el('span', { class: 'badge ' + (known.indexOf(value) >= 0 ? value : 'other'), text: String(value) });
   }
-  function when(iso) { var d = new Date(iso); return isNaN(d) ? String(iso) : d.toLocaleString(); }
+  /** The browser's time zone, named beside every time shown and every time filter, so a time is never ambiguous. */
+  var ZONE = (Intl.DateTimeFormat().resolvedOptions().timeZone) || 'local time';
+  /** A stored instant in the browser's zone, with the zone's name (e.g. "01/12/2026, 16:02:11 CET"). */
+  function when(iso) {
+    var d = new Date(iso);
+    return isNaN(d) ? String(iso) : d.toLocaleString(undefined, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' });
+  }
+  /** A time cell: the zoned time, the exact ISO instant (UTC) as its tooltip and machine-readable value. */
+  function timeEl(tag, attrs, iso) {
+    var node = el(tag, attrs, [el('time', { datetime: String(iso), title: String(iso), text: when(iso) })]);
+    return node;
+  }
+  /** The record's trace id, when the server stored one (requests carrying or starting a W3C trace), as a link to everything in that trace. */
+  function traceLink(traceId) {
+    if (!traceId) return el('span', { class: 'muted', text: '—' });
+    return el('a', { class: 'mono trace', href: '#/trace/' + encodeURIComponent(traceId), 'data-trace-id': traceId, text: traceId });
+  }
 
   function api(path) {
     return fetch(path, { headers: { authorization: 'Bearer ' + sessionStorage.getItem(KEY) } }).then(function (res) {
@@ -138,6 +154,8 @@ const PAGE = String.raw`<!doctype html>
 
   function askForKey(message) {
     document.getElementById('forget').hidden = true;
+    document.getElementById('tenant').textContent = '';
+    tenantShown = null;
     nav.replaceChildren();
     var input = el('input', { type: 'password', id: 'api-key', autocomplete: 'off' });
     var form = el('form', { class: 'key card', onsubmit: function (e) {
@@ -157,7 +175,15 @@ const PAGE = String.raw`<!doctype html>
     input.focus();
   }
 
+  var tenantShown = null;
+  /** Fills the header's tenant slot once per key: whose records the inspector shows. */
+  function showTenant() {
+    if (tenantShown === sessionStorage.getItem(KEY)) return;
+    tenantShown = sessionStorage.getItem(KEY);
+    api('/v0/tenant').then(function (t) { document.getElementById('tenant').textContent = 'tenant ' + t.tenant_id; }).catch(function () { tenantShown = null; });
+  }
   function renderNav(active) {
+    showTenant();
     var links = [['#/effects', 'Effects']];
     if (turnsAvailable) links.push(['#/turns', 'Turns']);
     links.push(['#/suggestions', 'Suggestions']);
@@ -210,7 +236,7 @@ const PAGE = String.raw`<!doctype html>
         input.value = f.type === 'datetime-local' ? localInput(params.get(f.name)) : (params.get(f.name) || '');
       }
       inputs[f.name] = input;
-      return el('label', { for: 'filter-' + f.name }, [f.label, input]);
+      return el('label', { for: 'filter-' + f.name }, [f.type === 'datetime-local' ? f.label + ' (' + ZONE + ')' : f.label, input]);
     }).concat([el('div', { class: 'actions' }, [
       el('button', { type: 'submit', class: 'primary', text: 'Apply' }),
       el('button', { type: 'button', text: 'Clear', onclick: function () { location.hash = '#/' + view; } }),
@@ -256,7 +282,7 @@ const PAGE = String.raw`<!doctype html>
       return api('/v0/effects?' + apiQuery(params, names, cursor)).then(function (page) {
         page.items.forEach(function (e) {
           table.appendChild(el('tr', { 'data-effect-id': e.id, onclick: function () { location.hash = '#/effects/' + e.id; } }, [
-            el('td', { class: 'muted', 'data-label': 'When', text: when(e.created_at) }),
+            timeEl('td', { class: 'muted', 'data-label': 'When' }, e.created_at),
             el('td', { 'data-label': 'Status' }, [badge(e.status)]),
             el('td', { class: 'mono', 'data-label': 'Interaction', text: e.interaction_kind }),
             whyCell(e),
@@ -334,7 +360,8 @@ const PAGE = String.raw`<!doctype html>
         el('div', { class: 'card', id: 'effect' }, [
           el('h2', {}, [document.createTextNode('Effect '), el('span', { class: 'mono', text: e.id + ' ' }), badge(e.status)]),
           el('dl', { class: 'grid' }, [
-            el('dt', { text: 'When' }), el('dd', { text: when(e.created_at) }),
+            el('dt', { text: 'When' }), timeEl('dd', { id: 'effect-when' }, e.created_at),
+            el('dt', { text: 'Trace' }), el('dd', { id: 'effect-trace' }, [traceLink(record.trace_id || e.trace_id)]),
             el('dt', { text: 'Interaction' }), el('dd', { class: 'mono', text: e.interaction_kind }),
             el('dt', { text: 'Authority' }), el('dd', { class: 'mono', text: e.authority_status }),
             el('dt', { text: 'Roles' }), el('dd', { class: 'mono', text: roles || '—' }),
@@ -352,8 +379,11 @@ const PAGE = String.raw`<!doctype html>
 
   function turnsView(params) {
     renderNav('Turns');
-    var names = { conversation: 'conversation_id', since: 'since', until: 'until' };
+    var names = { conversation: 'conversation_id', fallback: 'fallback', model_failure: 'model_failure', text: 'text', since: 'since', until: 'until' };
     var form = filterForm('turns', params, [
+      { name: 'fallback', label: 'Reply', options: [['', 'every reply'], ['true', "fell back to code's words"], ['false', 'no fallback']] },
+      { name: 'model_failure', label: 'Model', options: [['', 'every turn'], ['true', 'a model call failed'], ['false', 'no model failure']] },
+      { name: 'text', label: 'Text in message or reply', type: 'search' },
       { name: 'conversation', label: 'Conversation id' },
       { name: 'since', label: 'From', type: 'datetime-local' },
       { name: 'until', label: 'Until', type: 'datetime-local' },
@@ -361,9 +391,13 @@ const PAGE = String.raw`<!doctype html>
     return api('/v0/turns?' + apiQuery(params, names, null, 100)).then(function (page) {
       var rows = page.items.map(function (t) {
         return el('tr', { 'data-turn-id': t.id, onclick: function () { location.hash = '#/turns/' + encodeURIComponent(t.id); } }, [
-          el('td', { class: 'muted', 'data-label': 'When', text: when(t.created_at) }),
+          timeEl('td', { class: 'muted', 'data-label': 'When' }, t.created_at),
           el('td', { class: 'mono', 'data-label': 'Turn', text: t.id }),
           el('td', { class: 'mono', 'data-label': 'Conversation', text: t.conversation_id || '' }),
+          el('td', { 'data-label': 'Flags', class: 'flags' }, [
+            t.fallback_reason ? el('span', { class: 'badge fallback', 'data-flag': 'fallback', title: t.fallback_reason, text: 'fallback' }) : null,
+            t.model_failure ? el('span', { class: 'badge failed', 'data-flag': 'model_failure', text: 'model failed' }) : null,
+          ]),
           el('td', { 'data-label': 'Reply', text: t.reply || '' }),
         ]);
       });
@@ -372,7 +406,7 @@ const PAGE = String.raw`<!doctype html>
         form,
         rows.length === 0 ? el('p', { class: 'muted', id: 'empty', text: 'No turns match.' }) :
         el('table', { id: 'turns' }, [
-          el('thead', {}, [el('tr', {}, [el('th', { text: 'When' }), el('th', { text: 'Turn' }), el('th', { text: 'Conversation' }), el('th', { text: 'Reply' })])]),
+          el('thead', {}, [el('tr', {}, [el('th', { text: 'When' }), el('th', { text: 'Turn' }), el('th', { text: 'Conversation' }), el('th', { text: 'Flags' }), el('th', { text: 'Reply' })])]),
           el('tbody', {}, rows),
         ]),
       ]));
@@ -412,7 +446,8 @@ const PAGE = String.raw`<!doctype html>
         el('div', { class: 'card', id: 'turn' }, [
           el('h2', {}, [document.createTextNode('Turn '), el('span', { class: 'mono', text: record.id })]),
           el('dl', { class: 'grid' }, [
-            el('dt', { text: 'When' }), el('dd', { text: when(record.created_at) }),
+            el('dt', { text: 'When' }), timeEl('dd', { id: 'turn-when' }, record.created_at),
+            el('dt', { text: 'Trace' }), el('dd', { id: 'turn-trace' }, [traceLink(record.trace_id)]),
             el('dt', { text: 'Conversation' }), el('dd', { class: 'mono', text: record.conversation_id }),
             el('dt', { text: 'Locale' }), el('dd', { class: 'mono', text: r.locale || '' }),
             el('dt', { text: 'Events committed' }), el('dd', { text: String(r.evidence ? r.evidence.events_committed : 0) }),
@@ -462,7 +497,7 @@ const PAGE = String.raw`<!doctype html>
     return api('/v0/suggestions?' + apiQuery(params, names, null, 100)).then(function (page) {
       var rows = page.items.map(function (s) {
         return el('tr', { 'data-suggestion-id': s.id, onclick: function () { location.hash = '#/suggestions/' + encodeURIComponent(s.id); } }, [
-          el('td', { class: 'muted', 'data-label': 'When', text: when(s.created_at) }),
+          timeEl('td', { class: 'muted', 'data-label': 'When' }, s.created_at),
           el('td', { 'data-label': 'Result' }, [badge(s.result_type === 'suggestions' ? 'accepted' : s.result_type), s.suggestion_count ? el('span', { class: 'muted', text: ' ' + s.suggestion_count }) : null]),
           el('td', { class: 'mono', 'data-label': 'Match', text: s.match_id }),
           el('td', { 'data-label': 'Why', text: s.question ? s.analysis_summary + ' — asks: ' + s.question : s.analysis_summary }),
@@ -490,6 +525,7 @@ const PAGE = String.raw`<!doctype html>
         el('div', { class: 'card', id: 'suggestion' }, [
           el('h2', {}, [document.createTextNode('Suggestion result '), el('span', { class: 'mono', text: record.id + ' ' }), badge(r.resultType === 'suggestions' ? 'accepted' : r.resultType)]),
           el('dl', { class: 'grid' }, [
+            el('dt', { text: 'Trace' }), el('dd', { id: 'suggestion-trace' }, [traceLink(record.trace_id)]),
             el('dt', { text: 'Match' }), el('dd', { class: 'mono', text: ev.match_id || '' }),
             el('dt', { text: 'Result' }), el('dd', { class: 'mono', id: 'result-type', text: r.resultType }),
             el('dt', { text: 'Summary' }), el('dd', { id: 'analysis-summary', text: r.analysisSummary }),
@@ -518,6 +554,30 @@ const PAGE = String.raw`<!doctype html>
     });
   }
 
+  /**
+   * Everything one trace touched: the effects, turns and suggestion results whose stored trace id
+   * is traceId (a host that sends one traceparent for its whole request finds its verification
+   * beside its turn here). The lists have no trace filter, so this reads each one's newest 200
+   * records and says so.
+   */
+  function traceView(traceId) {
+    renderNav('');
+    var lists = [api('/v0/effects?limit=200'), turnsAvailable ? api('/v0/turns?limit=200') : Promise.resolve({ items: [] }), api('/v0/suggestions?limit=200')];
+    return Promise.all(lists).then(function (pages) {
+      var of = function (page) { return page.items.filter(function (x) { return x.trace_id === traceId; }); };
+      var effects = of(pages[0]), turns = of(pages[1]), suggestions = of(pages[2]);
+      var link = function (href, when_, label, id) { return el('div', { class: 'block', 'data-trace-item': id }, [el('a', { href: href, class: 'mono', text: label }), document.createTextNode(' '), el('span', { class: 'muted' }, [el('time', { datetime: when_, title: when_, text: when(when_) })])]); };
+      main.replaceChildren(el('div', { class: 'card', id: 'trace' }, [
+        el('h2', {}, [document.createTextNode('Trace '), el('span', { class: 'mono', text: traceId })]),
+        el('p', { class: 'muted', text: 'The records this trace left, among the newest 200 effects, turns and suggestion results.' }),
+        section('Effects', effects.map(function (e) { return link('#/effects/' + encodeURIComponent(e.id), e.created_at, e.id + ' ' + e.status, e.id); })),
+        section('Turns', turns.map(function (t) { return link('#/turns/' + encodeURIComponent(t.id), t.created_at, t.id, t.id); })),
+        section('Suggestions', suggestions.map(function (x) { return link('#/suggestions/' + encodeURIComponent(x.id), x.created_at, x.id + ' ' + x.result_type, x.id); })),
+        effects.length + turns.length + suggestions.length === 0 ? el('p', { id: 'empty', text: 'No record of this trace among the newest ones.' }) : null,
+      ]));
+    });
+  }
+
   function route() {
     if (!sessionStorage.getItem(KEY)) return askForKey();
     var hash = location.hash || '#/effects';
@@ -531,6 +591,7 @@ const PAGE = String.raw`<!doctype html>
     else if (parts[0] === 'turns') work = turnsView(params);
     else if (parts[0] === 'suggestions' && parts[1]) work = suggestionView(decodeURIComponent(parts[1]));
     else if (parts[0] === 'suggestions') work = suggestionsView(params);
+    else if (parts[0] === 'trace' && parts[1]) work = traceView(decodeURIComponent(parts[1]));
     else work = effectsView(params);
     work.catch(showError);
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { inspectorPage } from '../inspector/inspector-page.js';
+import { problemSchema } from '../problem.js';
 import type { ServerEnv } from '../server-env.js';
 
 /**
@@ -38,4 +39,30 @@ export function inspectorRoutes(app: OpenAPIHono<ServerEnv>, { turns }: { turns:
     c.header('x-frame-options', 'DENY');
     return c.html(page);
   });
+}
+
+const tenantSchema = z
+  .strictObject({ tenant_id: z.string().describe('the tenant the API key belongs to; every record a request reads or writes is this tenant\'s') })
+  .meta({ id: 'Tenant', example: { tenant_id: 'acme' } });
+
+/**
+ * `GET /v0/tenant`: which tenant the request's API key belongs to, so the inspector can say whose
+ * records it shows (and a host can check a key is the one it meant) without reading any record.
+ * Registered after the key check, like every `/v0` route.
+ */
+export function tenantRoutes(app: OpenAPIHono<ServerEnv>): void {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v0/tenant',
+      operationId: 'getTenant',
+      tags: ['tenant'],
+      summary: "The API key's tenant",
+      responses: {
+        200: { description: 'the tenant of the key sent', content: { 'application/json': { schema: tenantSchema } } },
+        401: { description: 'problem details', content: { 'application/problem+json': { schema: problemSchema } } },
+      },
+    }),
+    (c) => c.json({ tenant_id: c.get('tenantId') }, 200),
+  );
 }

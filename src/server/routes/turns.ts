@@ -40,10 +40,25 @@ const turnRecordSchema = z
   .meta({ id: 'TurnRecord' });
 
 const turnSummarySchema = z
-  .strictObject({ id: z.string(), conversation_id: z.string(), created_at: z.string(), reply: z.string().nullable() })
+  .strictObject({
+    id: z.string(),
+    conversation_id: z.string(),
+    created_at: z.string(),
+    reply: z.string().nullable(),
+    fallback_reason: z.string().nullable().describe("why code's words stand in for the writer's; null when they do not"),
+    model_failure: z.boolean().describe('a model call did not succeed, or the message could not be read'),
+  })
   .meta({ id: 'TurnSummary' });
 
-const turnListQuerySchema = z.strictObject({ ...listQueryShape, conversation_id: wireString().min(1).optional() });
+const flag = z.enum(['true', 'false']).optional();
+
+const turnListQuerySchema = z.strictObject({
+  ...listQueryShape,
+  conversation_id: wireString().min(1).optional(),
+  fallback: flag.describe("true: only turns whose reply fell back to code's words (a fallback_reason); false: only the others"),
+  model_failure: flag.describe('true: only turns with a failed model call or an unread message; false: only the others'),
+  text: wireString().min(1).max(200).optional().describe("only turns whose message, id or reply blocks contain this text, ignoring case"),
+});
 
 const problems = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [s, { description: 'problem details', content: { 'application/problem+json': { schema: problemSchema } } }]));
@@ -195,7 +210,15 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
     const { cursor, ...page } = toListQuery(query);
     // The position is the last turn's own commit time and id: the tenant's data, nothing shared.
     const before = cursor === undefined ? undefined : turnPosition(decodeCursor(cursor, 'turns', isTurnPosition));
-    const rows = await listTurns(store, c.get('tenantId'), { ...page, before, conversationId: query.conversation_id, limit: page.limit + 1 });
+    const rows = await listTurns(store, c.get('tenantId'), {
+      ...page,
+      before,
+      conversationId: query.conversation_id,
+      fallback: query.fallback === undefined ? undefined : query.fallback === 'true',
+      modelFailure: query.model_failure === undefined ? undefined : query.model_failure === 'true',
+      text: query.text,
+      limit: page.limit + 1,
+    });
     const items = rows.slice(0, page.limit);
     const last = items.at(-1);
     return c.json({ items: items.map(summaryOf), next_cursor: rows.length > page.limit && last ? encodeCursor('turns', [last.committedAtText, last.id]) : null });
@@ -230,12 +253,17 @@ function turnPosition([committedAt, id]: readonly string[]) {
 }
 
 function summaryOf(row: TurnRow) {
-  const blocks = (row.result?.blocks ?? []) as { kind?: string; text?: string }[];
+  const blocks = (row.result?.blocks ?? []) as { kind?: string; text?: string; fallback_reason?: string | null }[];
+  const transition = blocks.find((b) => b.kind === 'transition');
+  const evidence = (row.result?.evidence ?? {}) as { model_calls?: { outcome?: string }[]; understanding_failure?: string | null };
   return {
     id: row.id,
     conversation_id: row.conversationId,
     created_at: row.committedAt.toISOString(),
-    reply: blocks.find((b) => b.kind === 'transition')?.text ?? null,
+    reply: transition?.text ?? null,
+    // The same rules as the list's filters (turn-queries.ts), so a row and its filter agree.
+    fallback_reason: transition?.fallback_reason ?? null,
+    model_failure: (evidence.model_calls ?? []).some((call) => call.outcome !== 'ok') || (evidence.understanding_failure ?? null) !== null,
   };
 }
 
