@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ConfigurationError, inputIssuesFromZod } from '../errors.js';
 import { formatSentence, type CopyTexts } from '../copy/index.js';
 import type { AwaitedAct, NotDoneCode } from './outcome-document.js';
@@ -216,20 +217,38 @@ export function valuesOf(act: Act, op: ResolvedOperation, recordId: string, ctx:
   const missing = parsed.error.issues.find((i) => i.code === 'invalid_type' && i.path.length === 1 && !Object.hasOwn(act.values, String(i.path[0])));
   if (missing) {
     const field = String(missing.path[0]);
-    const fieldNames = op.definition.fields?.[field];
     return {
       settled: {
         status: 'awaiting',
         awaiting: { operation: op.key, record: recordId, workflow: op.workflow.key, values: act.values, answers: field },
         starting: op.definition.creates === true,
         operationLabel: op.label,
-        fieldLabel: (fieldNames && pick(fieldNames, ctx.locale)) ?? field,
+        fieldLabel: fieldLabel(op, field, ctx.locale),
       },
     };
   }
-  const field = parsed.error.issues[0]?.path.map(String).join('.') || 'values';
   const where = { recordId, workflow: op.workflow.key, operation: op.key };
+  const field = refusedField(op, parsed.error.issues[0], ctx.locale);
   return { settled: notDone('invalid_values', ctx.copy.notice.invalidValues, { operation: op.label, field }, where) };
+}
+
+/** A field's name in the turn's language (the operation's `fields`), else its key. */
+function fieldLabel(op: ResolvedOperation, field: string, locale: string): string {
+  const names = op.definition.fields?.[field];
+  return (names && pick(names, locale)) ?? field;
+}
+
+/**
+ * The field a refused value is said to be in: the top-level field the first issue is about, by its
+ * name in the turn's language, since a user wrote the value under that name and a nested path
+ * (`extras.0.name`) or a key means nothing to them; an unknown key the schema refused is named as
+ * given (no workflow names it); an issue about the values as a whole falls back to the key path.
+ */
+function refusedField(op: ResolvedOperation, issue: z.core.$ZodIssue | undefined, locale: string): string {
+  const top = issue?.path[0];
+  if (top !== undefined) return fieldLabel(op, String(top), locale);
+  if (issue?.code === 'unrecognized_keys' && issue.keys.length > 0) return issue.keys.join(', ');
+  return 'values';
 }
 
 /**
