@@ -1,5 +1,6 @@
 import { codeAnswer } from './code-answer.js';
 import type { CompositionScope } from './composition-scope.js';
+import type { Ask } from './outcome-document.js';
 import { factsOf, type RecordFacts } from './record-facts.js';
 import type { TurnCommit } from './turn-commit.js';
 import type { Question } from './turn-input.js';
@@ -19,6 +20,8 @@ export interface AnswerQuestionsInput {
   /** Asked once per question before the writer answers it. */
   readonly knowledge?: KnowledgeSource | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** The ask the reply ends on: code's status answer leaves its need to it. Default none. */
+  readonly ask?: Ask | null | undefined;
 }
 
 /** The answers, one per question in question order, and the writer's calls in the order they returned. */
@@ -50,10 +53,10 @@ export async function answerQuestions(input: AnswerQuestionsInput): Promise<Turn
 async function answerQuestion(
   question: Question,
   index: number,
-  { commit, inView, scope, writer, knowledge, signal }: AnswerQuestionsInput,
+  { commit, inView, scope, writer, knowledge, signal, ask = null }: AnswerQuestionsInput,
 ): Promise<{ answer: AnswerBlock; calls: readonly WriterCall[] }> {
   const facts = factsFor(question.records.length > 0 ? question.records : inView, scope);
-  const own = codeAnswer(question, facts, scope.workflows, scope.copy, scope.locale);
+  const own = codeAnswer(question, facts, scope.workflows, scope.copy, scope.locale, ask);
   const base = { kind: 'answer' as const, id: `answer:${index}`, questionIndex: index, question: question.text, questionKind: question.kind };
   const fromCode = (): AnswerBlock => ({ ...base, status: own.status, basis: own.basis, text: own.text, writtenBy: own.text === null ? null : 'code' });
   if (!writer) return { answer: fromCode(), calls: [] };

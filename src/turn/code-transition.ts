@@ -25,8 +25,9 @@ export interface CodeTransitionInput {
  * the message. This is also what stands in whenever a writer fails.
  *
  * Each thing is said once: a line identical to one already said is left out (two acts refused
- * in one sentence), and so is the ask when an answer already asks it (a status answer lists what
- * the record still needs, the ask among it).
+ * in one sentence). The ask is always the last line, so the reply ends on what the user's next
+ * message answers; code's status answer leaves the ask's own need to it (see `codeAnswer`), so a
+ * status line never holds the ask's words, and a line that is the ask itself moves to the end.
  */
 export function codeTransition({ outcome, answers, notices, ask, card, copy, answersOnly = false }: CodeTransitionInput): string {
   const lines: string[] = [];
@@ -38,7 +39,10 @@ export function codeTransition({ outcome, answers, notices, ask, card, copy, ans
   for (const a of answers) say(a.text ?? formatSentence(copy.composition.notWritten, { question: a.question }));
   for (const n of notices) say(n.text);
   if (ask) {
-    if (!lines.some((line) => line.includes(ask.text))) say(ask.text);
+    // The reply ends on the ask, whatever came before: the user's next message answers it.
+    const earlier = lines.indexOf(ask.text);
+    if (earlier >= 0) lines.splice(earlier, 1);
+    lines.push(ask.text);
   } else if (card && !answersOnly) {
     const buttons = card.buttons.map((b) => formatSentence(copy.confirmation.button, { label: b.label }));
     say(formatSentence(copy.confirmation.cardOnScreen, { card: card.title, buttons: joinList(buttons, copy, { alternatives: true }) }));
