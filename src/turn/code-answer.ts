@@ -5,7 +5,7 @@ import type { Ask } from './outcome-document.js';
 import type { RecordFacts } from './record-facts.js';
 import type { AnswerBasis, AnswerStatus } from './turn-result.js';
 import type { Question } from './turn-input.js';
-import { nounOf, pick, type WorkflowDefinition } from './workflow.js';
+import { nounSlotsOf, pick, type WorkflowDefinition } from './workflow.js';
 
 /** The server's own answer to a question: status, basis, and its words (or none). */
 export interface CodeAnswer {
@@ -47,7 +47,7 @@ export function codeAnswer(
         .filter((l): l is string => !!l);
       return labels.length === 0
         ? []
-        : [formatSentence(copy.composition.capabilities, { noun: nounOf(workflow, locale), operations: joinList(labels, copy) })];
+        : [formatSentence(copy.composition.capabilities, { operations: joinList(labels, copy) }, nounSlotsOf(workflow, locale))];
     });
     return lines.length === 0
       ? { status: 'unsupported', basis: { source: 'operations', recordIds }, text: copy.composition.nothingOnOffer }
@@ -57,7 +57,7 @@ export function codeAnswer(
     if (records.length === 0) {
       return { status: 'unsupported', basis: { source: 'none', recordIds }, text: copy.composition.nothingInView };
     }
-    return { status: 'answered', basis: { source: 'record', recordIds }, text: statusText(records, ask, copy) };
+    return { status: 'answered', basis: { source: 'record', recordIds }, text: statusText(records, ask, workflows, copy, locale) };
   }
   if (question.kind === 'field_values' && question.field !== undefined) {
     const keys = records.length > 0 ? [...new Set(records.map((r) => r.workflow))] : [...workflows.keys()];
@@ -85,15 +85,23 @@ export function codeAnswer(
  * something:» then «Who is traveling?»), the need is said once, and with several records in view
  * the ask reads as the last record's.
  */
-function statusText(records: readonly RecordFacts[], ask: Ask | null, copy: CopyTexts): string {
+function statusText(
+  records: readonly RecordFacts[],
+  ask: Ask | null,
+  workflows: ReadonlyMap<string, WorkflowDefinition>,
+  copy: CopyTexts,
+  locale: string,
+): string {
   const asked = ask ? records.findIndex((r) => r.id === ask.recordId && r.needs.some((n) => asks(ask, n))) : -1;
   const ordered = asked < 0 ? records : [...records.slice(0, asked), ...records.slice(asked + 1), records[asked]!];
   return ordered
     .map((r, i) => {
       const noun = capitalise(r.noun);
-      if (r.needs.length === 0) return formatSentence(copy.composition.statusComplete, { noun, record: r.id });
+      const workflow = workflows.get(r.workflow);
+      const slots = workflow && nounSlotsOf(workflow, locale);
+      if (r.needs.length === 0) return formatSentence(copy.composition.statusComplete, { noun, record: r.id }, slots);
       const needs = asked >= 0 && i === ordered.length - 1 ? withoutFirst(r.needs, (n) => asks(ask!, n)) : r.needs;
-      return formatSentence(copy.composition.statusOwes, { noun, record: r.id, needs: needs.join(' ') }).trimEnd();
+      return formatSentence(copy.composition.statusOwes, { noun, record: r.id, needs: needs.join(' ') }, slots).trimEnd();
     })
     .join(' ');
 }

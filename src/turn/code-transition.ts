@@ -1,4 +1,4 @@
-import { formatSentence, type CopyTexts } from '../copy/index.js';
+import { formatSentence, type CopyTexts, type NounSlots } from '../copy/index.js';
 import { joinList } from './join-list.js';
 import type { Ask, CardOnScreen, OutcomeDocument } from './outcome-document.js';
 import type { AnswerBlock, NoticeBlock } from './turn-result.js';
@@ -17,6 +17,12 @@ export interface CodeTransitionInput {
    * nothing in the turn touched. Default false.
    */
   readonly answersOnly?: boolean;
+  /**
+   * A workflow's noun with its gender and number in the turn's language, so «starting» agrees with
+   * it («Inizio una nuova pratica»). Default: the outcome's noun alone, read as the language's
+   * default gender.
+   */
+  readonly nounOf?: (workflow: string) => NounSlots | undefined;
 }
 
 /**
@@ -29,13 +35,13 @@ export interface CodeTransitionInput {
  * message answers; code's status answer leaves the ask's own need to it (see `codeAnswer`), so a
  * status line never holds the ask's words, and a line that is the ask itself moves to the end.
  */
-export function codeTransition({ outcome, answers, notices, ask, card, copy, answersOnly = false }: CodeTransitionInput): string {
+export function codeTransition({ outcome, answers, notices, ask, card, copy, answersOnly = false, nounOf }: CodeTransitionInput): string {
   const lines: string[] = [];
   const say = (line: string) => {
     if (!lines.includes(line)) lines.push(line);
   };
   for (const d of outcome.done) say(formatSentence(copy.composition.done, { title: d.title, body: d.body }));
-  for (const s of outcome.starting) say(formatSentence(copy.composition.starting, { noun: s.noun }));
+  for (const s of outcome.starting) say(formatSentence(copy.composition.starting, { noun: s.noun }, nounOf?.(s.workflow)));
   for (const a of answers) say(a.text ?? formatSentence(copy.composition.notWritten, { question: a.question }));
   for (const n of notices) say(n.text);
   if (ask) {

@@ -363,6 +363,25 @@ describe('composeTurn', () => {
     });
   });
 
+  it('a sentence about a record agrees with its noun’s declared gender: «Inizio una nuova pratica», «Ich lege eine neue Akte an»', async () => {
+    const practice = { ...tripWorkflow, key: 'pratica', noun: { en: 'case', it: { word: 'pratica', gender: 'feminine' }, de: { word: 'Akte', gender: 'feminine' } } } as typeof tripWorkflow;
+    const starting: ActOutcome = {
+      status: 'awaiting',
+      awaiting: { operation: 'start_trip', record: 'n', workflow: 'pratica', values: {}, answers: 'destination' },
+      starting: true,
+      operationLabel: 'aprire una pratica',
+      fieldLabel: 'meta',
+    };
+    const options = { workflows: new Map([[practice.key, practice]]), copy: ServerCopy.builtIn() };
+    const italian = await composeTurn(commitOf({ locale: 'it-IT', acts: [starting] }), [], options);
+    expect(italian.blocks.at(-1)).toMatchObject({ kind: 'transition', text: 'Inizio una nuova pratica.\nPer aprire una pratica, quale meta devo usare?' });
+    const german = await composeTurn(commitOf({ locale: 'de', acts: [{ ...starting, operationLabel: 'eine Akte anlegen', fieldLabel: 'Ziel' }] }), [], options);
+    expect(german.blocks.at(-1)).toMatchObject({
+      kind: 'transition',
+      text: 'Ich lege eine neue Akte an.\nFür „eine Akte anlegen“ fehlt noch eine Angabe: Ziel. Was soll ich eintragen?',
+    });
+  });
+
   it('W1: a receipt the guard finds no committed event behind is refused', async () => {
     const commit = commitOf({ records: [trip('r')] });
     // Two events sharing a revision render two receipts with one id: the guard refuses the turn.
