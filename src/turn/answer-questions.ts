@@ -40,9 +40,11 @@ const NO_KNOWLEDGE: KnowledgeResult = { status: 'none', passages: [] };
  */
 export async function answerQuestions(input: AnswerQuestionsInput): Promise<TurnAnswers> {
   const calls: WriterCall[] = [];
+  // Questions about the same records share their facts: gathered once per record per turn.
+  const known = new Map<string, RecordFacts>();
   const answers = await Promise.all(
     input.commit.understanding.questions.map(async (question, index) => {
-      const answered = await answerQuestion(question, index, input);
+      const answered = await answerQuestion(question, index, input, known);
       calls.push(...answered.calls);
       return answered.answer;
     }),
@@ -54,8 +56,9 @@ async function answerQuestion(
   question: Question,
   index: number,
   { commit, inView, scope, writer, knowledge, signal, ask = null }: AnswerQuestionsInput,
+  known: Map<string, RecordFacts>,
 ): Promise<{ answer: AnswerBlock; calls: readonly WriterCall[] }> {
-  const facts = factsFor(question.records.length > 0 ? question.records : inView, scope);
+  const facts = factsFor(question.records.length > 0 ? question.records : inView, scope, known);
   const own = codeAnswer(question, facts, scope.workflows, scope.copy, scope.locale, ask);
   const fromCode = answerBlock(index, question, own.status, own.basis, own.text, own.text === null ? null : 'code');
   if (!writer) return { answer: fromCode, calls: [] };
@@ -99,13 +102,24 @@ function answerBlock(
   return { kind: 'answer', id: `answer:${index}`, questionIndex: index, question: question.text, questionKind: question.kind, status, basis, text, writtenBy };
 }
 
-/** The facts of each record the commit holds among `ids`, in order. */
-export function factsFor(ids: readonly string[], { records, workflows, locale }: CompositionScope): RecordFacts[] {
-  return ids.flatMap((id) => {
-    const record = records.get(id);
-    const workflow = record && workflows.get(record.workflow);
-    return record && workflow ? [factsOf(record, workflow, locale)] : [];
-  });
+/**
+ * The facts of each record the commit holds among `ids`, in order. `known` (default none) keeps
+ * the facts already gathered in this composition, by record id, and receives the new ones.
+ */
+export function factsFor(ids: readonly string[], { records, workflows, locale }: CompositionScope, known?: Map<string, RecordFacts>): RecordFacts[] {
+  const out: RecordFacts[] = [];
+  for (const id of ids) {
+    let facts = known?.get(id);
+    if (facts === undefined) {
+      const record = records.get(id);
+      const workflow = record && workflows.get(record.workflow);
+      if (!record || !workflow) continue;
+      facts = factsOf(record, workflow, locale);
+      known?.set(id, facts);
+    }
+    out.push(facts);
+  }
+  return out;
 }
 
 /** A knowledge source that throws is unavailable for this question; the answer is still written. */

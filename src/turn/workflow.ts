@@ -217,8 +217,14 @@ export function defineWorkflow<
 
 /** The text for `locale` (exact tag, then its language, then English, then any). */
 export function pick<T>(localized: Readonly<Record<string, T>>, locale: string): T | undefined {
-  const language = locale.split(/[-_]/)[0] ?? locale;
-  return localized[locale] ?? localized[language] ?? localized.en ?? Object.values(localized)[0];
+  const exact = localized[locale];
+  if (exact !== undefined) return exact;
+  // Called for every text of every composed turn: cut at the first separator without a regex.
+  const dash = locale.indexOf('-');
+  const underscore = locale.indexOf('_');
+  const end = dash < 0 ? underscore : underscore < 0 ? dash : Math.min(dash, underscore);
+  const language = end < 0 ? locale : locale.slice(0, end);
+  return localized[language] ?? localized.en ?? Object.values(localized)[0];
 }
 
 /** The workflow's noun in `locale`, or its key when it declares none. */
