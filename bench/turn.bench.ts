@@ -113,6 +113,9 @@ const events = (
 ).map((e): CommittedEvent => ({ recordId: e.record_id, revision: e.revision, type: e.type, payload: e.payload, turnId: e.turn_id }));
 const commit = row!.commit;
 const options = { workflows: new Map([[tripWorkflow.key, tripWorkflow]]), copy: ServerCopy.builtIn() };
+// Warm up first, as long again: a cold window's median measured the JIT compiling composition
+// (milliseconds per turn on a loaded machine), not composition itself.
+await timeAsyncMedianMs(() => composeTurn(commit, events, options), { ms: 2000, batch: 200 });
 const composeMs = await timeAsyncMedianMs(() => composeTurn(commit, events, options), { ms: 2000, batch: 200 });
 const bareOnPglite = await endToEnd(pglite, 'pglite');
 report('turn-compose', {

@@ -43,7 +43,7 @@ const payerOf = (value: unknown): Payer => (value === 'traveler' ? 'traveler' : 
 /** The business-trip workflow, in English and Italian. */
 export const tripWorkflow = defineWorkflow({
   key: 'trip',
-  noun: { en: 'trip', it: 'viaggio' },
+  noun: { en: 'trip', it: { word: 'viaggio', gender: 'masculine' } },
   state: tripState,
   initialState: { destination: '', travelers: [], extras: [], confirmed: false, hotelBooking: null },
   apply(state, event: EventDraft): TripState {

@@ -1,6 +1,8 @@
-import { isWarrantErrorNamed, WarrantError } from '../errors.js';
+import { ConfigurationError, isWarrantErrorNamed, WarrantError } from '../errors.js';
 import type { CopyStruct, CopyTexts, CopyTranslation } from './copy-texts.js';
 import { englishCopy } from './english-copy.js';
+import { selectorsOf, sentenceProblem } from './format-sentence.js';
+import { germanCopy } from './german-copy.js';
 import { italianCopy } from './italian-copy.js';
 import { languageOf, resolveLocale } from './resolve-locale.js';
 
@@ -25,19 +27,30 @@ type PartialTexts = { readonly [S in CopyStruct]: Partial<CopyTexts[S]> };
  * {@link ServerCopy.english} (English alone, to add languages to field by field).
  */
 export class ServerCopy {
-  private constructor(private readonly languages: ReadonlyMap<string, PartialTexts>) {}
+  /**
+   * Resolved sentences by the languages that speak for a locale (see {@link texts}): a turn reads
+   * its copy once per composition, and building it field by field cost a third of composing a
+   * turn. Keyed by the layers, not the requested tag, so it holds at most one entry per pair of
+   * held languages however many tags requests bring.
+   */
+  private readonly resolved = new Map<string, CopyTexts>();
+
+  private constructor(private readonly languages: ReadonlyMap<string, PartialTexts>) {
+    for (const [locale, texts] of languages) checkSentences(locale, texts);
+  }
 
   /** English alone: the starting point for a deployment that writes its own languages. */
   static english(): ServerCopy {
     return new ServerCopy(new Map([['en', englishCopy]]));
   }
 
-  /** The shipped languages: English (`en`) and Italian (`it`). */
+  /** The shipped languages: English (`en`), Italian (`it`) and German (`de`). */
   static builtIn(): ServerCopy {
     return new ServerCopy(
       new Map<string, PartialTexts>([
         ['en', englishCopy],
         ['it', italianCopy],
+        ['de', germanCopy],
       ]),
     );
   }
@@ -49,7 +62,9 @@ export class ServerCopy {
 
   /**
    * Adds `locale`, or replaces fields of it, field by field: fields not given keep the text they
-   * had (none, for a new language). An empty string counts as missing, never as a sentence.
+   * had (none, for a new language). An empty string counts as missing, never as a sentence. A
+   * sentence that does not parse (an unclosed `{`, a select with no `other` case) is a
+   * `ConfigurationError` naming it (`de.composition.starting`).
    */
   translated(locale: string, texts: CopyTranslation): ServerCopy {
     const current = this.languages.get(locale);
@@ -84,26 +99,53 @@ export class ServerCopy {
    * the locales served; a field still absent reads as English rather than as nothing.
    */
   texts(locale: string): CopyTexts {
-    const layers = this.layersFor(locale);
-    return Object.fromEntries(
-      FIELDS.map(([struct]) => [struct, Object.assign({}, englishCopy[struct], ...layers.map((l) => nonBlank(l[struct])))]),
-    ) as unknown as CopyTexts;
+    const keys = this.layersFor(locale);
+    const cacheKey = keys.join('\u0000');
+    let texts = this.resolved.get(cacheKey);
+    if (texts === undefined) {
+      const layers = keys.map((k) => this.languages.get(k)!);
+      texts = Object.freeze(
+        Object.fromEntries(
+          FIELDS.map(([struct]) => [struct, Object.freeze(Object.assign({}, englishCopy[struct], ...layers.map((l) => nonBlank(l[struct]))))]),
+        ),
+      ) as unknown as CopyTexts;
+      this.resolved.set(cacheKey, texts);
+    }
+    return texts;
   }
 
-  /** The languages held that speak for `locale`, least specific first. */
-  private layersFor(locale: string): PartialTexts[] {
-    const tag = this.held(locale);
-    const language = this.held(languageOf(locale));
-    const layers = [language, tag].filter((l): l is PartialTexts => l !== undefined);
+  /**
+   * The parameters the sentences for `locale` select on (`gender`, `number`): what a noun must
+   * declare in that language for the sentences about it to agree with it.
+   */
+  selectors(locale: string): ReadonlySet<string> {
+    const texts = this.texts(locale);
+    const found = new Set<string>();
+    for (const [struct, fields] of FIELDS) {
+      for (const field of fields) for (const s of selectorsOf((texts[struct] as unknown as Record<string, string>)[field]!)) found.add(s);
+    }
+    return found;
+  }
+
+  /** The keys of the languages held that speak for `locale`, least specific first. */
+  private layersFor(locale: string): string[] {
+    const tag = this.heldKey(locale);
+    const language = this.heldKey(languageOf(locale));
+    const layers = [language, tag].filter((l, i, all): l is string => l !== undefined && all.indexOf(l) === i);
     if (layers.length > 0) return layers;
-    const resolved = this.languages.get(resolveLocale(locale, this.locales, this.languages.has('en') ? 'en' : this.locales[0]));
-    return resolved ? [resolved] : [];
+    const resolved = resolveLocale(locale, this.locales, this.languages.has('en') ? 'en' : this.locales[0]);
+    return this.languages.has(resolved) ? [resolved] : [];
   }
 
   /** The language held under `tag`, compared case-insensitively. */
   private held(tag: string): PartialTexts | undefined {
-    const key = this.locales.find((l) => l.toLowerCase() === tag.toLowerCase());
+    const key = this.heldKey(tag);
     return key === undefined ? undefined : this.languages.get(key);
+  }
+
+  /** The key of the language held under `tag`, compared case-insensitively. */
+  private heldKey(tag: string): string | undefined {
+    return this.locales.find((l) => l.toLowerCase() === tag.toLowerCase());
   }
 
   /** The non-blank text of one sentence for `locale` (its tag, then its language), if any. */
@@ -114,6 +156,18 @@ export class ServerCopy {
     }
     return undefined;
   }
+}
+
+/** Refuses a language whose sentences do not parse, naming each one by its locale, struct and field. */
+function checkSentences(locale: string, texts: PartialTexts): void {
+  const problems: string[] = [];
+  for (const [struct] of FIELDS) {
+    for (const [field, text] of Object.entries(texts[struct] ?? {})) {
+      const problem = typeof text === 'string' ? sentenceProblem(text) : `expected a string, got ${typeof text}`;
+      if (problem) problems.push(`${locale}.${struct}.${field}: ${problem}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigurationError(`server copy has sentences that do not parse:\n  ${problems.join('\n  ')}`);
 }
 
 /** The fields of `texts` that hold a sentence: a blank one reads as absent, never as the sentence. */

@@ -3,7 +3,7 @@ import type { Ask, AwaitedAct, DisputeEntry } from './outcome-document.js';
 import { openObligations } from './record-facts.js';
 import type { StoredRecord } from './stored-record.js';
 import type { Question } from './turn-input.js';
-import { nounOf, pick, type WorkflowDefinition } from './workflow.js';
+import { nounSlotsOf, pick, type WorkflowDefinition } from './workflow.js';
 
 /**
  * The record a turn is on, and how far the ask may go on it:
@@ -161,7 +161,7 @@ function obligationAsk(input: AskInput, recordId: string, another: boolean, fiel
   const first = field === undefined ? open[0] : open.find((o) => o.act?.answers === field);
   if (!first) return null;
   const text = another
-    ? formatSentence(input.copy.ask.nextRecord, { noun: nounOf(workflow, input.locale), record: recordId, sentence: first.sentence })
+    ? formatSentence(input.copy.ask.nextRecord, { record: recordId, sentence: first.sentence }, nounSlotsOf(workflow, input.locale))
     : first.sentence;
   return {
     id: `ask:${another ? 'next_record' : 'obligation'}:${recordId}:${first.key}:${first.index}`,

@@ -48,9 +48,18 @@ describe('code’s own reply', () => {
     expect(reply({ answers: [answer(null, 'Is it cold?')] })).toBe('I have no answer of my own to “Is it cold?”.');
   });
 
-  it('the ask is not said again when an answer already asks it', () => {
-    const text = reply({ answers: [answer('Trip “r” still needs something: Who is traveling?')], ask: ask('Who is traveling?') });
-    expect(text).toBe('Trip “r” still needs something: Who is traveling?');
+  it('the reply ends on the ask, even when a line before it holds the ask’s words', () => {
+    const text = reply({
+      answers: [answer('Trip “a” still needs something: Who is traveling? Trip “b” has everything it needs.')],
+      ask: ask('Who is traveling?'),
+    });
+    expect(text).toBe('Trip “a” still needs something: Who is traveling? Trip “b” has everything it needs.\nWho is traveling?');
+  });
+
+  it('a line that is the ask itself moves to the end instead of being said twice', () => {
+    expect(reply({ answers: [answer('Who is traveling?')], notices: [notice('Zed is not traveling.')], ask: ask('Who is traveling?') })).toBe(
+      'Zed is not traveling.\nWho is traveling?',
+    );
   });
 
   it('the ask is said when no answer asks it', () => {

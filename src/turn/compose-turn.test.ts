@@ -331,6 +331,57 @@ describe('composeTurn', () => {
     expect(phases).toEqual(['answering', 'acknowledging', 'reviewing', 'guarding']);
   });
 
+  it('«where are we?» with several records in view ends on the chosen ask, its need said once, the ask’s record last', async () => {
+    const hotel = { travelers: ['Ida'], extras: [{ name: 'hotel', payer: null }] };
+    const commit = commitOf(
+      {
+        records: [trip('a'), trip('b', hotel), trip('c', ready)],
+        context: { ask: null, aboutRecord: 'b', inView: ['a', 'b', 'c'], history: [] },
+      },
+      { questions: [status()] },
+    );
+    const result = await composeTurn(commit, [], { workflows: new Map([[tripWorkflow.key, tripWorkflow]]), copy: ServerCopy.builtIn() });
+    const payer = 'The extra “hotel” has no payer yet: who pays for it, the company or the traveler?';
+    expect(result.ask).toMatchObject({ kind: 'obligation', recordId: 'b', text: payer });
+    const text = result.blocks.at(-1)!.kind === 'transition' ? (result.blocks.at(-1) as { text: string }).text : '';
+    expect(text.split('\n')).toEqual([
+      'Trip “a” still needs something: Who is traveling? Trip “c” has everything it needs. Trip “b” still needs something:',
+      payer,
+    ]);
+    expect(text.split(payer)).toHaveLength(2);
+  });
+
+  it('the ask’s record keeps its other needs in the status line; the one the ask asks is said last', async () => {
+    const commit = commitOf(
+      { records: [trip('a', { extras: [{ name: 'car', payer: null }] })], context: { ask: null, aboutRecord: 'a', inView: ['a'], history: [] } },
+      { questions: [status()] },
+    );
+    const result = await composeTurn(commit, [], { workflows: new Map([[tripWorkflow.key, tripWorkflow]]), copy: ServerCopy.builtIn() });
+    expect(result.ask?.text).toBe('Who is traveling?');
+    expect(result.blocks.find((b) => b.kind === 'transition')).toMatchObject({
+      text: 'Trip “a” still needs something: The extra “car” has no payer yet: who pays for it, the company or the traveler?\nWho is traveling?',
+    });
+  });
+
+  it('a sentence about a record agrees with its noun’s declared gender: «Inizio una nuova pratica», «Ich lege eine neue Akte an»', async () => {
+    const practice = { ...tripWorkflow, key: 'pratica', noun: { en: 'case', it: { word: 'pratica', gender: 'feminine' }, de: { word: 'Akte', gender: 'feminine' } } } as typeof tripWorkflow;
+    const starting: ActOutcome = {
+      status: 'awaiting',
+      awaiting: { operation: 'start_trip', record: 'n', workflow: 'pratica', values: {}, answers: 'destination' },
+      starting: true,
+      operationLabel: 'aprire una pratica',
+      fieldLabel: 'meta',
+    };
+    const options = { workflows: new Map([[practice.key, practice]]), copy: ServerCopy.builtIn() };
+    const italian = await composeTurn(commitOf({ locale: 'it-IT', acts: [starting] }), [], options);
+    expect(italian.blocks.at(-1)).toMatchObject({ kind: 'transition', text: 'Inizio una nuova pratica.\nPer aprire una pratica, quale meta devo usare?' });
+    const german = await composeTurn(commitOf({ locale: 'de', acts: [{ ...starting, operationLabel: 'eine Akte anlegen', fieldLabel: 'Ziel' }] }), [], options);
+    expect(german.blocks.at(-1)).toMatchObject({
+      kind: 'transition',
+      text: 'Ich lege eine neue Akte an.\nFür „eine Akte anlegen“ fehlt noch eine Angabe: Ziel. Was soll ich eintragen?',
+    });
+  });
+
   it('W1: a receipt the guard finds no committed event behind is refused', async () => {
     const commit = commitOf({ records: [trip('r')] });
     // Two events sharing a revision render two receipts with one id: the guard refuses the turn.

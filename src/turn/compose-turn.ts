@@ -55,7 +55,7 @@ export async function composeTurn(commit: TurnCommit, events: readonly Committed
   const notices = turnNotices(commit, notDone, scope);
 
   if (writer && commit.understanding.questions.length > 0) onPhase?.('answering');
-  const answered = await answerQuestions({ commit, inView, scope, writer, knowledge, signal });
+  const answered = await answerQuestions({ commit, inView, scope, writer, knowledge, signal, ask });
   const written = await writeTransition({ commit, outcome, answers: answered.answers, notices, on, scope, writer, signal, onPhase });
 
   const result: TurnResult = {

@@ -13,6 +13,7 @@ export type { Fault, InputIssue } from '../errors.js';
 export { ConfigurationError, InputError, WarrantError } from '../errors.js';
 export { StoreError } from '../store/database.js';
 export { CopyIncompleteError } from '../copy/server-copy.js';
+export type { GrammaticalGender, GrammaticalNumber } from '../copy/noun-slots.js';
 export { ClaimRefusedError } from './claim-guard.js';
 export type { TurnRun, TurnRunOptions, TurnRuntime, TurnRuntimeOptions } from './turn-runtime.js';
 export { WorkflowTextMissingError, createTurnRuntime } from './turn-runtime.js';
@@ -24,6 +25,7 @@ export type {
   EventPayload,
   Localized,
   LocalizedFn,
+  NounDeclaration,
   ObligationDefinition,
   OpenObligation,
   OperationDefinition,

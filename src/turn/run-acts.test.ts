@@ -152,6 +152,19 @@ describe('the values', () => {
     expect(valuesOf(add, resolved(add, ctx), 'r', ctx)).toMatchObject({ settled: { code: 'invalid_values', text: 'Could not add an extra: the value given for payer was not accepted.' } });
     expect(valuesOf(act('add_extra', { extra: 'hotel' }, { record: 'r' }), resolved(add, ctx), 'r', ctx)).toEqual({ input: { extra: 'hotel' } });
   });
+
+  it('a refused value names its field by the field’s name in the turn’s language, never by its key', () => {
+    const ctx = ctxOf([trip('r')], { locale: 'it-IT', copy: italianCopy });
+    const add = act('add_extra', { extra: 'hotel', payer: 'nessuno' }, { record: 'r' });
+    expect(valuesOf(add, resolved(add, ctx), 'r', ctx)).toMatchObject({
+      settled: { code: 'invalid_values', text: 'Non ho potuto aggiungere un extra: il valore dato per pagante non è stato accettato.' },
+    });
+    // A field the operation gives no name keeps its key; a key the schema does not know is named as given.
+    const remove = act('remove_traveler', { name: '' }, { record: 'r' });
+    expect(valuesOf(remove, resolved(remove, ctx), 'r', ctx)).toMatchObject({ settled: { text: expect.stringContaining('per name non') } });
+    const extraKey = act('add_traveler', { name: 'Ada', eta: 3 }, { record: 'r' });
+    expect(valuesOf(extraKey, resolved(extraKey, ctx), 'r', ctx)).toMatchObject({ settled: { text: expect.stringContaining('per eta non') } });
+  });
 });
 
 describe('the decision', () => {

@@ -1,9 +1,10 @@
+import type { z } from 'zod';
 import { ConfigurationError, inputIssuesFromZod } from '../errors.js';
-import { formatSentence, type CopyTexts } from '../copy/index.js';
+import { formatSentence, nounSlots, type CopyTexts, type NounSlots } from '../copy/index.js';
 import type { AwaitedAct, NotDoneCode } from './outcome-document.js';
 import type { StoredRecord } from './stored-record.js';
 import type { Act, SubmissionReport } from './turn-input.js';
-import { nounOf, pick, SUBMISSION_UPDATED, type EventDraft, type WorkflowDefinition } from './workflow.js';
+import { nounSlotsOf, pick, SUBMISSION_UPDATED, type EventDraft, type WorkflowDefinition } from './workflow.js';
 
 /** What became of one act before the commit decided. */
 export type ActOutcome =
@@ -106,8 +107,9 @@ export function applyReport(report: SubmissionReport, working: ReadonlyMap<strin
   const workflow = stored && ctx.workflows.get(stored.workflow);
   const submission = workflow?.submissions?.find((d) => d.key === report.submission);
   if (!workflow || !submission) {
-    const params = { submission: report.submission, noun: workflow ? nounOf(workflow, ctx.locale) : report.record, record: report.record };
-    return { outcome: notDone('unknown_submission', ctx.copy.notice.unknownSubmission, params, { recordId: workflow ? report.record : null, workflow: workflow?.key ?? null }) };
+    const noun = workflow ? nounSlotsOf(workflow, ctx.locale) : nounSlots(report.record);
+    const where = { recordId: workflow ? report.record : null, workflow: workflow?.key ?? null };
+    return { outcome: notDone('unknown_submission', ctx.copy.notice.unknownSubmission, { submission: report.submission, record: report.record }, where, noun) };
   }
   const draft = working.get(report.record) ?? { recordId: report.record, workflow: workflow.key, baseRevision: stored.revision, state: stored.state, events: [] };
   const event: EventDraft = {
@@ -163,6 +165,8 @@ export interface ResolvedOperation {
   readonly label: string;
   /** The workflow's word for one record, in the turn's language. */
   readonly noun: string;
+  /** The noun with what a sentence agrees with (gender, number, first sound). */
+  readonly nounSlots: NounSlots;
   /** The record as the act finds it: this turn's working copy, else as stored; absent when there is none. */
   readonly existing: RecordDraft | StoredRecord | undefined;
 }
@@ -178,13 +182,14 @@ export function operationOf(act: Act, working: ReadonlyMap<string, RecordDraft>,
     const where = { recordId: act.record ?? null, operation: key };
     return { settled: notDone('unknown_record', ctx.copy.notice.noSuchRecord, { record: act.record ?? act.workflow ?? '' }, where) };
   }
-  const noun = nounOf(workflow, ctx.locale);
+  const slots = nounSlotsOf(workflow, ctx.locale);
+  const noun = slots.noun;
   const definition = workflow.operations[key];
   if (!definition) {
     const where = { recordId: act.record ?? null, workflow: workflow.key, operation: key };
-    return { settled: notDone('unknown_operation', ctx.copy.notice.unknownOperation, { operation: key, noun }, where) };
+    return { settled: notDone('unknown_operation', ctx.copy.notice.unknownOperation, { operation: key }, where, slots) };
   }
-  return { workflow, key, definition, label: pick(definition.label, ctx.locale) ?? key, noun, existing };
+  return { workflow, key, definition, label: pick(definition.label, ctx.locale) ?? key, noun, nounSlots: slots, existing };
 }
 
 /**
@@ -198,12 +203,12 @@ export function recordOf(act: Act, op: ResolvedOperation, working: ReadonlyMap<s
     const recordId = act.record ?? (created === 0 ? `${op.workflow.key}-${ctx.turnId}` : `${op.workflow.key}-${ctx.turnId}-${created}`);
     if (!working.has(recordId) && !ctx.records.has(recordId)) return recordId;
     const where = { recordId, workflow: op.workflow.key, operation: op.key };
-    return { settled: notDone('already_exists', ctx.copy.notice.alreadyExists, { operation: op.label, noun: op.noun, record: recordId }, where) };
+    return { settled: notDone('already_exists', ctx.copy.notice.alreadyExists, { operation: op.label, record: recordId }, where, op.nounSlots) };
   }
   if (act.record !== undefined && op.existing) return act.record;
-  const params = { operation: op.label, noun: op.noun, record: act.record ?? '?' };
+  const params = { operation: op.label, record: act.record ?? '?' };
   const where = { recordId: act.record ?? null, workflow: op.workflow.key, operation: op.key };
-  return { settled: notDone('unknown_record', ctx.copy.notice.unknownRecord, params, where) };
+  return { settled: notDone('unknown_record', ctx.copy.notice.unknownRecord, params, where, op.nounSlots) };
 }
 
 /**
@@ -216,20 +221,38 @@ export function valuesOf(act: Act, op: ResolvedOperation, recordId: string, ctx:
   const missing = parsed.error.issues.find((i) => i.code === 'invalid_type' && i.path.length === 1 && !Object.hasOwn(act.values, String(i.path[0])));
   if (missing) {
     const field = String(missing.path[0]);
-    const fieldNames = op.definition.fields?.[field];
     return {
       settled: {
         status: 'awaiting',
         awaiting: { operation: op.key, record: recordId, workflow: op.workflow.key, values: act.values, answers: field },
         starting: op.definition.creates === true,
         operationLabel: op.label,
-        fieldLabel: (fieldNames && pick(fieldNames, ctx.locale)) ?? field,
+        fieldLabel: fieldLabel(op, field, ctx.locale),
       },
     };
   }
-  const field = parsed.error.issues[0]?.path.map(String).join('.') || 'values';
   const where = { recordId, workflow: op.workflow.key, operation: op.key };
+  const field = refusedField(op, parsed.error.issues[0], ctx.locale);
   return { settled: notDone('invalid_values', ctx.copy.notice.invalidValues, { operation: op.label, field }, where) };
+}
+
+/** A field's name in the turn's language (the operation's `fields`), else its key. */
+function fieldLabel(op: ResolvedOperation, field: string, locale: string): string {
+  const names = op.definition.fields?.[field];
+  return (names && pick(names, locale)) ?? field;
+}
+
+/**
+ * The field a refused value is said to be in: the top-level field the first issue is about, by its
+ * name in the turn's language, since a user wrote the value under that name and a nested path
+ * (`extras.0.name`) or a key means nothing to them; an unknown key the schema refused is named as
+ * given (no workflow names it); an issue about the values as a whole falls back to the key path.
+ */
+function refusedField(op: ResolvedOperation, issue: z.core.$ZodIssue | undefined, locale: string): string {
+  const top = issue?.path[0];
+  if (top !== undefined) return fieldLabel(op, String(top), locale);
+  if (issue?.code === 'unrecognized_keys' && issue.keys.length > 0) return issue.keys.join(', ');
+  return 'values';
 }
 
 /**
@@ -255,7 +278,7 @@ export function decide(op: ResolvedOperation, recordId: string, input: unknown, 
     return { outcome: { status: 'not_done', code: 'refused', text, ...where }, created: creates };
   }
   if (decided.events.length === 0 && !creates) {
-    return { outcome: notDone('unchanged', ctx.copy.notice.unchanged, { operation: op.label, noun: op.noun, record: recordId }, where) };
+    return { outcome: notDone('unchanged', ctx.copy.notice.unchanged, { operation: op.label, record: recordId }, where, op.nounSlots) };
   }
   let state = draft.state;
   for (const event of decided.events) {
@@ -274,11 +297,12 @@ function notDone(
   template: string,
   params: Record<string, string>,
   where: { recordId?: string | null; workflow?: string | null; operation?: string | null },
+  noun?: NounSlots,
 ): ActOutcome {
   return {
     status: 'not_done',
     code,
-    text: formatSentence(template, params),
+    text: formatSentence(template, params, noun),
     recordId: where.recordId ?? null,
     workflow: where.workflow ?? null,
     operation: where.operation ?? null,

@@ -89,7 +89,9 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
       ['answer:1', 'answered', 'record', 'code'],
       ['answer:2', 'not_written', 'none', null],
     ]);
-    expect(answers[1]?.text).toBe('Trip “r” still needs something: Who is traveling?');
+    // The reply ends on the ask (who is traveling): the status line leaves that need to it.
+    expect(answers[1]?.text).toBe('Trip “r” still needs something:');
+    expect(transitionOf(result).text.split('\n').at(-1)).toBe('Who is traveling?');
   });
 
   it('a turn that only answers questions replies with the answers alone', async () => {
@@ -107,12 +109,12 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     expect(transitionOf(result).text).toBe('Trip “r” has everything it needs.');
   });
 
-  it('each thing said once: a status answer that lists the ask is not followed by the ask again', async () => {
+  it('each thing said once, ending on the ask: a status answer leaves the ask’s need to the ask that closes the reply', async () => {
     const runtime = runtimeFor();
     await runtime.run(turn('a', { acts: [start('r')] }));
     const result = await runtime.run(turn('b', { questions: [{ text: 'Where are we?', kind: 'status', records: ['r'] }] }));
     expect(result.ask).toMatchObject({ kind: 'obligation', text: 'Who is traveling?' });
-    expect(transitionOf(result).text).toBe('Trip “r” still needs something: Who is traveling?');
+    expect(transitionOf(result).text).toBe('Trip “r” still needs something:\nWho is traveling?');
   });
 
   it('the reply says the answers before the notices (answers come first)', async () => {

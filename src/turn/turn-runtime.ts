@@ -3,6 +3,7 @@ import { ConfigurationError, isWarrantErrorNamed, WarrantError } from '../errors
 import type { Database } from '../store/index.js';
 import { composeTurn } from './compose-turn.js';
 import { missingWorkflowText } from './missing-workflow-text.js';
+import { nounProblems } from './noun-problems.js';
 import { commitTurn } from './phases/commit-turn.js';
 import { resolveCards } from './phases/resolve-cards.js';
 import { resolveDisputes } from './phases/resolve-disputes.js';
@@ -120,6 +121,8 @@ export function createTurnRuntime({
   }
   const missing = workflowList.flatMap((w) => missingWorkflowText(w, locales));
   if (missing.length > 0) throw new WorkflowTextMissingError(missing);
+  const nouns = workflowList.flatMap((w) => nounProblems(w, locales, copy));
+  if (nouns.length > 0) throw new ConfigurationError(`workflow nouns are not declared as their languages need:\n  ${nouns.join('\n  ')}`);
   const store = new TurnStore(db, tenantId, workflows, historyTurns);
 
   /**

@@ -1,4 +1,16 @@
 import type { z } from 'zod';
+import { nounSlots, type GrammaticalGender, type GrammaticalNumber, type NounSlots } from '../copy/index.js';
+
+/**
+ * A workflow's noun in a language whose sentences agree with it: the word, its gender and, for a
+ * word that names one record in the plural («le ferie», «die Ferien»), its number (default
+ * `singular`). «Inizio una nuova pratica» needs `{ word: 'pratica', gender: 'feminine' }`.
+ */
+export interface NounDeclaration {
+  readonly word: string;
+  readonly gender: GrammaticalGender;
+  readonly number?: GrammaticalNumber;
+}
 
 /** Fixed text per locale tag: `{ en: 'traveler', it: 'viaggiatore' }`. */
 export type Localized = Readonly<Record<string, string>>;
@@ -141,8 +153,13 @@ export type RecordPhase = 'collecting' | 'confirming' | 'settled';
 export interface WorkflowDefinition<State = any, Event extends EventDraft = EventDraft> {
   /** Unique key, e.g. `trip`. Also the noun when none is declared. */
   readonly key: string;
-  /** The workflow's word for one record, per locale. Default: the key. */
-  readonly noun?: Localized;
+  /**
+   * The workflow's word for one record, per locale: the word (`trip`), or, in a language whose
+   * sentences agree with it (Italian, German), the word with its gender and number (`{ word:
+   * 'pratica', gender: 'feminine' }`); a runtime serving such a language refuses a bare word
+   * there, naming it. Default: the key.
+   */
+  readonly noun?: Readonly<Record<string, string | NounDeclaration>>;
   /** The record's state. Validated whenever state is read back from the store. */
   readonly state: z.ZodType<State>;
   /** State of a record that has just been created, before its first event. */
@@ -200,11 +217,25 @@ export function defineWorkflow<
 
 /** The text for `locale` (exact tag, then its language, then English, then any). */
 export function pick<T>(localized: Readonly<Record<string, T>>, locale: string): T | undefined {
-  const language = locale.split(/[-_]/)[0] ?? locale;
-  return localized[locale] ?? localized[language] ?? localized.en ?? Object.values(localized)[0];
+  const exact = localized[locale];
+  if (exact !== undefined) return exact;
+  // Called for every text of every composed turn: cut at the first separator without a regex.
+  const dash = locale.indexOf('-');
+  const underscore = locale.indexOf('_');
+  const end = dash < 0 ? underscore : underscore < 0 ? dash : Math.min(dash, underscore);
+  const language = end < 0 ? locale : locale.slice(0, end);
+  return localized[language] ?? localized.en ?? Object.values(localized)[0];
 }
 
 /** The workflow's noun in `locale`, or its key when it declares none. */
 export function nounOf(workflow: WorkflowDefinition, locale: string): string {
-  return (workflow.noun && pick(workflow.noun, locale)) ?? workflow.key;
+  const declared = workflow.noun && pick(workflow.noun, locale);
+  return declared === undefined ? workflow.key : typeof declared === 'string' ? declared : declared.word;
+}
+
+/** The noun of `workflow` in `locale` with what a sentence agrees with: its gender, number and first sound. */
+export function nounSlotsOf(workflow: WorkflowDefinition, locale: string): NounSlots {
+  const declared = workflow.noun && pick(workflow.noun, locale);
+  if (declared === undefined) return nounSlots(workflow.key);
+  return typeof declared === 'string' ? nounSlots(declared) : nounSlots(declared.word, declared.gender, declared.number);
 }

@@ -8,7 +8,7 @@ import type { Understanding } from './turn-input.js';
 import type { TurnPhase } from './turn-progress.js';
 import type { AnswerBlock, NoticeBlock, TransitionBlock } from './turn-result.js';
 import { unlessThrown } from './unless-thrown.js';
-import { pick } from './workflow.js';
+import { nounSlotsOf, pick } from './workflow.js';
 import type { TurnWriter, WriterCall } from './writer.js';
 
 /** What the transition phase needs. */
@@ -43,7 +43,11 @@ export interface WrittenTransition {
 export async function writeTransition(input: WriteTransitionInput): Promise<WrittenTransition> {
   const { commit, outcome, answers, notices, scope, writer, signal, onPhase } = input;
   const answersOnly = onlyAnswers(commit.understanding);
-  const codeWords = codeTransition({ outcome, answers, notices, ask: outcome.ask, card: outcome.card, copy: scope.copy, answersOnly });
+  const nounOf = (key: string) => {
+    const workflow = scope.workflows.get(key);
+    return workflow && nounSlotsOf(workflow, scope.locale);
+  };
+  const codeWords = codeTransition({ outcome, answers, notices, ask: outcome.ask, card: outcome.card, copy: scope.copy, answersOnly, nounOf });
   if (!writer || answersOnly) return { transition: transitionBlock(codeWords, 'code', null), calls: [] };
   onPhase?.('acknowledging');
   const written = await unlessThrown(() =>

@@ -7,7 +7,7 @@ import { defineWorkflow } from '../workflow.js';
  */
 export const testTrip = defineWorkflow({
   key: 'trip',
-  noun: { en: 'trip', it: 'viaggio' },
+  noun: { en: 'trip', it: { word: 'viaggio', gender: 'masculine' } },
   state: z.object({ travelers: z.array(z.string()) }),
   initialState: { travelers: [] },
   apply: (state, event) =>

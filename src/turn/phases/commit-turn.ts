@@ -8,7 +8,7 @@ import type { TurnInput, Understanding } from '../turn-input.js';
 import type { TurnResult } from '../turn-result.js';
 import type { TurnStore } from '../turn-store.js';
 import type { TurnUnderstanding } from './understand-turn.js';
-import { nounOf, pick, type WorkflowDefinition } from '../workflow.js';
+import { nounSlotsOf, pick, type WorkflowDefinition } from '../workflow.js';
 
 /** Everything a turn decided before its commit. */
 export interface DecidedTurn {
@@ -104,7 +104,7 @@ export function asConflict(
   return {
     status: 'not_done',
     code: 'conflict',
-    text: formatSentence(texts.notice.conflict, { operation: label, noun: nounOf(workflow, locale), record: outcome.recordId }),
+    text: formatSentence(texts.notice.conflict, { operation: label, record: outcome.recordId }, nounSlotsOf(workflow, locale)),
     recordId: outcome.recordId,
     workflow: outcome.workflow,
     operation: outcome.operation,
