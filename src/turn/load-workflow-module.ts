@@ -26,7 +26,16 @@ export async function loadWorkflowModule(path: string, cwd = process.cwd()): Pro
       ? absolute
       : ['index.ts', 'index.js', 'index.mjs'].map((f) => join(absolute, f)).find((f) => existsSync(f));
   if (!file) throw new InputError('workflow module', [{ path: '$', message: `${path}: no file, and no folder with an index.ts or index.js` }]);
-  const loaded = (await importModule(pathToFileURL(file).href)) as { workflows?: unknown; locales?: unknown };
+  return workflowModuleOf(await importModule(pathToFileURL(file).href), path);
+}
+
+/**
+ * Checks what a workflow module exported (`workflows`, a non-empty array of workflow
+ * definitions; optionally `locales`, locale tags) and returns it as a `WorkflowModule`; `path`
+ * names the module in the error.
+ */
+export function workflowModuleOf(exported: unknown, path: string): WorkflowModule {
+  const loaded = exported as { workflows?: unknown; locales?: unknown };
   const workflows = loaded.workflows;
   if (
     !Array.isArray(workflows) ||

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { InputError, parseInput } from '../errors.js';
-import { packageRoot } from '../package-root.js';
 import { diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
 import type { Database } from '../store/index.js';
-import { loadWorkflowModule } from './load-workflow-module.js';
+import { loadFixtureWorkflows } from './fixture-workflows.js';
 import { withReplayStore } from './replay-store.js';
 import { unverifiedTurnInput } from './turn-input.js';
 import { createTurnRuntime } from './turn-runtime.js';
@@ -77,7 +76,7 @@ export async function runTurnFixture(
   fixture: TurnFixture,
   check: (index: number, turn: TurnFixture['turns'][number], actual: TurnResult | InputError, tenantId: string) => Promise<void> | void,
 ): Promise<void> {
-  const module = await loadWorkflowModule(fixture.workflows, packageRoot());
+  const module = await loadFixtureWorkflows(fixture.workflows);
   const tenantId = `replay-${randomUUID()}`;
   const runtime = createTurnRuntime({ db, workflows: module.workflows, locales: fixture.locales, tenantId });
   for (const [i, turn] of fixture.turns.entries()) {

@@ -3,10 +3,10 @@ import { basename } from 'node:path';
 import { z } from 'zod';
 import { parseInput } from '../../errors.js';
 import { createModels, type ModelCallRecord } from '../../model/index.js';
-import { packageRoot } from '../../package-root.js';
 import { diffExpected, type Replayer } from '../../replay/index.js';
 import type { Database } from '../../store/index.js';
-import { loadWorkflowModule, type WorkflowModule } from '../load-workflow-module.js';
+import { loadFixtureWorkflows } from '../fixture-workflows.js';
+import type { WorkflowModule } from '../load-workflow-module.js';
 import { withReplayStore } from '../replay-store.js';
 import { unverifiedTurnInput } from '../turn-input.js';
 import { createTurnRuntime } from '../turn-runtime.js';
@@ -69,7 +69,7 @@ type ModelTurnFixture = z.output<typeof modelTurnFixtureSchema>;
  */
 export async function runModelTurnFixture(value: unknown, file = 'model turn fixture'): Promise<{ before: TurnResult[]; result: TurnResult }> {
   const fixture = parseInput(modelTurnFixtureSchema, value, `model turn fixture ${basename(file)}`);
-  const module = await loadWorkflowModule(fixture.workflows, packageRoot());
+  const module = await loadFixtureWorkflows(fixture.workflows);
   return withReplayStore((db) => runOn(db, fixture, module));
 }
 
