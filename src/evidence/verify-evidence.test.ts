@@ -1,36 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tripWorkflow } from '../../examples/trip/index.js';
-import { insertSuggestion } from '../server/suggestion-queries.js';
 import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
-import { createTurnRuntime } from '../turn/turn-runtime.js';
-import { createEffectStore, type StoredEffect } from './effect-store.js';
-import { newRecordId } from './record-id.js';
+import { createEffectStore } from './effect-store.js';
+import { testEffect, writeTestEvidence } from './testing-evidence.js';
 import { verifyEvidence, type EvidenceProblem } from './verify-evidence.js';
 
-const effect = (tenantId: string, text: string, at = new Date()): StoredEffect => ({
-  tenantId,
-  id: newRecordId('eff_'),
-  createdAt: at,
-  status: 'accepted',
-  interactionKind: 'chat',
-  effect: { body: text, status: 'accepted', nested: { b: 1.5, a: [1, 'x'] } },
-  contract: { contract_version: 'v0', must_ask: ['估車'] },
-  candidates: [text, `${text} 2`],
-});
-
-/** Writes a tenant's evidence of every kind through Warrant's own writers. */
-async function writeEvidence(db: Database, tenantId: string): Promise<{ effects: StoredEffect[]; suggestion: string }> {
-  const effects = createEffectStore(db);
-  const written = Array.from({ length: 6 }, (_, i) => effect(tenantId, `reply ${i} of ${tenantId}`));
-  await Promise.all(written.map((e) => effects.insert(e)));
-  const suggestion = newRecordId('sug_');
-  await insertSuggestion(db, tenantId, { id: suggestion, createdAt: new Date(), matchId: 'm1', resultType: 'hold', result: { resultType: 'hold', z: 1, a: 'x' }, evidence: { gates: [{ name: 'g', passed: true }] } });
-  const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en'], tenantId });
-  await runtime.run({ turn_id: 't1', conversation_id: 'c1', locale: 'en', understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record: 'r1', values: { destination: 'Oslo' } }] } });
-  await runtime.run({ turn_id: 't2', conversation_id: 'c1', locale: 'en', understanding: { acts: [{ operation: 'add_traveler', record: 'r1', values: { name: 'Ada' } }] } });
-  return { effects: written, suggestion };
-}
+const effect = testEffect;
+const writeEvidence = writeTestEvidence;
 
 const kinds = (problems: readonly EvidenceProblem[]) => problems.map((p) => `${p.tenantId} ${p.table} ${p.id} ${p.kind}`).sort();
 
@@ -72,7 +48,7 @@ describe.each(storeTargets())('evidence integrity on $name (W13)', (target) => {
     // And two turns of a conversation exchange their places: each takes the other's content.
     await db.query(
       `update turns t set input = o.input, commit = o.commit, result = o.result
-         from turns o where t.tenant_id = 'tampered' and o.tenant_id = 'tampered' and t.id in ('t1', 't2') and o.id in ('t1', 't2') and o.id <> t.id`,
+         from turns o where t.tenant_id = 'tampered' and o.tenant_id = 'tampered' and t.id in ('c1-t1', 'c1-t2') and o.id in ('c1-t1', 'c1-t2') and o.id <> t.id`,
     );
 
     const report = await verifyEvidence(db);
@@ -84,10 +60,10 @@ describe.each(storeTargets())('evidence integrity on $name (W13)', (target) => {
         'tampered effects eff_forged inserted',
         `tampered effects ${b!.id} reordered`,
         `tampered effects ${c!.id} reordered`,
-        'tampered turns t1 reordered',
-        'tampered turns t2 reordered',
-        'tampered turn_results t1 reordered',
-        'tampered turn_results t2 reordered',
+        'tampered turns c1-t1 reordered',
+        'tampered turns c1-t2 reordered',
+        'tampered turn_results c1-t1 reordered',
+        'tampered turn_results c1-t2 reordered',
       ].sort(),
     );
     expect((await verifyEvidence(db, { tenantId: 'bystander' })).ok).toBe(true);

@@ -13,6 +13,7 @@ import { observeRequests } from './observe-requests.js';
 import { HttpProblem, problemOf, problemResponse } from './problem.js';
 import { requireApiKey } from './require-api-key.js';
 import { securityHeaders } from './security-headers.js';
+import { evidenceRoutes } from './routes/evidence.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { inspectorRoutes } from './routes/inspector.js';
 import type { ParaphraseSource } from '../contract/probe-contract.js';
@@ -108,6 +109,7 @@ function openApiDocumentOf(app: OpenAPIHono<ServerEnv>): unknown {
       { name: 'reply-contracts', description: 'Verify candidate replies against a Reply Contract v0; read and list the persisted effects.' },
       { name: 'turns', description: 'Governed turns: commit what the host decided, compose the reply from what committed.' },
       { name: 'suggestions', description: 'Gated reply suggestions for a match: a stop state, or 3–5 audited suggestions.' },
+      { name: 'evidence', description: "The tenant's own evidence: verify its integrity seals, erase a conversation on request." },
     ],
     security: [{ apiKey: [] }],
   });
@@ -191,6 +193,7 @@ export async function createServer({
   replyContractRoutes(app, { ...contractDeps, limits, ...(probeParaphrase ? { paraphrase: probeParaphrase } : {}) });
   if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
   suggestionRoutes(app, { store, deployment: suggestions, limits, tracer });
+  evidenceRoutes(app, { store });
 
   return {
     app,
