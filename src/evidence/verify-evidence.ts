@@ -80,7 +80,7 @@ export interface VerifyEvidenceOptions {
  */
 const SKEW_MARGIN_MS = 5 * 60_000;
 
-type Sealed = { readonly d: string; readonly o: number | undefined; readonly seal: string };
+type Sealed = { readonly d: string; readonly o: number | undefined; readonly seal: string; readonly from: number };
 type Current = { readonly table: EvidenceTable; readonly id: string; readonly d: string; readonly o?: number | undefined };
 
 /**
@@ -159,7 +159,8 @@ async function verifyTenant(db: Database, tenantId: string, since: Date | undefi
       else if (s.prev !== start) problem('evidence_seals', name, 'seal_changed', seq === 1 ? 'the first seal of its chain links to something' : 'its link does not name the prune checkpoint before it');
     }
     last = { chain: s.chain_id, seq, hash: s.hash };
-    for (const e of s.entries) sealed.set(`${e.t}\u0000${e.id}`, { d: e.d, o: e.o, seal: name });
+    const from = asDate(s.covers_from).getTime();
+    for (const e of s.entries) sealed.set(`${e.t}\u0000${e.id}`, { d: e.d, o: e.o, seal: name, from });
   }
 
   const idsOf = (table: EvidenceTable) => [...sealed.keys()].filter((k) => k.startsWith(`${table}\u0000`)).map((k) => k.slice(table.length + 1));
@@ -232,10 +233,15 @@ async function verifyTenant(db: Database, tenantId: string, since: Date | undefi
     if (other !== undefined && other !== row.id) problem(row.table, row.id, 'reordered', `it now holds what was sealed as ${other}`);
     else problem(row.table, row.id, 'changed', `its content differs from what seal ${was.seal} holds`);
   }
+  // A prune removes rows written before its cutoff: a seal straddling the cutoff keeps its later
+  // rows only, and a turn's result goes with its turn even when the result was sealed later.
+  const prunedBefore = Math.max(-Infinity, ...checkpoints.map((c) => asDate(c.pruned_before).getTime()));
+  const pruned = (table: EvidenceTable, id: string, was: Sealed) =>
+    was.from < prunedBefore || (table === 'turn_results' && prunedBefore > -Infinity && !sealed.has(`turns\u0000${id}`));
   for (const [k, was] of sealed) {
     if (seen.has(k)) continue;
     const [table, id] = k.split('\u0000') as [EvidenceTable, string];
-    if (!erased.has(erasedKey(table, id))) problem(table, id, 'deleted', `sealed in ${was.seal}, and no erasure record lists it`);
+    if (!erased.has(erasedKey(table, id)) && !pruned(table, id, was)) problem(table, id, 'deleted', `sealed in ${was.seal}, and no erasure record or prune accounts for it`);
   }
 
   return {

@@ -30,7 +30,13 @@ export function evidenceReportLines(report: EvidenceReport): string[] {
   for (const t of report.tenants) {
     lines.push(`tenant ${t.tenantId}: ${t.rows} rows, ${t.seals} seals in ${t.chains} chains${report.since ? ` since ${report.since}` : ''}`);
     for (const e of t.erasures) lines.push(`  erased  ${e.rowCount} rows by ${e.requestedBy} at ${e.requestedAt} (${e.id})`);
-    for (const p of t.pruned) lines.push(`  pruned  before ${p.prunedBefore} at ${p.prunedAt} by ${p.rule}: ${p.rowCount} rows, chain ${p.chainId} through seal ${p.throughSeq}`);
+    for (const p of t.pruned) {
+      lines.push(
+        p.chainId === '*'
+          ? `  pruned  ${p.rowCount} rows written before ${p.prunedBefore}, at ${p.prunedAt}, by ${p.rule}`
+          : `          chain ${p.chainId} starts after seal ${p.throughSeq} (${p.rowCount} sealed rows pruned)`,
+      );
+    }
   }
   for (const p of report.problems) lines.push(`${p.kind.toUpperCase().padEnd(12)} tenant ${p.tenantId} ${p.table} ${p.id}: ${p.detail}`);
   lines.push(report.ok ? 'evidence intact' : `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} found`);
