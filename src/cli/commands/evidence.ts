@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { eraseConversation } from '../../evidence/erase-conversation.js';
+import { pruneEvidence } from '../../evidence/prune-evidence.js';
 import { verifyEvidence, type EvidenceReport } from '../../evidence/verify-evidence.js';
 import { openStore, storeOptionsFromEnv, type Database } from '../../store/index.js';
 import type { CliIo } from '../io.js';
@@ -61,6 +62,23 @@ export function registerEvidence(program: Command, io: CliIo): void {
       if (options.json) io.out(JSON.stringify(report, null, 2));
       else for (const line of evidenceReportLines(report)) io.out(line);
       if (!report.ok) io.exitCode(EXIT_FAILURE);
+    });
+  evidence
+    .command('prune')
+    .description('remove evidence written before a time, leaving checkpoints that verification accepts and shows')
+    .requiredOption('--before <iso>', 'remove what was written before this time')
+    .option('--tenant <id>', 'only this tenant (default every tenant)')
+    .option('--json', 'print what was removed as JSON')
+    .action(async (options: { before: string; tenant?: string; json?: boolean }) => {
+      const before = parseIsoOption(options.before, '--before')!;
+      const pruned = await withStore(io, (db) => pruneEvidence(db, { before, tenantId: options.tenant, rule: `warrant evidence prune --before ${before.toISOString()}` }));
+      if (options.json) io.out(JSON.stringify(pruned, null, 2));
+      else {
+        for (const p of pruned) {
+          const rows = Object.entries(p.rows).filter(([, n]) => n > 0);
+          io.out(`tenant ${p.tenantId}: ${rows.length === 0 ? 'nothing before the cutoff' : rows.map(([table, n]) => `${n} ${table}`).join(', ')}; ${p.seals} seals replaced by ${p.checkpoints} checkpoints`);
+        }
+      }
     });
   evidence
     .command('erase')
