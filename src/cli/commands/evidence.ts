@@ -3,6 +3,7 @@ import { InputError } from '../../errors.js';
 import { eraseConversation } from '../../evidence/erase-conversation.js';
 import { pruneEvidence } from '../../evidence/prune-evidence.js';
 import { verifyEvidence, type EvidenceReport } from '../../evidence/verify-evidence.js';
+import { exportEvidence } from '../../server/evidence-export.js';
 import { openStore, storeOptionsFromEnv, type Database } from '../../store/index.js';
 import type { CliIo } from '../io.js';
 import { EXIT_FAILURE } from '../program.js';
@@ -62,6 +63,18 @@ export function registerEvidence(program: Command, io: CliIo): void {
       if (options.json) io.out(JSON.stringify(report, null, 2));
       else for (const line of evidenceReportLines(report)) io.out(line);
       if (!report.ok) io.exitCode(EXIT_FAILURE);
+    });
+  evidence
+    .command('export')
+    .description("print a tenant's evidence as NDJSON (wire forms, each with its integrity proof and a cursor to resume after it)")
+    .requiredOption('--tenant <id>', 'the tenant')
+    .option('--since <iso>', 'only records from this time on')
+    .option('--cursor <cursor>', 'resume after the line that carried this cursor')
+    .action(async (options: { tenant: string; since?: string; cursor?: string }) => {
+      const since = parseIsoOption(options.since, '--since');
+      await withStore(io, async (db) => {
+        for await (const line of exportEvidence(db, { tenantId: options.tenant, since, cursor: options.cursor })) io.out(line.slice(0, -1));
+      });
     });
   evidence
     .command('prune')

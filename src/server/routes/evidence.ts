@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { parseInput } from '../../errors.js';
 import { eraseConversation } from '../../evidence/erase-conversation.js';
 import { verifyEvidence } from '../../evidence/verify-evidence.js';
+import { exportEvidence } from '../evidence-export.js';
 import type { Database } from '../../store/index.js';
-import { wireTimestamp } from '../../wire-string.js';
+import { wireString, wireTimestamp } from '../../wire-string.js';
 import { hashApiKey } from '../api-keys.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
 import { problemSchema } from '../problem.js';
@@ -14,6 +15,14 @@ const problems = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [s, { description: 'problem details', content: { 'application/problem+json': { schema: problemSchema } } }]));
 
 const verifyQuerySchema = z.strictObject({ since: wireTimestamp().optional().describe('only evidence from this time on (ISO 8601); default all') });
+
+const exportQuerySchema = z.strictObject({
+  since: wireTimestamp().optional().describe('only records from this time on (ISO 8601); default all'),
+  cursor: wireString().optional().describe('the `cursor` of the last line received: the export resumes after it'),
+});
+
+/** Lines gathered per chunk written to the socket: large enough to amortise writes, small enough to stay a page. */
+const CHUNK_BYTES = 64 * 1024;
 
 const evidenceProblemSchema = z.strictObject({
   table: z.string().describe('`effects`, `suggestions`, `turns`, `turn_results`, `turn_events`, `evidence_erasures` or `evidence_seals`'),
@@ -77,6 +86,45 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
       pruned: t.pruned.map((p) => ({ chain_id: p.chainId, through_seq: p.throughSeq, rule: p.rule, pruned_before: p.prunedBefore, pruned_at: p.prunedAt, row_count: p.rowCount })),
       problems: report.problems.map((p) => ({ table: p.table, id: p.id, kind: p.kind, detail: p.detail })),
     });
+  });
+
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'get',
+      path: '/v0/evidence/export',
+      operationId: 'exportEvidence',
+      tags: ['evidence'],
+      summary:
+        "Stream the tenant's evidence as NDJSON: effects, suggestion results, turns with their events, erasure records, then the seals; each line a record in its wire form with its integrity proof and a cursor to resume after it",
+      request: { query: exportQuerySchema },
+      responses: {
+        200: { description: 'one JSON record per line', content: { 'application/x-ndjson': { schema: z.string() } } },
+        ...problems(400, 401, 503),
+      },
+    }),
+  );
+  app.get('/v0/evidence/export', async (c) => {
+    const query = parseInput(exportQuerySchema, c.req.query(), 'query');
+    const lines = exportEvidence(store, { tenantId: c.get('tenantId'), since: query.since === undefined ? undefined : new Date(query.since), cursor: query.cursor });
+    // The first line is read before answering, so a refused cursor or a store down is a 400 or 503, not a cut stream.
+    let first = await lines.next();
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      // Pulled as the client reads: a slow client holds the export at one chunk, not the whole.
+      async pull(controller) {
+        let chunk = '';
+        while (!first.done && chunk.length < CHUNK_BYTES) {
+          chunk += first.value;
+          first = await lines.next();
+        }
+        if (chunk.length > 0) controller.enqueue(encoder.encode(chunk));
+        if (first.done) controller.close();
+      },
+      async cancel() {
+        await lines.return(undefined);
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } });
   });
 
   app.openAPIRegistry.registerPath(
