@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { eraseConversation } from './erase-conversation.js';
-import { writeTestEvidence } from './testing-evidence.js';
+import { writeTestEvidence } from '../server/testing-evidence.js';
 import { verifyEvidence } from './verify-evidence.js';
 
 const counts = async (db: Database, tenantId: string) => {

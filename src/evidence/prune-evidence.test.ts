@@ -3,7 +3,7 @@ import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { createEffectStore } from './effect-store.js';
 import { pruneEvidence } from './prune-evidence.js';
-import { testEffect, writeTestEvidence } from './testing-evidence.js';
+import { testEffect, writeTestEvidence } from '../server/testing-evidence.js';
 import { verifyEvidence } from './verify-evidence.js';
 
 const DAY = 86_400_000;

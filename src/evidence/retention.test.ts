@@ -4,7 +4,7 @@ import { storeTargets } from '../store/testing.js';
 import { createEffectStore } from './effect-store.js';
 import type { LogRecord } from './json-logger.js';
 import { applyRetention, retentionDaysFromEnv, retentionPolicyOf, scheduleRetention } from './retention.js';
-import { testEffect } from './testing-evidence.js';
+import { testEffect } from '../server/testing-evidence.js';
 import { verifyEvidence } from './verify-evidence.js';
 
 const DAY = 86_400_000;

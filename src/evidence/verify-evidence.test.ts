@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { createEffectStore } from './effect-store.js';
-import { testEffect, writeTestEvidence } from './testing-evidence.js';
+import { testEffect, writeTestEvidence } from '../server/testing-evidence.js';
 import { verifyEvidence, type EvidenceProblem } from './verify-evidence.js';
 
 const effect = testEffect;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseConversation } from '../evidence/erase-conversation.js';
-import { writeTestEvidence } from '../evidence/testing-evidence.js';
+import { writeTestEvidence } from './testing-evidence.js';
 import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { exportEvidence } from './evidence-export.js';

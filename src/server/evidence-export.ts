@@ -90,8 +90,9 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
       } else if (kind === 'turns') {
         const rows = await read<{ id: string; seq: number; conversation_id: string; input: unknown; commit: unknown; result: unknown; committed_at: Date; composed_at: Date | null }>(
           `select id, seq, conversation_id, input, commit, result, committed_at, composed_at from turns
-            where tenant_id = $1 and committed_at >= $2 and seq > $3 order by seq limit $4`,
-          [tenantId, sinceIso, after === undefined ? -1 : Number(after), pageRows],
+            where tenant_id = $1 and committed_at >= $2 and id > $3 order by id limit $4`,
+          // By the tenant's own ids, never by \`seq\`, which every tenant shares.
+          [tenantId, sinceIso, after ?? '', pageRows],
         );
         const ids = rows.map((r) => r.id);
         const events = ids.length === 0 ? [] : await read<{ record_id: string; revision: number; type: string; payload: unknown; turn_id: string; position: number }>(
@@ -112,7 +113,6 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
           const own = byTurn.get(r.id) ?? [];
           const record = {
             id: r.id,
-            seq: Number(r.seq),
             conversation_id: r.conversation_id,
             committed_at: asDate(r.committed_at).toISOString(),
             input: r.input,
@@ -125,7 +125,7 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
             result: r.result == null ? null : proof(turnResultDigest(r.result), resultSeals.get(r.id)),
             events: own.map((e) => proof(turnEventDigest({ type: e.type, payload: e.payload, turnId: e.turn_id, position: e.position }), eventSeals.get(turnEventId(e.record_id, e.revision)))),
           };
-          return line(kind, String(r.seq), `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proofs)}`);
+          return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proofs)}`);
         });
       } else if (kind === 'evidence_erasures') {
         const rows = await read<{ id: string; requested_by: string; requested_at: Date; subject_sha256: string; row_count: number; erased: string[] }>(

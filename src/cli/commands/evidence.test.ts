@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTestEvidence } from '../../evidence/testing-evidence.js';
+import { writeTestEvidence } from '../../server/testing-evidence.js';
 import { openStore } from '../../store/index.js';
 import { memoryIo } from '../io.js';
 import { runCli } from '../program.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTestEvidence } from '../../evidence/testing-evidence.js';
+import { writeTestEvidence } from '../../server/testing-evidence.js';
 import type { Database } from '../../store/index.js';
 import { storeTargets } from '../../store/testing.js';
 import type { WarrantServer } from '../create-server.js';

@@ -1,10 +1,10 @@
 /** Shared by the evidence tests and benchmarks (not exported from the package). */
 import { tripWorkflow } from '../../examples/trip/index.js';
-import { insertSuggestion } from '../server/suggestion-queries.js';
+import { insertSuggestion } from './suggestion-queries.js';
 import type { Database } from '../store/index.js';
 import { createTurnRuntime } from '../turn/turn-runtime.js';
-import { createEffectStore, type StoredEffect } from './effect-store.js';
-import { newRecordId } from './record-id.js';
+import { createEffectStore, type StoredEffect } from '../evidence/effect-store.js';
+import { newRecordId } from '../evidence/record-id.js';
 
 /** A Reply Effect row of `tenantId` whose body and candidates hold `text`. */
 export function testEffect(tenantId: string, text: string, at = new Date()): StoredEffect {
