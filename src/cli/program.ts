@@ -65,6 +65,11 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./commands/suggest.js')).registerSuggest,
   },
   {
+    name: 'evidence',
+    summary: 'verify, erase, prune and export stored evidence (tamper-evident, W13)',
+    load: async () => (await import('./commands/evidence.js')).registerEvidence,
+  },
+  {
     name: 'turn',
     summary: 'run one governed turn against a workflow module and print its reply',
     load: async () => (await import('./commands/turn.js')).registerTurn,

@@ -1,4 +1,6 @@
 import type { Database } from '../store/index.js';
+import { sealerOf, type SealEntry, type SealRow } from '../store/evidence-sealer.js';
+import { effectDigest } from './evidence-digest.js';
 import { createGroupCommitWriter, type GroupCommitWriter } from './group-commit-writer.js';
 import { isRowFailure } from './row-failure.js';
 import { storeCall } from './store-call.js';
@@ -74,6 +76,15 @@ const INSERT = `insert into effects (tenant_id, id, created_at, status, interact
   select tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates
   from json_populate_recordset(null::effects, $1::json)`;
 
+/**
+ * The same insert with the batch's seals (W13) in the same statement, so the rows and the seals
+ * that cover them commit together or not at all, in one round trip as before.
+ */
+const INSERT_SEALED = `with inserted as (${INSERT} returning 1)
+  insert into evidence_seals (tenant_id, chain_id, seq, prev, hash, entries, covers_from, covers_to)
+  select tenant_id, chain_id, seq, prev, hash, entries, covers_from, covers_to
+  from json_populate_recordset(null::evidence_seals, $2::json)`;
+
 const COLUMNS = 'tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates';
 
 /**
@@ -88,20 +99,48 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
     // One tenant's unstorable row must not fail another's: such a batch is bisected (W10).
     mayBeRowFailure: isRowFailure,
     flush: async (rows) => {
-      await storeCall('effects could not be stored', () => db.query(INSERT, [
-        JSON.stringify(
-          rows.map((r) => ({
-            tenant_id: r.tenantId,
-            id: r.id,
-            created_at: r.createdAt.toISOString(),
-            status: r.status,
-            interaction_kind: r.interactionKind,
-            effect: r.effect,
-            contract: r.contract,
-            candidates: r.candidates,
-          })),
-        ),
-      ]));
+      const sealer = sealerOf(db);
+      const texts = rows.map((r) => ({
+        effect: JSON.stringify(r.effect),
+        contract: JSON.stringify(r.contract) ?? 'null',
+        candidates: JSON.stringify(r.candidates),
+      }));
+      // Built as text: each document is serialised once, and the digest is over those same bytes.
+      const batch = `[${rows
+        .map(
+          (r, i) =>
+            `{"tenant_id":${JSON.stringify(r.tenantId)},"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(r.createdAt.toISOString())},"status":${JSON.stringify(r.status)},"interaction_kind":${JSON.stringify(r.interactionKind)},"effect":${texts[i]!.effect},"contract":${texts[i]!.contract},"candidates":${texts[i]!.candidates}}`,
+        )
+        .join(',')}]`;
+      if (!sealer.enabled) {
+        await storeCall('effects could not be stored', () => db.query(INSERT, [batch]));
+        return;
+      }
+      const lane = sealer.acquire();
+      const byTenant = new Map<string, { entries: SealEntry[]; from: Date; to: Date }>();
+      rows.forEach((r, i) => {
+        const t = texts[i]!;
+        const entry: SealEntry = {
+          t: 'effects',
+          id: r.id,
+          d: effectDigest({ createdAt: r.createdAt, status: r.status, interactionKind: r.interactionKind, effectText: t.effect, contractText: t.contract, candidatesText: t.candidates }),
+        };
+        const group = byTenant.get(r.tenantId);
+        if (!group) byTenant.set(r.tenantId, { entries: [entry], from: r.createdAt, to: r.createdAt });
+        else {
+          group.entries.push(entry);
+          if (r.createdAt < group.from) group.from = r.createdAt;
+          if (r.createdAt > group.to) group.to = r.createdAt;
+        }
+      });
+      const seals: SealRow[] = [...byTenant].map(([tenantId, g]) => lane.seal(tenantId, g.entries, g.from, g.to));
+      try {
+        await storeCall('effects could not be stored', () => db.query(INSERT_SEALED, [batch, JSON.stringify(seals)]));
+      } catch (error) {
+        lane.retire();
+        throw error;
+      }
+      lane.commit();
     },
   });
   return {

@@ -10,6 +10,8 @@ export interface ApiKeyGrant {
   readonly keySha256: string;
   /** A note for operators (`ci`, `billing-service`); never used for access. */
   readonly label?: string;
+  /** Days the tenant's evidence is kept (`retention_days` in the keys file; W13). Default: `WARRANT_RETENTION_DAYS`. */
+  readonly retentionDays?: number;
 }
 
 /** Shortest key accepted: 16 characters keeps keys out of guessing range. */
@@ -17,6 +19,7 @@ export const MIN_API_KEY_LENGTH = 16;
 
 const TENANT_ID = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a tenant id is 1–64 letters, digits, `.`, `_` or `-`');
 const KEY = z.string().min(MIN_API_KEY_LENGTH, `a key has at least ${MIN_API_KEY_LENGTH} characters`).regex(/^[\x21-\x7e]+$/, 'a key is printable ASCII without spaces');
+const RETENTION_DAYS = z.number().int().min(1, 'retention is at least 1 day').max(999_999);
 const SHA256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 digest is 64 lower-case hex digits');
 
 /**
@@ -26,8 +29,8 @@ const SHA256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 digest is 64 lower-
 export const apiKeysFileSchema = z.strictObject({
   keys: z.array(
     z.union([
-      z.strictObject({ tenant_id: TENANT_ID, key: KEY, label: z.string().optional() }),
-      z.strictObject({ tenant_id: TENANT_ID, key_sha256: SHA256, label: z.string().optional() }),
+      z.strictObject({ tenant_id: TENANT_ID, key: KEY, label: z.string().optional(), retention_days: RETENTION_DAYS.optional() }),
+      z.strictObject({ tenant_id: TENANT_ID, key_sha256: SHA256, label: z.string().optional(), retention_days: RETENTION_DAYS.optional() }),
     ]),
   ),
 });
@@ -49,6 +52,7 @@ export function parseApiKeysFile(text: string): ApiKeyGrant[] {
     tenantId: entry.tenant_id,
     keySha256: 'key' in entry ? hashApiKey(entry.key) : entry.key_sha256,
     ...(entry.label === undefined ? {} : { label: entry.label }),
+    ...(entry.retention_days === undefined ? {} : { retentionDays: entry.retention_days }),
   }));
 }
 

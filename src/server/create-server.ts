@@ -13,6 +13,7 @@ import { observeRequests } from './observe-requests.js';
 import { HttpProblem, problemOf, problemResponse } from './problem.js';
 import { requireApiKey } from './require-api-key.js';
 import { securityHeaders } from './security-headers.js';
+import { evidenceRoutes } from './routes/evidence.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { inspectorRoutes, tenantRoutes } from './routes/inspector.js';
 import type { ParaphraseSource } from '../contract/probe-contract.js';
@@ -109,6 +110,7 @@ function openApiDocumentOf(app: OpenAPIHono<ServerEnv>): unknown {
       { name: 'turns', description: 'Governed turns: commit what the host decided, compose the reply from what committed.' },
       { name: 'suggestions', description: 'Gated reply suggestions for a match: a stop state, or 3–5 audited suggestions.' },
       { name: 'tenant', description: "Which tenant an API key belongs to." },
+      { name: 'evidence', description: "The tenant's own evidence: verify its integrity seals, erase a conversation on request." },
     ],
     security: [{ apiKey: [] }],
   });
@@ -193,6 +195,7 @@ export async function createServer({
   if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
   suggestionRoutes(app, { store, deployment: suggestions, limits, tracer });
   tenantRoutes(app);
+  evidenceRoutes(app, { store });
 
   return {
     app,

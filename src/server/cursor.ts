@@ -8,7 +8,7 @@ const VERSION = 'v2';
 const MAX_CURSOR_LENGTH = 1024;
 
 /** The listings that issue cursors; a cursor of one is refused by the other. */
-export type CursorListing = 'effects' | 'turns' | 'suggestions';
+export type CursorListing = 'effects' | 'turns' | 'suggestions' | 'evidence-export';
 
 /**
  * Encodes a page's position as an opaque cursor: base64url of `[version, listing, ...position]`.

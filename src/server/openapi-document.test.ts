@@ -100,13 +100,13 @@ describe('the OpenAPI document', () => {
     expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
     expect(doc.info.license?.name).toBe('Apache-2.0');
     const ids = operations(doc).map(({ op }) => op.operationId);
-    expect(ids.sort()).toEqual(['getEffect', 'getSuggestion', 'getTenant', 'getTurn', 'listEffects', 'listSuggestions', 'listTurns', 'probeContract', 'runTurn', 'suggestReplies', 'verifyReply']);
+    expect(ids.sort()).toEqual(['eraseConversation', 'exportEvidence', 'getEffect', 'getSuggestion', 'getTenant', 'getTurn', 'listEffects', 'listSuggestions', 'listTurns', 'probeContract', 'runTurn', 'suggestReplies', 'verifyEvidence', 'verifyReply']);
     const declared = (doc.tags ?? []).map((t) => t.name);
     for (const { op } of operations(doc)) expect(op.tags?.length && op.tags.every((t) => declared.includes(t))).toBe(true);
     // Without workflows the turn routes are not mounted, and neither they nor their tag are documented.
     const without = await documentOf(withoutTurns);
     expect(Object.keys(without.paths)).not.toContain('/v0/turns');
-    expect((without.tags ?? []).map((t) => t.name)).toEqual(['reply-contracts', 'suggestions', 'tenant']);
+    expect((without.tags ?? []).map((t) => t.name)).toEqual(['reply-contracts', 'suggestions', 'tenant', 'evidence']);
   });
 
   it('every listing takes limit as an integer from 1 to 200', async () => {

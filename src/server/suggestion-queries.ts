@@ -1,5 +1,7 @@
 import { storeCall } from '../evidence/store-call.js';
 import { tenantPageQuery } from '../evidence/tenant-page-query.js';
+import { suggestionDigest } from '../evidence/evidence-digest.js';
+import { sealWith } from '../evidence/seal-write.js';
 import type { Database } from '../store/index.js';
 
 /** A stored suggestion request as the sidecar keeps it: the suggestion result and the library's evidence. */
@@ -28,13 +30,13 @@ export interface SuggestionFilter {
 
 const COLUMNS = 'id, created_at, match_id, result_type, result, evidence';
 
-/** Stores one answered request for `tenantId`, before the response is sent (W6). */
+/** Stores one answered request for `tenantId`, with its seal (W13), before the response is sent (W6). */
 export async function insertSuggestion(db: Database, tenantId: string, row: SuggestionRow): Promise<void> {
+  const insert =
+    'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)';
+  const params = [tenantId, row.id, row.createdAt.toISOString(), row.matchId, row.resultType, JSON.stringify(row.result), JSON.stringify(row.evidence)];
   await storeCall('the suggestion result could not be stored', () =>
-    db.query(
-      'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)',
-      [tenantId, row.id, row.createdAt.toISOString(), row.matchId, row.resultType, JSON.stringify(row.result), JSON.stringify(row.evidence)],
-    ),
+    sealWith(db, tenantId, [{ t: 'suggestions', id: row.id, d: suggestionDigest(row) }], row.createdAt, insert, params),
   );
 }
 

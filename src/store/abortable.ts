@@ -19,6 +19,7 @@ export function abortable(db: Database, signal: AbortSignal): Database {
   };
   return {
     kind: db.kind,
+    sealer: db.sealer,
     query: checked(db),
     transaction: (work) => {
       try {

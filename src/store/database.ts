@@ -1,4 +1,5 @@
 import { isWarrantErrorNamed, WarrantError } from '../errors.js';
+import type { EvidenceSealer } from './evidence-sealer.js';
 /**
  * The one interface every layer's queries go through. PGlite and PostgreSQL both implement it,
  * so the same SQL and the same migrations run on the embedded default and on a real server.
@@ -17,6 +18,11 @@ export interface Queryable {
 export interface Database extends Queryable {
   /** `pglite` for the embedded default, `postgres` for a server reached through `DATABASE_URL`. */
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Seals the evidence written through this store (W13); `openStore` sets it from its options.
+   * Absent on a store built by hand: `sealerOf` then makes one with the default key.
+   */
+  readonly sealer?: EvidenceSealer | undefined;
   /**
    * Runs `work` inside one transaction: committed when it resolves, rolled back when it throws.
    * The error `work` threw is rethrown unchanged.

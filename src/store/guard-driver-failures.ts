@@ -54,6 +54,7 @@ export function guardDriverFailures(db: Database, { where, recover, recoverInter
   });
   return {
     kind: db.kind,
+    sealer: db.sealer,
     query: async (sql, params) => {
       try {
         return await db.query(sql, params);

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { lockDataDir, makePrivate, type DataDirLock } from './data-dir-lock.js';
 import { StoreError, type Database } from './database.js';
+import { createEvidenceSealer } from './evidence-sealer.js';
 import { guardDriverFailures } from './guard-driver-failures.js';
 import { migrate } from './migration.js';
 import { migrations } from './migrations/index.js';
@@ -21,6 +22,14 @@ export interface StoreOptions {
    * default 128 MB would hold a second copy of them; for a folder, PGlite's own.
    */
   pgliteSettings?: Readonly<Record<string, string>>;
+  /**
+   * The secret the evidence seals are keyed with (W13). Default a published key, which detects
+   * any change made without recomputing the seals; a secret kept out of the database makes a
+   * recomputed chain detectable too. Every replica and `warrant evidence verify` need the same one.
+   */
+  evidenceKey?: string;
+  /** Seal evidence as it is written. Default true; false only to measure what sealing costs. */
+  evidenceIntegrity?: boolean;
 }
 
 /** The settings an in-memory PGlite starts with unless told otherwise (see {@link StoreOptions.pgliteSettings}). */
@@ -34,8 +43,19 @@ const IN_MEMORY_SETTINGS = { shared_buffers: '16MB' } as const;
 export function storeOptionsFromEnv(env: Record<string, string | undefined>, cwd = process.cwd()): StoreOptions {
   const databaseUrl = env.DATABASE_URL?.trim();
   const schema = env.WARRANT_DATABASE_SCHEMA?.trim();
-  if (databaseUrl) return schema ? { databaseUrl, schema } : { databaseUrl };
-  return { dataDir: env.WARRANT_DATA_DIR?.trim() || defaultDataDir(cwd) };
+  const evidence = evidenceOptionsFromEnv(env);
+  if (databaseUrl) return schema ? { databaseUrl, schema, ...evidence } : { databaseUrl, ...evidence };
+  return { dataDir: env.WARRANT_DATA_DIR?.trim() || defaultDataDir(cwd), ...evidence };
+}
+
+/**
+ * `WARRANT_EVIDENCE_KEY` (the seals' secret) and `WARRANT_EVIDENCE_INTEGRITY` (`off` stops
+ * sealing; anything else, or nothing, keeps it on).
+ */
+function evidenceOptionsFromEnv(env: Record<string, string | undefined>): Pick<StoreOptions, 'evidenceKey' | 'evidenceIntegrity'> {
+  const key = env.WARRANT_EVIDENCE_KEY;
+  const off = env.WARRANT_EVIDENCE_INTEGRITY?.trim().toLowerCase() === 'off';
+  return { ...(key ? { evidenceKey: key } : {}), ...(off ? { evidenceIntegrity: false } : {}) };
 }
 
 /** The embedded store's folder when none is named: `.warrant/pgdata` under `cwd`. */
@@ -54,7 +74,7 @@ function defaultDataDir(cwd = process.cwd()): string {
  * returned store is a `StoreError`, and a schema found gone is migrated again (see
  * `guardDriverFailures`).
  */
-export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schema, pgliteSettings }: StoreOptions = {}): Promise<Database> {
+export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schema, pgliteSettings, evidenceKey, evidenceIntegrity = true }: StoreOptions = {}): Promise<Database> {
   const folder = databaseUrl || dataDir === ':memory:' ? undefined : resolve(dataDir);
   const where = databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : folder === undefined ? 'in-memory PGlite' : `PGlite in ${folder}`;
   const lock = folder === undefined ? undefined : await lockDataDir(folder);
@@ -84,7 +104,7 @@ export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schem
       await migrate(raw, migrations);
     },
   });
-  return db;
+  return { ...db, sealer: createEvidenceSealer({ key: evidenceKey, enabled: evidenceIntegrity }) };
 }
 
 /**

@@ -1,5 +1,8 @@
 import { ConfigurationError } from '../errors.js';
+import { turnDigest, turnEventDigest, turnEventId, turnResultDigest } from '../evidence/evidence-digest.js';
+import { insertSeals, sealLaneOf, sealWith } from '../evidence/seal-write.js';
 import { abortable } from '../store/abortable.js';
+import type { SealEntry } from '../store/evidence-sealer.js';
 import type { Database, Queryable } from '../store/index.js';
 import type { RecordDraft } from './run-acts.js';
 import type { CommittedEvent, StoredRecord } from './stored-record.js';
@@ -146,8 +149,10 @@ export class TurnStore {
     readonly build: (conflicted: ReadonlySet<string>, records: readonly StoredRecord[]) => TurnCommit;
     readonly compose?: ((commit: TurnCommit, events: readonly CommittedEvent[]) => Promise<TurnResult>) | undefined;
   }): Promise<{ committed: true; commit: TurnCommit; events: CommittedEvent[]; result: TurnResult | null } | { committed: false }> {
+    // The turn, its events and its result are sealed in the same transaction (W13).
+    const lane = sealLaneOf(this.db);
     try {
-      return await this.db.transaction(async (tx) => {
+      const done = await this.db.transaction(async (tx) => {
         const conflicted = new Set<string>();
         const drafts = [...plan.drafts].sort((a, b) => (a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0));
         const existing = drafts.filter((d) => d.baseRevision !== null);
@@ -211,18 +216,33 @@ export class TurnStore {
         const records = wanted.flatMap((id) => known.get(id) ?? read.get(id) ?? []);
         const commit = plan.build(conflicted, records);
         const json = plan.compose ? turnResultToJson(await plan.compose(commit, events)) : null;
-        const claimed = await tx.query(
+        const claimed = await tx.query<{ id: string; seq: number }>(
           `insert into turns (tenant_id, id, conversation_id, input, commit, result, composed_at)
            values ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, case when $6::jsonb is null then null else now() end)
-           on conflict (tenant_id, id) do nothing returning id`,
+           on conflict (tenant_id, id) do nothing returning id, seq`,
           [this.tenantId, plan.turnId, plan.conversationId, JSON.stringify(plan.input), JSON.stringify(commit), json === null ? null : JSON.stringify(json)],
         );
         if (claimed.length === 0) throw new ClaimedElsewhere();
+        if (lane) {
+          const entries: SealEntry[] = [
+            { t: 'turns', id: plan.turnId, d: turnDigest({ conversationId: plan.conversationId, input: plan.input, commit }), o: Number(claimed[0]!.seq) },
+            ...(json === null ? [] : [{ t: 'turn_results' as const, id: plan.turnId, d: turnResultDigest(json) }]),
+            ...events.map((e, position) => ({ t: 'turn_events' as const, id: turnEventId(e.recordId, e.revision), d: turnEventDigest({ type: e.type, payload: e.payload, turnId: plan.turnId, position }) })),
+          ];
+          const now = new Date();
+          await insertSeals(tx, [lane.seal(this.tenantId, entries, now, now)]);
+        }
         // As `saveResult` returns it: the stored JSON read back, so both paths give the same value.
         return { committed: true as const, commit, events, result: json === null ? null : turnResultFromJson(json) };
       });
+      lane?.commit();
+      return done;
     } catch (error) {
-      if (error instanceof ClaimedElsewhere) return { committed: false };
+      if (error instanceof ClaimedElsewhere) {
+        lane?.release();
+        return { committed: false };
+      }
+      lane?.retire();
       throw error;
     }
   }
@@ -233,7 +253,11 @@ export class TurnStore {
    */
   async saveResult(turnId: string, result: TurnResult): Promise<TurnResult> {
     const json = turnResultToJson(result);
-    const updated = await this.db.query(
+    const updated = await sealWith(
+      this.db,
+      this.tenantId,
+      [{ t: 'turn_results', id: turnId, d: turnResultDigest(json) }],
+      new Date(),
       'update turns set result = $3::jsonb, composed_at = now() where tenant_id = $1 and id = $2 and result is null returning id',
       [this.tenantId, turnId, JSON.stringify(json)],
     );

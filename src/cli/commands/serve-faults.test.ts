@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { englishConversation } from '../../../examples/trip/index.js';
 import { packageRoot } from '../../package-root.js';
 import { automotiveContract, safeAutomotiveCandidate, spawnWarrant, testKeys, unsafeAutomotiveCandidate, type SpawnedWarrant } from '../../server/testing.js';
+import { verifyEvidence } from '../../evidence/verify-evidence.js';
 import { DATA_DIR_LOCK_FILE, openStore, type Database } from '../../store/index.js';
 
 /**
@@ -226,6 +227,10 @@ describe('faults on PGlite (one data folder)', () => {
       const lost = all.filter((id) => !stored.has(id));
       console.log(`SIGTERM under keep-alive load (pglite): ${outcome.acknowledged.length} acknowledged, ${outcome.acknowledged.length - lost.length} persisted; client endings ${JSON.stringify(outcome.endings)}`);
       expect(lost).toEqual([]);
+      // W13: a kill -9 and a drain under load leave no half-sealed flush: the untouched store verifies clean.
+      const report = await verifyEvidence(store);
+      expect(report.problems).toEqual([]);
+      expect(report.tenants.find((t) => t.tenantId === 'acme')!.rows).toBe(stored.size);
       expect(await notPrivate(dataDir)).toEqual([]);
     } finally {
       await store.close();
@@ -257,6 +262,10 @@ describe.runIf(databaseUrl)('faults on PostgreSQL (a fresh schema)', () => {
     const lost = acknowledged.filter((id) => !stored.has(id));
     console.log(`kill -9 under load (postgres): ${acknowledged.length} acknowledged, ${acknowledged.length - lost.length} persisted`);
     expect(lost).toEqual([]);
+    // W13: the flushes cut short by the kill left no half-sealed batch: the untouched store verifies clean.
+    const report = await verifyEvidence(direct);
+    expect(report.problems).toEqual([]);
+    expect(report.tenants.find((t) => t.tenantId === 'acme')!.rows).toBe(stored.size);
   }, 120_000);
 
   it('SIGTERM under keep-alive load: no client is reset, exit 0, every acknowledged effect persisted', async () => {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { createJsonLogger } from '../../evidence/json-logger.js';
+import { retentionDaysFromEnv, retentionPolicyOf, scheduleRetention } from '../../evidence/retention.js';
 import {
   apiKeysFromEnv,
   createServer,
@@ -72,6 +73,7 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
     await warnIfShared(io, keysFile);
   }
   const limits = limitsFromEnv(io.env);
+  const retention = retentionPolicyOf(retentionDaysFromEnv(io.env), configured);
   const storeOptions = { ...storeOptionsFromEnv(io.env, io.cwd), ...(pgliteSettings ? { pgliteSettings } : {}) };
   // Like PostgreSQL's own server: every file the sidecar creates from now on — PGlite's new data
   // files above all — is the owner's alone (the folder itself is made 0700 when opened).
@@ -94,6 +96,8 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
       io.err(`warrant: no API key configured; generated one for tenant "${DEFAULT_TENANT}" (shown once, revoked at the next start):`);
       io.err(`warrant:   ${generated}`);
     }
+    // W13: evidence past its tenant's retention is pruned hourly, checkpointed.
+    const pruning = scheduleRetention(store, retention, { logger: createJsonLogger({ write: io.out }) });
     return {
       running,
       store,
@@ -101,6 +105,7 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
       tenantId: configured[0]!.tenantId,
       stop: async () => {
         await running.close();
+        await pruning.stop();
         await store.close();
       },
     };

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../store/index.js';
+import { storeTargets } from '../store/testing.js';
+import { createEffectStore } from './effect-store.js';
+import { pruneEvidence } from './prune-evidence.js';
+import { testEffect, writeTestEvidence } from '../server/testing-evidence.js';
+import { verifyEvidence } from './verify-evidence.js';
+
+const DAY = 86_400_000;
+
+describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await target.open();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('W13: pruning removes what was written before the cutoff, leaves a checkpoint, and the rest still verifies, showing range, time and rule', async () => {
+    const effects = createEffectStore(db);
+    const old = [testEffect('kept', 'old 1', new Date(Date.now() - 40 * DAY)), testEffect('kept', 'old 2', new Date(Date.now() - 35 * DAY))];
+    for (const e of old) await effects.insert(e);
+    const recent = testEffect('kept', 'recent');
+    await effects.insert(recent);
+    await writeTestEvidence(db, 'other');
+
+    const before = new Date(Date.now() - 30 * DAY);
+    const [outcome] = await pruneEvidence(db, { tenantId: 'kept', before, rule: 'retention 30 days' });
+    expect(outcome).toMatchObject({ tenantId: 'kept', rows: { effects: 2 }, seals: 2, checkpoints: 1 });
+    expect((await db.query(`select id from effects where tenant_id = 'kept'`)).map((r) => r.id)).toEqual([recent.id]);
+
+    const report = await verifyEvidence(db, { tenantId: 'kept' });
+    expect(report.problems).toEqual([]);
+    expect(report.tenants[0]!.pruned).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ chainId: '*', rule: 'retention 30 days', prunedBefore: before.toISOString(), rowCount: 2 }),
+        expect.objectContaining({ throughSeq: 2, rule: 'retention 30 days', rowCount: 2 }),
+      ]),
+    );
+    // Another tenant's evidence is not touched by a tenant's prune.
+    expect((await verifyEvidence(db, { tenantId: 'other' })).tenants[0]!.rows).toBe(13);
+
+    // Tampering after a prune is still found; a seal deleted without a prune is still missing.
+    await db.query(`delete from effects where tenant_id = 'kept' and id = $1`, [recent.id]);
+    expect((await verifyEvidence(db, { tenantId: 'kept' })).problems.map((p) => `${p.id} ${p.kind}`)).toEqual([`${recent.id} deleted`]);
+  });
+
+  it('W13: a prune past everything removes turns with their events and results, and the empty store still verifies', async () => {
+    await writeTestEvidence(db, 'all', 'c1');
+    const [outcome] = await pruneEvidence(db, { tenantId: 'all', before: new Date(Date.now() + 60_000), rule: 'warrant evidence prune' });
+    expect(outcome!.rows).toEqual({ effects: 6, suggestions: 1, turns: 2, turn_events: 2, turn_records: 1, evidence_erasures: 0 });
+    const report = await verifyEvidence(db, { tenantId: 'all' });
+    expect(report.problems).toEqual([]);
+    expect(report.tenants[0]!.rows).toBe(0);
+  });
+
+  it('W13: deleting old seals and rows by hand, without a prune, is reported', async () => {
+    const effects = createEffectStore(db);
+    await effects.insert(testEffect('sneaky', 'old', new Date(Date.now() - 40 * DAY)));
+    await effects.insert(testEffect('sneaky', 'new'));
+    await db.query(`delete from effects where tenant_id = 'sneaky' and created_at < now() - interval '30 days'`);
+    await db.query(`delete from evidence_seals where tenant_id = 'sneaky' and seq = 1`);
+    expect((await verifyEvidence(db, { tenantId: 'sneaky' })).problems.map((p) => p.kind)).toEqual(['seal_missing']);
+  });
+});

@@ -1,0 +1,269 @@
+import type { Database } from '../store/index.js';
+import { GENESIS, sealerOf, sealHash, type EvidenceTable, type SealEntry } from '../store/evidence-sealer.js';
+import {
+  effectDigest,
+  erasedKey,
+  erasureDigest,
+  suggestionDigest,
+  turnDigest,
+  turnEventDigest,
+  turnEventId,
+  turnResultDigest,
+} from './evidence-digest.js';
+import { storeCall } from './store-call.js';
+
+/** What is wrong with one row or seal. */
+export type EvidenceProblemKind =
+  /** The row's content is not what was sealed. */
+  | 'changed'
+  /** A sealed row is gone, and no erasure or prune accounts for it. */
+  | 'deleted'
+  /** A row no seal covers: written outside Warrant. */
+  | 'inserted'
+  /** The row holds what another sealed row held, or its place in order (a turn's `seq`) moved. */
+  | 'reordered'
+  /** A seal's own content or link does not match its HMAC: the seal itself was edited. */
+  | 'seal_changed'
+  /** A seal is missing from the middle of its chain (seals deleted). */
+  | 'seal_missing';
+
+/** One finding of {@link verifyEvidence}. */
+export interface EvidenceProblem {
+  readonly tenantId: string;
+  /** The table as reported (`effects`, `turns`, `turn_results`, `turn_events`, `suggestions`, `evidence_erasures`, `evidence_seals`). */
+  readonly table: EvidenceTable | 'evidence_seals';
+  /** The row's id (`record#revision` for an event, `chain#seq` for a seal). */
+  readonly id: string;
+  readonly kind: EvidenceProblemKind;
+  readonly detail: string;
+}
+
+/** What one tenant's check covered. */
+export interface TenantEvidenceReport {
+  readonly tenantId: string;
+  /** Rows read and compared. */
+  readonly rows: number;
+  readonly seals: number;
+  readonly chains: number;
+  /** Erasure records (who asked, when, how many rows), each accepted for the rows it lists. */
+  readonly erasures: readonly { id: string; requestedBy: string; requestedAt: string; rowCount: number }[];
+  /** Prune checkpoints: what range was pruned, when, by which rule. */
+  readonly pruned: readonly { chainId: string; throughSeq: number; rule: string; prunedBefore: string; prunedAt: string; rowCount: number }[];
+}
+
+/** The result of {@link verifyEvidence}. */
+export interface EvidenceReport {
+  /** True when no problem was found. */
+  readonly ok: boolean;
+  readonly since: string | null;
+  readonly tenants: readonly TenantEvidenceReport[];
+  readonly problems: readonly EvidenceProblem[];
+}
+
+/** Options of {@link verifyEvidence}. */
+export interface VerifyEvidenceOptions {
+  /** Only this tenant. Default every tenant that has evidence. */
+  tenantId?: string | undefined;
+  /**
+   * Only evidence from this time on: rows created since, and the seals covering them. Default
+   * everything. The first seal of each chain in the window is taken as it is (its predecessor is
+   * outside); everything after it is checked link by link.
+   */
+  since?: Date | undefined;
+  /** The seals' key. Default the store's (see `openStore`'s `evidenceKey`). */
+  key?: string | undefined;
+}
+
+/**
+ * Seals are written by the app's clock and turns stamped by the database's: seals this much older
+ * than `since` are read too, so a row near the boundary is found in its seal despite clock skew.
+ */
+const SKEW_MARGIN_MS = 5 * 60_000;
+
+type Sealed = { readonly d: string; readonly o: number | undefined; readonly seal: string; readonly from: number };
+type Current = { readonly table: EvidenceTable; readonly id: string; readonly d: string; readonly o?: number | undefined };
+
+/**
+ * Recomputes the integrity structure of stored evidence (W13): every seal's HMAC and its link to
+ * the one before in its chain; every row's digest against the seal that lists it. Reports each
+ * row changed, deleted, inserted or reordered outside Warrant and each seal edited or missing, by
+ * tenant, table and id. Rows an erasure record lists, and seals a prune checkpoint replaced, are
+ * accepted. Reads one tenant at a time.
+ */
+export async function verifyEvidence(db: Database, { tenantId, since, key = sealerOf(db).key }: VerifyEvidenceOptions = {}): Promise<EvidenceReport> {
+  const tenants = tenantId !== undefined ? [tenantId] : await evidenceTenants(db);
+  const reports: TenantEvidenceReport[] = [];
+  const problems: EvidenceProblem[] = [];
+  for (const tenant of tenants) {
+    const { report, found } = await verifyTenant(db, tenant, since, key);
+    reports.push(report);
+    problems.push(...found);
+  }
+  return { ok: problems.length === 0, since: since?.toISOString() ?? null, tenants: reports, problems };
+}
+
+/** Every tenant with a row in any evidence table. */
+export async function evidenceTenants(db: Database): Promise<string[]> {
+  const rows = await storeCall('evidence tenants could not be listed', () =>
+    db.query<{ tenant_id: string }>(
+      `select tenant_id from evidence_seals union select tenant_id from effects union select tenant_id from suggestions
+       union select tenant_id from turns union select tenant_id from turn_events union select tenant_id from evidence_erasures
+       union select tenant_id from evidence_checkpoints order by 1`,
+    ),
+  );
+  return rows.map((r) => r.tenant_id);
+}
+
+async function verifyTenant(db: Database, tenantId: string, since: Date | undefined, key: string): Promise<{ report: TenantEvidenceReport; found: EvidenceProblem[] }> {
+  const found: EvidenceProblem[] = [];
+  const problem = (table: EvidenceProblem['table'], id: string, kind: EvidenceProblemKind, detail: string) => found.push({ tenantId, table, id, kind, detail });
+  const read = <T extends Record<string, unknown>>(what: string, sql: string, params: unknown[]) => storeCall(`${what} could not be read`, () => db.query<T>(sql, params));
+
+  const checkpoints = await read<{ chain_id: string; through_seq: number; hash: string; rule: string; pruned_before: Date; pruned_at: Date; row_count: number }>(
+    'evidence checkpoints',
+    'select chain_id, through_seq, hash, rule, pruned_before, pruned_at, row_count from evidence_checkpoints where tenant_id = $1 order by chain_id, through_seq',
+    [tenantId],
+  );
+  const checkpointAt = new Map(checkpoints.map((c) => [`${c.chain_id}#${Number(c.through_seq)}`, c.hash]));
+  const sinceSeals = since === undefined ? undefined : new Date(since.getTime() - SKEW_MARGIN_MS).toISOString();
+  const seals = await read<{ chain_id: string; seq: number; prev: string; hash: string; entries: SealEntry[]; covers_from: Date; covers_to: Date }>(
+    'evidence seals',
+    `select chain_id, seq, prev, hash, entries, covers_from, covers_to from evidence_seals
+      where tenant_id = $1 ${sinceSeals === undefined ? '' : 'and covers_to >= $2'} order by chain_id, seq`,
+    sinceSeals === undefined ? [tenantId] : [tenantId, sinceSeals],
+  );
+
+  const sealed = new Map<string, Sealed>();
+  const chains = new Set<string>();
+  let last: { chain: string; seq: number; hash: string } | undefined;
+  for (const s of seals) {
+    const seq = Number(s.seq);
+    const name = `${s.chain_id}#${seq}`;
+    chains.add(s.chain_id);
+    const expected = sealHash(key, {
+      tenant_id: tenantId,
+      chain_id: s.chain_id,
+      seq,
+      prev: s.prev,
+      entries: s.entries,
+      covers_from: asDate(s.covers_from).toISOString(),
+      covers_to: asDate(s.covers_to).toISOString(),
+    });
+    if (expected !== s.hash) problem('evidence_seals', name, 'seal_changed', 'the seal does not match its HMAC: its entries, range or link were edited');
+    if (last !== undefined && last.chain === s.chain_id) {
+      if (seq !== last.seq + 1) problem('evidence_seals', `${s.chain_id}#${last.seq + 1}`, 'seal_missing', `seals ${last.seq + 1}–${seq - 1} of the chain are gone`);
+      else if (s.prev !== last.hash) problem('evidence_seals', name, 'seal_changed', 'its link does not name the seal before it');
+    } else if (since === undefined) {
+      const start = seq === 1 ? GENESIS : checkpointAt.get(`${s.chain_id}#${seq - 1}`);
+      if (start === undefined) problem('evidence_seals', `${s.chain_id}#${seq - 1}`, 'seal_missing', `the chain starts at seal ${seq}, and no prune checkpoint accounts for the seals before it`);
+      else if (s.prev !== start) problem('evidence_seals', name, 'seal_changed', seq === 1 ? 'the first seal of its chain links to something' : 'its link does not name the prune checkpoint before it');
+    }
+    last = { chain: s.chain_id, seq, hash: s.hash };
+    const from = asDate(s.covers_from).getTime();
+    for (const e of s.entries) sealed.set(`${e.t}\u0000${e.id}`, { d: e.d, o: e.o, seal: name, from });
+  }
+
+  const idsOf = (table: EvidenceTable) => [...sealed.keys()].filter((k) => k.startsWith(`${table}\u0000`)).map((k) => k.slice(table.length + 1));
+  const window = (column: string, idColumn = 'id') => (since === undefined ? '' : `and (${column} >= $2 or ${idColumn} = any($3::text[]))`);
+  const params = (table: EvidenceTable, ...more: EvidenceTable[]) =>
+    since === undefined ? [tenantId] : [tenantId, since.toISOString(), [...new Set([table, ...more].flatMap(idsOf))]];
+
+  const current: Current[] = [];
+  const erasures = await read<{ id: string; requested_by: string; requested_at: Date; subject_sha256: string; row_count: number; erased: string[] }>(
+    'erasure records',
+    `select id, requested_by, requested_at, subject_sha256, row_count, erased from evidence_erasures where tenant_id = $1 ${window('requested_at')}`,
+    params('evidence_erasures'),
+  );
+  const erased = new Set<string>();
+  for (const e of erasures) {
+    current.push({ table: 'evidence_erasures', id: e.id, d: erasureDigest({ requestedBy: e.requested_by, requestedAt: asDate(e.requested_at), subjectSha256: e.subject_sha256, rowCount: e.row_count, erased: e.erased }) });
+    for (const k of e.erased) erased.add(k);
+  }
+  for (const r of await read<{ id: string; created_at: Date; status: string; interaction_kind: string; effect: string; contract: string; candidates: string }>(
+    'effects',
+    `select id, created_at, status, interaction_kind, effect::text as effect, contract::text as contract, candidates::text as candidates
+       from effects where tenant_id = $1 ${window('created_at')}`,
+    params('effects'),
+  )) {
+    current.push({
+      table: 'effects',
+      id: r.id,
+      d: effectDigest({ createdAt: asDate(r.created_at), status: r.status, interactionKind: r.interaction_kind, effectText: r.effect, contractText: r.contract, candidatesText: r.candidates }),
+    });
+  }
+  for (const r of await read<{ id: string; created_at: Date; match_id: string; result_type: string; result: unknown; evidence: unknown }>(
+    'suggestions',
+    `select id, created_at, match_id, result_type, result, evidence from suggestions where tenant_id = $1 ${window('created_at')}`,
+    params('suggestions'),
+  )) {
+    current.push({ table: 'suggestions', id: r.id, d: suggestionDigest({ createdAt: asDate(r.created_at), matchId: r.match_id, resultType: r.result_type, result: r.result, evidence: r.evidence }) });
+  }
+  for (const r of await read<{ id: string; conversation_id: string; seq: number; input: unknown; commit: unknown; result: unknown }>(
+    'turns',
+    `select id, conversation_id, seq, input, commit, result from turns
+      where tenant_id = $1 ${since === undefined ? '' : 'and (committed_at >= $2 or composed_at >= $2 or id = any($3::text[]))'}`,
+    params('turns', 'turn_results'),
+  )) {
+    current.push({ table: 'turns', id: r.id, d: turnDigest({ conversationId: r.conversation_id, input: r.input, commit: r.commit }), o: Number(r.seq) });
+    if (r.result != null) current.push({ table: 'turn_results', id: r.id, d: turnResultDigest(r.result) });
+  }
+  for (const r of await read<{ record_id: string; revision: number; type: string; payload: unknown; turn_id: string; position: number }>(
+    'turn events',
+    `select record_id, revision, type, payload, turn_id, position from turn_events where tenant_id = $1 ${window('committed_at', "record_id || '#' || revision")}`,
+    params('turn_events'),
+  )) {
+    current.push({ table: 'turn_events', id: turnEventId(r.record_id, r.revision), d: turnEventDigest({ type: r.type, payload: r.payload, turnId: r.turn_id, position: r.position }) });
+  }
+
+  // Rows whose content is not their own sealed content: a swap shows as each holding the other's.
+  const changed: { row: Current; was: Sealed }[] = [];
+  const seen = new Set<string>();
+  for (const row of current) {
+    const k = `${row.table}\u0000${row.id}`;
+    seen.add(k);
+    const was = sealed.get(k);
+    if (was === undefined) problem(row.table, row.id, 'inserted', 'no seal covers this row: it was written outside Warrant');
+    else if (was.d !== row.d) changed.push({ row, was });
+    else if (was.o !== undefined && was.o !== row.o) problem(row.table, row.id, 'reordered', `its place in order is ${row.o}, sealed as ${was.o}`);
+  }
+  const sealedDigestOf = new Map<string, string>();
+  for (const { row, was } of changed) sealedDigestOf.set(`${row.table}\u0000${was.d}`, row.id);
+  for (const { row, was } of changed) {
+    const other = sealedDigestOf.get(`${row.table}\u0000${row.d}`);
+    if (other !== undefined && other !== row.id) problem(row.table, row.id, 'reordered', `it now holds what was sealed as ${other}`);
+    else problem(row.table, row.id, 'changed', `its content differs from what seal ${was.seal} holds`);
+  }
+  // A prune removes rows written before its cutoff: a seal straddling the cutoff keeps its later
+  // rows only, and a turn's result goes with its turn even when the result was sealed later.
+  const prunedBefore = Math.max(-Infinity, ...checkpoints.map((c) => asDate(c.pruned_before).getTime()));
+  const pruned = (table: EvidenceTable, id: string, was: Sealed) =>
+    was.from < prunedBefore || (table === 'turn_results' && prunedBefore > -Infinity && !sealed.has(`turns\u0000${id}`));
+  for (const [k, was] of sealed) {
+    if (seen.has(k)) continue;
+    const [table, id] = k.split('\u0000') as [EvidenceTable, string];
+    if (!erased.has(erasedKey(table, id)) && !pruned(table, id, was)) problem(table, id, 'deleted', `sealed in ${was.seal}, and no erasure record or prune accounts for it`);
+  }
+
+  return {
+    report: {
+      tenantId,
+      rows: current.length,
+      seals: seals.length,
+      chains: chains.size,
+      erasures: erasures.map((e) => ({ id: e.id, requestedBy: e.requested_by, requestedAt: asDate(e.requested_at).toISOString(), rowCount: e.row_count })),
+      pruned: checkpoints.map((c) => ({
+        chainId: c.chain_id,
+        throughSeq: Number(c.through_seq),
+        rule: c.rule,
+        prunedBefore: asDate(c.pruned_before).toISOString(),
+        prunedAt: asDate(c.pruned_at).toISOString(),
+        rowCount: c.row_count,
+      })),
+    },
+    found,
+  };
+}
+
+function asDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}

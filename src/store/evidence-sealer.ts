@@ -1,0 +1,165 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+
+/**
+ * The evidence an integrity seal covers, by the name `warrant evidence verify` reports it under.
+ * `turn_results` is the `result` of a `turns` row (set once, after the commit that sealed the
+ * turn); `turn_events` rows are named `record_id#revision`.
+ */
+export type EvidenceTable = 'effects' | 'suggestions' | 'turns' | 'turn_results' | 'turn_events' | 'evidence_erasures';
+
+/** One row a seal covers: its table, its id, the SHA-256 of its content and, where rows have one, its place in order. */
+export interface SealEntry {
+  readonly t: EvidenceTable;
+  readonly id: string;
+  /** Hex SHA-256 of the row's content without its id (see `evidence-digest.ts`), so a swap of two rows shows as one. */
+  readonly d: string;
+  /** The row's position where it has one apart from its id (a turn's `seq`). */
+  readonly o?: number;
+}
+
+/** A row of `evidence_seals`, as written. */
+export interface SealRow {
+  readonly tenant_id: string;
+  readonly chain_id: string;
+  readonly seq: number;
+  /** The previous seal's `hash` in this chain, or {@link GENESIS} (or a prune checkpoint's hash). */
+  readonly prev: string;
+  readonly hash: string;
+  readonly entries: readonly SealEntry[];
+  /** ISO times: the earliest and latest rows covered, so `--since` finds the seals it needs. */
+  readonly covers_from: string;
+  readonly covers_to: string;
+}
+
+/** The `prev` of a chain's first seal. */
+export const GENESIS = '0'.repeat(64);
+
+/**
+ * The key when none is configured. A published key makes the chain detect edits by anyone who does
+ * not also recompute it; `WARRANT_EVIDENCE_KEY` (a secret the database never sees) makes a
+ * rewritten chain detectable too.
+ */
+export const DEFAULT_EVIDENCE_KEY = 'warrant-evidence-v1';
+
+/** Hex SHA-256 of `text` (UTF-8). */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * The link of a seal: HMAC-SHA256 under the deployment's key over everything the seal says —
+ * its chain, place, predecessor, time range and entries — so changing any of them, or the rows
+ * whose digests it lists, breaks this seal or a later one.
+ */
+export function sealHash(key: string, seal: Omit<SealRow, 'hash'>): string {
+  return createHmac('sha256', key)
+    .update(
+      [seal.prev, seal.tenant_id, seal.chain_id, String(seal.seq), seal.covers_from, seal.covers_to, JSON.stringify(seal.entries.map((e) => [e.t, e.id, e.d, e.o ?? null]))].join('\n'),
+      'utf8',
+    )
+    .digest('hex');
+}
+
+/**
+ * One writer's chain slot, held by one write at a time (a flush, a turn's commit). It links the
+ * seals of that write to the lane's previous seals, per tenant; the write then reports how it
+ * ended, which is what keeps the chain free of gaps under group commit: a lane's next seal is
+ * only staged once the previous write on it has committed or failed.
+ */
+export interface SealLane {
+  /** Stages the seal of `entries` of `tenantId` (linked to the last one staged or committed here). */
+  seal(tenantId: string, entries: readonly SealEntry[], coversFrom: Date, coversTo: Date): SealRow;
+  /** The write committed: what was staged becomes the lane's head; the lane is free again. */
+  commit(): void;
+  /** Nothing was written (a condition of the statement was false): the staged seals are dropped; the lane is free again. */
+  release(): void;
+  /**
+   * The write failed and may or may not have committed (a connection lost during its commit):
+   * the lane is never used again, so the chain it leaves ends cleanly wherever it ended.
+   */
+  retire(): void;
+}
+
+/** Seals evidence as it is written; see {@link createEvidenceSealer}. */
+export interface EvidenceSealer {
+  /** False when integrity is switched off (`WARRANT_EVIDENCE_INTEGRITY=off`): writers then write no seals. */
+  readonly enabled: boolean;
+  /** The HMAC key, for `verifyEvidence`. */
+  readonly key: string;
+  /** A free lane, or a new one. */
+  acquire(): SealLane;
+}
+
+/** Options of {@link createEvidenceSealer}. */
+export interface EvidenceSealerOptions {
+  /** HMAC key of the links. Default {@link DEFAULT_EVIDENCE_KEY}. */
+  key?: string | undefined;
+  /** Default true. */
+  enabled?: boolean | undefined;
+}
+
+/**
+ * The chains of one process over one store. Each lane is a chain per tenant, named by a random
+ * writer id (new at every start) and the lane's number: replicas and restarts never share a chain,
+ * so no two writers race for a chain's head and nothing needs a lock or a read before a write —
+ * the seal goes into the same statement (or transaction) as the rows it covers. Concurrent flushes
+ * take different lanes; a lane is as long-lived as its writes keep committing.
+ */
+export function createEvidenceSealer({ key = DEFAULT_EVIDENCE_KEY, enabled = true }: EvidenceSealerOptions = {}): EvidenceSealer {
+  const writerId = randomBytes(6).toString('hex');
+  const free: SealLane[] = [];
+  let lanes = 0;
+  const newLane = (): SealLane => {
+    const chainId = `${writerId}.${lanes++}`;
+    const heads = new Map<string, { seq: number; hash: string }>();
+    let staged = new Map<string, { seq: number; hash: string }>();
+    const lane: SealLane = {
+      seal(tenantId, entries, coversFrom, coversTo) {
+        const head = staged.get(tenantId) ?? heads.get(tenantId) ?? { seq: 0, hash: GENESIS };
+        const body = {
+          tenant_id: tenantId,
+          chain_id: chainId,
+          seq: head.seq + 1,
+          prev: head.hash,
+          entries,
+          covers_from: coversFrom.toISOString(),
+          covers_to: coversTo.toISOString(),
+        };
+        const row: SealRow = { ...body, hash: sealHash(key, body) };
+        staged.set(tenantId, { seq: row.seq, hash: row.hash });
+        return row;
+      },
+      commit() {
+        for (const [tenant, head] of staged) heads.set(tenant, head);
+        staged = new Map();
+        free.push(lane);
+      },
+      release() {
+        staged = new Map();
+        free.push(lane);
+      },
+      retire() {
+        staged = new Map();
+      },
+    };
+    return lane;
+  };
+  return {
+    enabled,
+    key,
+    acquire: () => free.pop() ?? newLane(),
+  };
+}
+
+const fallback = new WeakMap<object, EvidenceSealer>();
+
+/**
+ * The sealer of `db`: the one `openStore` configured, or else (a store built by hand) one made for
+ * it with the default key, the same for every call.
+ */
+export function sealerOf(db: { readonly sealer?: EvidenceSealer | undefined }): EvidenceSealer {
+  if (db.sealer) return db.sealer;
+  let made = fallback.get(db);
+  if (!made) fallback.set(db, (made = createEvidenceSealer()));
+  return made;
+}
