@@ -9,6 +9,7 @@ import type { Database } from '../store/index.js';
 import { openApiKeyring, provisionApiKeys, type ApiKeyGrant } from './api-keys.js';
 import { allowedMethods } from './allowed-methods.js';
 import { createContractCache } from './contract-cache.js';
+import { idempotentPosts, type IdempotencyOptions } from './idempotency.js';
 import { observeRequests } from './observe-requests.js';
 import { HttpProblem, problemOf, problemResponse } from './problem.js';
 import { requireApiKey } from './require-api-key.js';
@@ -57,6 +58,8 @@ export interface ServerOptions {
   suggestions?: SuggestionDeployment;
   /** The paraphrase part of `POST /v0/reply-contracts/probe` (e.g. `modelParaphrases`). Default none: skipped, and the report says so. */
   probeParaphrase?: ParaphraseSource;
+  /** `Idempotency-Key` on verify and suggestions: expiry (24 h), wait for a racing request (10 s), lease (60 s); see `idempotentPosts`. */
+  idempotency?: IdempotencyOptions;
 }
 
 /** A configured sidecar: a fetch handler plus what a graceful shutdown needs. */
@@ -134,6 +137,7 @@ export async function createServer({
   turns,
   suggestions = { skills: null },
   probeParaphrase,
+  idempotency = {},
 }: ServerOptions): Promise<WarrantServer> {
   await provisionApiKeys(store, apiKeys);
   const keyring = await openApiKeyring(store, { whenEmpty: () => provisionApiKeys(store, apiKeys) });
@@ -188,9 +192,14 @@ export async function createServer({
   app.get(OPENAPI_PATH, (c) => c.json((openApiDocument ??= openApiDocumentOf(app)) as object));
   app.use('/v0/*', requireApiKey(keyring));
   const contractDeps = { effects, contracts: createContractCache({ maxBytes: contractCacheBytes }), tracer, logger };
-  replyContractRoutes(app, { ...contractDeps, limits, ...(probeParaphrase ? { paraphrase: probeParaphrase } : {}) });
+  replyContractRoutes(app, {
+    ...contractDeps,
+    limits,
+    idempotent: idempotentPosts(store, 'POST /v0/reply-contracts/verify', idempotency),
+    ...(probeParaphrase ? { paraphrase: probeParaphrase } : {}),
+  });
   if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
-  suggestionRoutes(app, { store, deployment: suggestions, limits, tracer });
+  suggestionRoutes(app, { store, deployment: suggestions, limits, tracer, idempotent: idempotentPosts(store, 'POST /v0/suggestions', idempotency) });
 
   return {
     app,

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Tracer } from '@opentelemetry/api';
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { effectToJson, governReply, relayBody, replyContractSchema, replyEffectJsonSchema } from '../../contract/index.js';
 import { probeContract, probeReportJsonSchema, probeReportToJson, type ParaphraseSource } from '../../contract/probe-contract.js';
@@ -135,6 +136,8 @@ export interface ReplyContractRouteDeps {
   readonly logger: Logger;
   /** The paraphrase part of `POST /v0/reply-contracts/probe`; absent, that part is skipped and the report says so. */
   readonly paraphrase?: ParaphraseSource;
+  /** `Idempotency-Key` handling of `POST /v0/reply-contracts/verify` (see `idempotentPosts`). */
+  readonly idempotent: MiddlewareHandler<ServerEnv>;
 }
 
 /**
@@ -157,7 +160,7 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
       },
     }),
   );
-  app.post('/v0/reply-contracts/verify', readJsonBody(limits), async (c) =>
+  app.post('/v0/reply-contracts/verify', readJsonBody(limits), deps.idempotent, async (c) =>
     c.json(await verifyAndStore(deps, c.get('tenantId'), c.get('body'), c.get('traceContext'))),
   );
 

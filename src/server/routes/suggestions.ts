@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Tracer } from '@opentelemetry/api';
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { newRecordId, recordIdTime } from '../../evidence/record-id.js';
 import { inSpan } from '../../evidence/spans.js';
@@ -111,7 +112,13 @@ function part<T>(key: string, value: unknown, parse: (v: unknown) => T): T {
  */
 export function suggestionRoutes(
   app: OpenAPIHono<ServerEnv>,
-  { store, deployment, limits, tracer }: { store: Database; deployment: SuggestionDeployment; limits: JsonBodyLimits; tracer: Tracer },
+  {
+    store,
+    deployment,
+    limits,
+    tracer,
+    idempotent,
+  }: { store: Database; deployment: SuggestionDeployment; limits: JsonBodyLimits; tracer: Tracer; idempotent: MiddlewareHandler<ServerEnv> },
 ): void {
   app.openAPIRegistry.registerPath(
     createRoute({
@@ -127,7 +134,7 @@ export function suggestionRoutes(
       },
     }),
   );
-  app.post('/v0/suggestions', readJsonBody(limits), async (c) => {
+  app.post('/v0/suggestions', readJsonBody(limits), idempotent, async (c) => {
     const request = parseInput(envelopeSchema, c.get('body'), 'suggest request');
     const match = part('match', request.match, parseMatch);
     const wiki = request.wiki === undefined ? emptyWiki : part('wiki', request.wiki, parseWiki);

@@ -5,6 +5,7 @@ import { turnsMigration } from './020-turns.js';
 import { apiKeysMigration } from './050-api-keys.js';
 import { suggestionsMigration } from './060-suggestions.js';
 import { suggestionsListingMigration } from './061-suggestions-listing.js';
+import { idempotencyKeysMigration } from './070-idempotency-keys.js';
 
 /**
  * Every migration of the schema, in id order. A layer that needs tables adds one file here and
@@ -17,4 +18,5 @@ export const migrations: readonly Migration[] = [
   apiKeysMigration,
   suggestionsMigration,
   suggestionsListingMigration,
+  idempotencyKeysMigration,
 ];
