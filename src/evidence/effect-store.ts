@@ -21,6 +21,8 @@ export interface StoredEffect {
   readonly contract: unknown;
   /** The candidate texts, in the order given, so forbidden offsets can be shown on them. */
   readonly candidates: readonly string[];
+  /** The W3C trace id (32 hex digits) of the request that made it; null or absent when made without one. */
+  readonly traceId?: string | null;
 }
 
 /** Filters of {@link EffectStore.list}; every one optional. */
@@ -70,11 +72,11 @@ export interface EffectStoreOptions {
 // The whole batch travels as ONE JSON parameter, expanded into rows by the server: the driver
 // sends a single string instead of escaping every JSON document into eight array literals,
 // and the statement text is the same for any batch size.
-const INSERT = `insert into effects (tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates)
-  select tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates
+const INSERT = `insert into effects (tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates, trace_id)
+  select tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates, trace_id
   from json_populate_recordset(null::effects, $1::json)`;
 
-const COLUMNS = 'tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates';
+const COLUMNS = 'tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates, trace_id';
 
 /**
  * The effects table behind a group-commit writer: one multi-row insert per flush (a fixed
@@ -99,6 +101,7 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
             effect: r.effect,
             contract: r.contract,
             candidates: r.candidates,
+            trace_id: r.traceId ?? null,
           })),
         ),
       ]));
@@ -154,5 +157,6 @@ function fromRow(row: Record<string, unknown>): StoredEffect {
     effect: row.effect as Record<string, unknown>,
     contract: row.contract,
     candidates: row.candidates as string[],
+    traceId: (row.trace_id as string | null) ?? null,
   };
 }

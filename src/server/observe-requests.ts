@@ -1,4 +1,5 @@
-import { context as otelContext, type Tracer } from '@opentelemetry/api';
+import { randomBytes } from 'node:crypto';
+import { context as otelContext, isSpanContextValid, trace, TraceFlags, type Tracer } from '@opentelemetry/api';
 import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
 import { inSpan } from '../evidence/spans.js';
@@ -17,7 +18,10 @@ export interface InFlight {
  * Wraps every request in a span (`HTTP <method> <route>`) and writes one log line when it ends:
  * method, path, route, status, milliseconds and tenant. Also counts requests in flight. A W3C
  * `traceparent` header makes the request's span a child of the caller's, so Warrant's spans join
- * the host's trace.
+ * the host's trace; every response carries a `traceresponse` header (W3C Trace Context Level 2:
+ * `00-<trace id>-<span id>-<flags>`) naming the trace and the request's span, also when no tracer
+ * provider is configured (the ids are then made for the request and recorded nowhere but in its
+ * records and logs).
  */
 export function observeRequests({ logger, tracer }: { logger: Logger; tracer: Tracer }) {
   let count = 0;
@@ -33,9 +37,22 @@ export function observeRequests({ logger, tracer }: { logger: Logger; tracer: Tr
     const started = performance.now();
     try {
       const parent = contextFromTraceparent(c.req.header('traceparent'), c.req.header('tracestate'), otelContext.active());
-      await inSpan(tracer, `HTTP ${c.req.method}`, { 'http.request.method': c.req.method, 'url.path': c.req.path }, async (span, traceContext) => {
+      await inSpan(tracer, `HTTP ${c.req.method}`, { 'http.request.method': c.req.method, 'url.path': c.req.path }, async (span, scope) => {
+        let traceContext = scope;
+        let ids = span.spanContext();
+        if (!isSpanContextValid(ids) || ids.spanId === trace.getSpanContext(parent)?.spanId) {
+          // No tracer provider: OpenTelemetry's no-op span has no ids, or only the caller's. The
+          // request still gets ids of its own (in the caller's trace when it sent one), so its
+          // records, its log lines and its `traceresponse` name one trace and this server's span.
+          const caller = isSpanContextValid(ids) ? ids : undefined;
+          ids = { traceId: caller?.traceId ?? randomBytes(16).toString('hex'), spanId: randomBytes(8).toString('hex'), traceFlags: caller?.traceFlags ?? TraceFlags.NONE };
+          traceContext = trace.setSpanContext(scope, ids);
+        }
         c.set('traceContext', traceContext);
+        c.set('traceId', ids.traceId);
         await next();
+        // W3C Trace Context Level 2: the trace this request joined, and this server's span in it.
+        c.header('traceresponse', `00-${ids.traceId}-${ids.spanId}-${(ids.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED ? '01' : '00'}`);
         const route = routePath(c, -1);
         span.updateName(`HTTP ${c.req.method} ${route}`);
         span.setAttribute('http.route', route);

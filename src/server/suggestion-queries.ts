@@ -13,6 +13,8 @@ export interface SuggestionRow {
   readonly result: Record<string, unknown>;
   /** The evidence as the library made it (camelCase); the route converts it for the wire. */
   readonly evidence: Record<string, unknown>;
+  /** The W3C trace id of the request that made it; null when unknown. */
+  readonly traceId: string | null;
 }
 
 /** Filters of {@link listSuggestions}; every one optional but `limit`. */
@@ -26,14 +28,14 @@ export interface SuggestionFilter {
   readonly limit: number;
 }
 
-const COLUMNS = 'id, created_at, match_id, result_type, result, evidence';
+const COLUMNS = 'id, created_at, match_id, result_type, result, evidence, trace_id';
 
 /** Stores one answered request for `tenantId`, before the response is sent (W6). */
 export async function insertSuggestion(db: Database, tenantId: string, row: SuggestionRow): Promise<void> {
   await storeCall('the suggestion result could not be stored', () =>
     db.query(
-      'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)',
-      [tenantId, row.id, row.createdAt.toISOString(), row.matchId, row.resultType, JSON.stringify(row.result), JSON.stringify(row.evidence)],
+      'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence, trace_id) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)',
+      [tenantId, row.id, row.createdAt.toISOString(), row.matchId, row.resultType, JSON.stringify(row.result), JSON.stringify(row.evidence), row.traceId],
     ),
   );
 }
@@ -71,5 +73,6 @@ function fromRow(row: Record<string, unknown>): SuggestionRow {
     resultType: row.result_type as string,
     result: row.result as Record<string, unknown>,
     evidence: row.evidence as Record<string, unknown>,
+    traceId: (row.trace_id as string | null) ?? null,
   };
 }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { createJsonLogger } from '../../evidence/json-logger.js';
+import { tracingFromEnv } from '../../evidence/tracing-from-env.js';
 import {
   apiKeysFromEnv,
   createServer,
@@ -65,6 +66,7 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
     await warnIfShared(io, keysFile);
   }
   const limits = limitsFromEnv(io.env);
+  const tracing = tracingFromEnv(io.env);
   const storeOptions = storeOptionsFromEnv(io.env, io.cwd);
   // Like PostgreSQL's own server: every file the sidecar creates from now on — PGlite's new data
   // files above all — is the owner's alone (the folder itself is made 0700 when opened).
@@ -78,7 +80,14 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
     }
     const { revoked } = await replaceApiKeys(store, configured);
     if (revoked > 0) io.err(`warrant: revoked ${revoked} stored API key${revoked === 1 ? '' : 's'} no longer in the configuration`);
-    const app = await createServer({ logger: createJsonLogger({ write: io.out }), ...limits.server, ...server, store, apiKeys: configured });
+    const app = await createServer({
+      logger: createJsonLogger({ write: io.out }),
+      ...limits.server,
+      ...(tracing ? { tracer: tracing.tracer } : {}),
+      ...server,
+      store,
+      apiKeys: configured,
+    });
     await prepare?.({ store, server: app, tenantId: configured[0]!.tenantId });
     const running = await listen(app, { ...limits.listen, ...(port === undefined ? {} : { port }), ...(host === undefined ? {} : { host }) });
     io.out(`warrant: serving on ${running.url}  (store: ${store.kind})`);
@@ -92,10 +101,13 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
       stop: async () => {
         await running.close();
         await store.close();
+        // After the drain, so the spans of the last requests are sent too.
+        await tracing?.shutdown();
       },
     };
   } catch (error) {
     await store.close();
+    await tracing?.shutdown();
     throw error;
   }
 }

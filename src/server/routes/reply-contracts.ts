@@ -14,6 +14,7 @@ import type { createContractCache } from '../contract-cache.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemSchema } from '../problem.js';
+import { traceIdOf, traceIdSchema } from '../trace-id.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
 import type { ServerEnv } from '../server-env.js';
@@ -58,6 +59,7 @@ const storedEffectJsonSchema = replyEffectJsonSchema
   .extend({
     id: z.string().describe('time-ordered id, `eff_…`'),
     created_at: z.string().describe('ISO 8601'),
+    trace_id: traceIdSchema,
   })
   .meta({ id: 'StoredReplyEffect' });
 
@@ -100,6 +102,7 @@ const effectSummarySchema = z
     selected_candidate: z.number().int().nullable(),
     body: z.string(),
     candidate_count: z.number().int(),
+    trace_id: traceIdSchema,
     first_violation: z
       .strictObject({
         candidate: z.number().int().describe("the candidate's index"),
@@ -282,13 +285,14 @@ export async function verifyAndStore(
     effect: json,
     contract: request.contract,
     candidates: request.candidates,
+    traceId: traceIdOf(parent),
   };
   await effects.insert(stored);
   return { body: relayBody(effect), effect: storedEffectJson(stored) };
 }
 
 function storedEffectJson(stored: StoredEffect) {
-  return { id: stored.id, created_at: stored.createdAt.toISOString(), ...stored.effect };
+  return { id: stored.id, created_at: stored.createdAt.toISOString(), trace_id: stored.traceId ?? null, ...stored.effect };
 }
 
 type VerdictLists = Partial<Record<(typeof VIOLATION_LISTS)[number][0], string[]>>;
@@ -315,6 +319,7 @@ function summaryOf(stored: StoredEffect) {
     selected_candidate: e.selected_candidate ?? null,
     body: e.body ?? '',
     candidate_count: e.candidates?.length ?? 0,
+    trace_id: stored.traceId ?? null,
     first_violation: firstViolation(stored.status, e.candidates ?? []),
   };
 }

@@ -23,6 +23,7 @@ import {
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemSchema } from '../problem.js';
+import { traceIdSchema } from '../trace-id.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
 import type { ServerEnv } from '../server-env.js';
@@ -66,6 +67,7 @@ const suggestResponseSchema = z
       description: 'The application result, exactly as specified: a union on `resultType` with exactly four camelCase root properties.',
     }),
     evidence: suggestEvidenceJsonSchema,
+    trace_id: traceIdSchema,
   })
   .meta({ id: 'SuggestResponse' });
 
@@ -79,6 +81,7 @@ const suggestionSummarySchema = z
     analysis_summary: z.string().describe("the result's `analysisSummary`: why it stopped, or what the suggestions answer"),
     question: z.string().describe("the result's `question` (a clarification's; otherwise empty)"),
     suggestion_count: z.number().int(),
+    trace_id: traceIdSchema,
   })
   .meta({ id: 'SuggestionSummary' });
 
@@ -166,8 +169,9 @@ export function suggestionRoutes(
       resultType: outcome.result.resultType,
       result: outcome.result,
       evidence: outcome.evidence as unknown as Record<string, unknown>,
+      traceId: c.get('traceId'),
     });
-    return c.json({ id, result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence) });
+    return c.json({ id, result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence), trace_id: c.get('traceId') });
   });
 
   app.openAPIRegistry.registerPath(
@@ -184,7 +188,7 @@ export function suggestionRoutes(
   app.get('/v0/suggestions/:id', async (c) => {
     const row = await getSuggestion(store, c.get('tenantId'), readIdParam(c));
     if (row === undefined) throw new HttpProblem(404, 'not_found', 'no suggestion result with this id', [{ path: '$.id', message: 'no suggestion result with this id' }]);
-    return c.json({ id: row.id, result: row.result, evidence: suggestEvidenceToJson(row.evidence) });
+    return c.json({ id: row.id, result: row.result, evidence: suggestEvidenceToJson(row.evidence), trace_id: row.traceId });
   });
 
   app.openAPIRegistry.registerPath(
@@ -223,5 +227,6 @@ function summaryOf(row: SuggestionRow) {
     analysis_summary: result.analysisSummary ?? '',
     question: result.question ?? '',
     suggestion_count: result.suggestions?.length ?? 0,
+    trace_id: row.traceId,
   };
 }

@@ -23,7 +23,8 @@ import { HttpProblem, problemOf, problemSchema } from '../problem.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
 import type { ServerEnv } from '../server-env.js';
-import { getTurn, listTurns, type TurnRow } from '../../turn/turn-queries.js';
+import { getTurn, listTurns, recordTurnTrace, type TurnRow } from '../../turn/turn-queries.js';
+import { traceIdOf, traceIdSchema } from '../trace-id.js';
 import { turnResultJsonSchema } from '../turn-result-schema.js';
 
 /** What the sidecar needs to run turns: the deployment's workflows and, optionally, its model seams. */
@@ -36,11 +37,12 @@ const turnRecordSchema = z
     created_at: z.string(),
     input: turnInputSchema.describe('the turn input as it was sent'),
     result: turnResultJsonSchema.nullable().describe('null while the turn is committed but not yet composed'),
+    trace_id: traceIdSchema,
   })
   .meta({ id: 'TurnRecord' });
 
 const turnSummarySchema = z
-  .strictObject({ id: z.string(), conversation_id: z.string(), created_at: z.string(), reply: z.string().nullable() })
+  .strictObject({ id: z.string(), conversation_id: z.string(), created_at: z.string(), reply: z.string().nullable(), trace_id: traceIdSchema })
   .meta({ id: 'TurnSummary' });
 
 const turnListQuerySchema = z.strictObject({ ...listQueryShape, conversation_id: wireString().min(1).optional() });
@@ -98,6 +100,8 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
       { 'warrant.tenant': tenantId },
       async (span, scope) => {
         const turn = await run.result;
+        const traceId = traceIdOf(parent);
+        if (traceId !== null) await recordTurnTrace(store, tenantId, turn.turnId, traceId);
         span.setAttribute('warrant.turn_id', turn.turnId);
         span.setAttribute('warrant.events_committed', turn.evidence.eventsCommitted);
         for (const call of turn.evidence.modelCalls) recordModelCallSpan(tracer, call, scope);
@@ -170,7 +174,7 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
   app.get('/v0/turns/:id', async (c) => {
     const row = await getTurn(store, c.get('tenantId'), readIdParam(c));
     if (row === undefined) throw new HttpProblem(404, 'not_found', 'no turn with this id', [{ path: '$.id', message: 'no turn with this id' }]);
-    return c.json({ id: row.id, conversation_id: row.conversationId, created_at: row.committedAt.toISOString(), input: row.input, result: row.result });
+    return c.json({ id: row.id, conversation_id: row.conversationId, created_at: row.committedAt.toISOString(), input: row.input, result: row.result, trace_id: row.traceId });
   });
 
   app.openAPIRegistry.registerPath(
@@ -236,6 +240,7 @@ function summaryOf(row: TurnRow) {
     conversation_id: row.conversationId,
     created_at: row.committedAt.toISOString(),
     reply: blocks.find((b) => b.kind === 'transition')?.text ?? null,
+    trace_id: row.traceId,
   };
 }
 

@@ -6,6 +6,7 @@ import { apiKeysMigration } from './050-api-keys.js';
 import { suggestionsMigration } from './060-suggestions.js';
 import { suggestionsListingMigration } from './061-suggestions-listing.js';
 import { idempotencyKeysMigration } from './070-idempotency-keys.js';
+import { traceIdsMigration } from './071-trace-ids.js';
 
 /**
  * Every migration of the schema, in id order. A layer that needs tables adds one file here and
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   suggestionsMigration,
   suggestionsListingMigration,
   idempotencyKeysMigration,
+  traceIdsMigration,
 ];
