@@ -67,6 +67,8 @@ export interface EffectStoreOptions {
    * 3, every round faster than at 1). Each flush holds one pooled connection.
    */
   maxConcurrentFlushes?: number;
+  /** Called after every flush with its row count, duration in seconds and whether it committed: the server's metrics. */
+  onFlush?: (rows: number, seconds: number, ok: boolean) => void;
 }
 
 // The whole batch travels as ONE JSON parameter, expanded into rows by the server: the driver
@@ -90,21 +92,14 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
     // One tenant's unstorable row must not fail another's: such a batch is bisected (W10).
     mayBeRowFailure: isRowFailure,
     flush: async (rows) => {
-      await storeCall('effects could not be stored', () => db.query(INSERT, [
-        JSON.stringify(
-          rows.map((r) => ({
-            tenant_id: r.tenantId,
-            id: r.id,
-            created_at: r.createdAt.toISOString(),
-            status: r.status,
-            interaction_kind: r.interactionKind,
-            effect: r.effect,
-            contract: r.contract,
-            candidates: r.candidates,
-            trace_id: r.traceId ?? null,
-          })),
-        ),
-      ]));
+      const started = performance.now();
+      let ok = false;
+      try {
+        await storeCall('effects could not be stored', () => db.query(INSERT, [JSON.stringify(rows.map(rowJson))]));
+        ok = true;
+      } finally {
+        options.onFlush?.(rows.length, (performance.now() - started) / 1000, ok);
+      }
     },
   });
   return {
@@ -145,6 +140,21 @@ export async function hasEffects(db: Database, tenantId: string): Promise<boolea
     db.query<{ found: boolean }>('select exists (select 1 from effects where tenant_id = $1) as found', [tenantId]),
   );
   return row?.found === true;
+}
+
+/** One row of a flush's JSON parameter, named as the table's columns. */
+function rowJson(r: StoredEffect) {
+  return {
+    tenant_id: r.tenantId,
+    id: r.id,
+    created_at: r.createdAt.toISOString(),
+    status: r.status,
+    interaction_kind: r.interactionKind,
+    effect: r.effect,
+    contract: r.contract,
+    candidates: r.candidates,
+    trace_id: r.traceId ?? null,
+  };
 }
 
 function fromRow(row: Record<string, unknown>): StoredEffect {

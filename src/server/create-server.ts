@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Tracer } from '@opentelemetry/api';
 import { createEffectStore, type EffectStore } from '../evidence/effect-store.js';
@@ -10,6 +11,8 @@ import { openApiKeyring, provisionApiKeys, type ApiKeyGrant } from './api-keys.j
 import { allowedMethods } from './allowed-methods.js';
 import { createContractCache } from './contract-cache.js';
 import { idempotentPosts, type IdempotencyOptions } from './idempotency.js';
+import { createMetrics, type MetricsOptions } from './metrics.js';
+import { metricsRoute } from './routes/metrics.js';
 import { observeRequests } from './observe-requests.js';
 import { HttpProblem, problemOf, problemResponse } from './problem.js';
 import { requireApiKey } from './require-api-key.js';
@@ -58,6 +61,11 @@ export interface ServerOptions {
   suggestions?: SuggestionDeployment;
   /** The paraphrase part of `POST /v0/reply-contracts/probe` (e.g. `modelParaphrases`). Default none: skipped, and the report says so. */
   probeParaphrase?: ParaphraseSource;
+  /**
+   * `GET /metrics` (Prometheus text format) behind its own bearer token; no token, no route.
+   * `warrant serve` reads `WARRANT_METRICS_TOKEN`. See `createMetrics` for the series.
+   */
+  metrics?: MetricsOptions;
   /** `Idempotency-Key` on verify and suggestions: expiry (24 h), wait for a racing request (10 s), lease (60 s); see `idempotentPosts`. */
   idempotency?: IdempotencyOptions;
 }
@@ -138,14 +146,17 @@ export async function createServer({
   suggestions = { skills: null },
   probeParaphrase,
   idempotency = {},
+  metrics: metricsOptions = {},
 }: ServerOptions): Promise<WarrantServer> {
   await provisionApiKeys(store, apiKeys);
   const keyring = await openApiKeyring(store, { whenEmpty: () => provisionApiKeys(store, apiKeys) });
-  const effects = createEffectStore(store, effectWriter);
+  const contracts = createContractCache({ maxBytes: contractCacheBytes });
+  const metrics = createMetrics(metricsOptions, contracts);
+  const effects = createEffectStore(store, { ...effectWriter, onFlush: metrics.flush });
   const limits = { bodyLimitBytes, maxJsonDepth };
 
   const app = new OpenAPIHono<ServerEnv>();
-  const observed = observeRequests({ logger, tracer });
+  const observed = observeRequests({ logger, tracer, metrics });
   app.use('*', observed.middleware);
   app.use('*', securityHeaders);
   app.onError((error, c) => {
@@ -155,6 +166,7 @@ export async function createServer({
       return c.body(null, 499 as ContentfulStatusCode);
     }
     const problem = problemOf(error, c.req.path);
+    if (problem.code === 'store_unavailable') metrics.storeError(routePath(c, -1));
     if (problem.status >= 500) {
       logger.log({ level: 'error', msg: 'request_failed', path: c.req.path, error: (error as Error)?.stack ?? String(error) });
     } else if (problem.code === 'unstorable_input') {
@@ -190,16 +202,17 @@ export async function createServer({
   // no tenant's data, only the shapes every route already enforces.
   let openApiDocument: unknown;
   app.get(OPENAPI_PATH, (c) => c.json((openApiDocument ??= openApiDocumentOf(app)) as object));
+  if (metricsOptions.token !== undefined) metricsRoute(app, metrics);
   app.use('/v0/*', requireApiKey(keyring));
-  const contractDeps = { effects, contracts: createContractCache({ maxBytes: contractCacheBytes }), tracer, logger };
+  const contractDeps = { effects, contracts, tracer, logger, metrics };
   replyContractRoutes(app, {
     ...contractDeps,
     limits,
     idempotent: idempotentPosts(store, 'POST /v0/reply-contracts/verify', idempotency),
     ...(probeParaphrase ? { paraphrase: probeParaphrase } : {}),
   });
-  if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
-  suggestionRoutes(app, { store, deployment: suggestions, limits, tracer, idempotent: idempotentPosts(store, 'POST /v0/suggestions', idempotency) });
+  if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track, metrics });
+  suggestionRoutes(app, { store, deployment: suggestions, limits, tracer, metrics, idempotent: idempotentPosts(store, 'POST /v0/suggestions', idempotency) });
 
   return {
     app,
@@ -210,6 +223,7 @@ export async function createServer({
     },
     verify: (tenantId, request) => verifyAndStore(contractDeps, tenantId, request),
     async drain() {
+      metrics.draining.set(1);
       await observed.inFlight.idle();
       while (background.size > 0) await Promise.allSettled([...background]);
       await effects.drain();

@@ -5,6 +5,7 @@ import { routePath } from 'hono/route';
 import { inSpan } from '../evidence/spans.js';
 import { contextFromTraceparent } from '../evidence/trace-parent.js';
 import type { Logger } from '../evidence/json-logger.js';
+import type { ServerMetrics } from './metrics.js';
 import type { ServerEnv } from './server-env.js';
 
 /** Counts requests in flight so a shutdown can wait for them. */
@@ -23,7 +24,7 @@ export interface InFlight {
  * provider is configured (the ids are then made for the request and recorded nowhere but in its
  * records and logs).
  */
-export function observeRequests({ logger, tracer }: { logger: Logger; tracer: Tracer }) {
+export function observeRequests({ logger, tracer, metrics }: { logger: Logger; tracer: Tracer; metrics: ServerMetrics }) {
   let count = 0;
   let waiters: (() => void)[] = [];
   const inFlight: InFlight = {
@@ -34,6 +35,7 @@ export function observeRequests({ logger, tracer }: { logger: Logger; tracer: Tr
   };
   const middleware = createMiddleware<ServerEnv>(async (c, next) => {
     count++;
+    metrics.inFlight.inc();
     const started = performance.now();
     try {
       const parent = contextFromTraceparent(c.req.header('traceparent'), c.req.header('tracestate'), otelContext.active());
@@ -62,13 +64,16 @@ export function observeRequests({ logger, tracer }: { logger: Logger; tracer: Tr
       }, parent);
     } finally {
       const status = c.res.status;
+      const ms = performance.now() - started;
+      metrics.inFlight.dec();
+      metrics.request(c.req.method, routePath(c, -1), status, ms / 1000);
       logger.log({
         level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
         msg: 'request',
         method: c.req.method,
         path: c.req.path,
         status,
-        ms: Math.round((performance.now() - started) * 100) / 100,
+        ms: Math.round(ms * 100) / 100,
         tenant: c.get('tenantId') ?? null,
       });
       if (--count === 0) {

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { createJsonLogger } from '../../evidence/json-logger.js';
 import { tracingFromEnv } from '../../evidence/tracing-from-env.js';
+import { metricsFromEnv } from '../../server/metrics.js';
 import {
   apiKeysFromEnv,
   createServer,
@@ -67,6 +68,7 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
   }
   const limits = limitsFromEnv(io.env);
   const tracing = tracingFromEnv(io.env);
+  const metrics = metricsFromEnv(io.env);
   const storeOptions = storeOptionsFromEnv(io.env, io.cwd);
   // Like PostgreSQL's own server: every file the sidecar creates from now on — PGlite's new data
   // files above all — is the owner's alone (the folder itself is made 0700 when opened).
@@ -84,6 +86,7 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
       logger: createJsonLogger({ write: io.out }),
       ...limits.server,
       ...(tracing ? { tracer: tracing.tracer } : {}),
+      metrics,
       ...server,
       store,
       apiKeys: configured,

@@ -17,6 +17,7 @@ import { HttpProblem, problemSchema } from '../problem.js';
 import { traceIdOf, traceIdSchema } from '../trace-id.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
+import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
 
 /** Most candidates one verification takes: a host ranks a few drafts, not hundreds. */
@@ -139,6 +140,8 @@ export interface ReplyContractRouteDeps {
   readonly logger: Logger;
   /** The paraphrase part of `POST /v0/reply-contracts/probe`; absent, that part is skipped and the report says so. */
   readonly paraphrase?: ParaphraseSource;
+  /** Counts verdicts by status and fallback reason. */
+  readonly metrics: Pick<ServerMetrics, 'verdict'>;
   /** `Idempotency-Key` handling of `POST /v0/reply-contracts/verify` (see `idempotentPosts`). */
   readonly idempotent: MiddlewareHandler<ServerEnv>;
 }
@@ -254,7 +257,7 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
  * that came over HTTP.
  */
 export async function verifyAndStore(
-  { effects, contracts, tracer, logger }: Pick<ReplyContractRouteDeps, 'effects' | 'contracts' | 'tracer' | 'logger'>,
+  { effects, contracts, tracer, logger, metrics }: Pick<ReplyContractRouteDeps, 'effects' | 'contracts' | 'tracer' | 'logger' | 'metrics'>,
   tenantId: string,
   body: unknown,
   parent?: ServerEnv['Variables']['traceContext'],
@@ -288,6 +291,8 @@ export async function verifyAndStore(
     traceId: traceIdOf(parent),
   };
   await effects.insert(stored);
+  const reason = firstViolation(json.status, (json.candidates ?? []) as (VerdictLists & { index?: number })[])?.code;
+  metrics.verdict(json.status, json.status === 'accepted' ? '' : (reason ?? 'no_candidate'));
   return { body: relayBody(effect), effect: storedEffectJson(stored) };
 }
 

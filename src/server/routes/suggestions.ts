@@ -26,6 +26,7 @@ import { HttpProblem, problemSchema } from '../problem.js';
 import { traceIdSchema } from '../trace-id.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
+import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
 import { suggestEvidenceJsonSchema, suggestEvidenceToJson } from '../suggest-evidence-json.js';
 import { getSuggestion, insertSuggestion, listSuggestions, type SuggestionRow } from '../suggestion-queries.js';
@@ -121,7 +122,15 @@ export function suggestionRoutes(
     limits,
     tracer,
     idempotent,
-  }: { store: Database; deployment: SuggestionDeployment; limits: JsonBodyLimits; tracer: Tracer; idempotent: MiddlewareHandler<ServerEnv> },
+    metrics,
+  }: {
+    store: Database;
+    deployment: SuggestionDeployment;
+    limits: JsonBodyLimits;
+    tracer: Tracer;
+    idempotent: MiddlewareHandler<ServerEnv>;
+    metrics: Pick<ServerMetrics, 'modelCall'>;
+  },
 ): void {
   app.openAPIRegistry.registerPath(
     createRoute({
@@ -157,6 +166,7 @@ export function suggestionRoutes(
         });
         span.setAttribute('warrant.result_type', done.result.resultType);
         span.setAttribute('warrant.model_calls', done.evidence.calls.length);
+        for (const call of done.evidence.calls) metrics.modelCall(call.task, call.outcome);
         return done;
       },
       c.get('traceContext'),

@@ -22,6 +22,7 @@ import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemOf, problemSchema } from '../problem.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
+import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
 import { getTurn, listTurns, recordTurnTrace, type TurnRow } from '../../turn/turn-queries.js';
 import { traceIdOf, traceIdSchema } from '../trace-id.js';
@@ -59,6 +60,8 @@ export interface TurnRouteDeps {
   readonly logger: Logger;
   /** Keeps the server's drain waiting for work that outlives its request (a streamed turn). */
   readonly track: (work: Promise<unknown>) => void;
+  /** Counts each turn's model calls by task and outcome. */
+  readonly metrics: Pick<ServerMetrics, 'modelCall'>;
 }
 
 /**
@@ -89,7 +92,7 @@ function turnRuntimes(store: Database, deployment: TurnDeployment): (tenantId: s
  * committed and its result is stored, to be read with `GET /v0/turns/{id}` or by sending the turn
  * again.
  */
-export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, limits, tracer, logger, track }: TurnRouteDeps): void {
+export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, limits, tracer, logger, track, metrics }: TurnRouteDeps): void {
   const runtimeFor = turnRuntimes(store, deployment);
 
   const runTurn = (tenantId: string, raw: unknown, parent: ServerEnv['Variables']['traceContext'], signal: AbortSignal) => {
@@ -104,7 +107,10 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
         if (traceId !== null) await recordTurnTrace(store, tenantId, turn.turnId, traceId);
         span.setAttribute('warrant.turn_id', turn.turnId);
         span.setAttribute('warrant.events_committed', turn.evidence.eventsCommitted);
-        for (const call of turn.evidence.modelCalls) recordModelCallSpan(tracer, call, scope);
+        for (const call of turn.evidence.modelCalls) {
+          recordModelCallSpan(tracer, call, scope);
+          metrics.modelCall(call.task, call.outcome);
+        }
         return turn;
       },
       parent,
