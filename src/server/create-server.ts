@@ -162,16 +162,16 @@ export async function createServer({
   app.onError((error, c) => {
     if (clientAborted(error, c.env?.incoming, c.req.raw.signal)) {
       // Nobody is left to answer; not a failure of the server. 499 is the log's name for it.
-      logger.log({ level: 'warn', msg: 'client_aborted', method: c.req.method, path: c.req.path });
+      logger.log({ level: 'warn', msg: 'client_aborted', method: c.req.method, path: c.req.path, request_id: c.get('requestId'), trace_id: c.get('traceId') });
       return c.body(null, 499 as ContentfulStatusCode);
     }
     const problem = problemOf(error, c.req.path);
     if (problem.code === 'store_unavailable') metrics.storeError(routePath(c, -1));
     if (problem.status >= 500) {
-      logger.log({ level: 'error', msg: 'request_failed', path: c.req.path, error: (error as Error)?.stack ?? String(error) });
+      logger.log({ level: 'error', msg: 'request_failed', path: c.req.path, request_id: c.get('requestId'), trace_id: c.get('traceId'), error: (error as Error)?.stack ?? String(error) });
     } else if (problem.code === 'unstorable_input') {
       // Validation missed a value the store refused: worth a line, so the gap can be closed.
-      logger.log({ level: 'warn', msg: 'value_refused_by_store', path: c.req.path, error: (error as Error)?.message ?? String(error) });
+      logger.log({ level: 'warn', msg: 'value_refused_by_store', path: c.req.path, request_id: c.get('requestId'), trace_id: c.get('traceId'), error: (error as Error)?.message ?? String(error) });
     }
     return problemResponse(c, problem);
   });

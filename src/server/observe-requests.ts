@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { context as otelContext, isSpanContextValid, trace, TraceFlags, type Tracer } from '@opentelemetry/api';
 import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
@@ -7,6 +7,9 @@ import { contextFromTraceparent } from '../evidence/trace-parent.js';
 import type { Logger } from '../evidence/json-logger.js';
 import type { ServerMetrics } from './metrics.js';
 import type { ServerEnv } from './server-env.js';
+
+/** A request id sent by the caller that is kept: 1–128 characters of `[A-Za-z0-9._:-]`. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Counts requests in flight so a shutdown can wait for them. */
 export interface InFlight {
@@ -17,7 +20,9 @@ export interface InFlight {
 
 /**
  * Wraps every request in a span (`HTTP <method> <route>`) and writes one log line when it ends:
- * method, path, route, status, milliseconds and tenant. Also counts requests in flight. A W3C
+ * method, path, status, milliseconds, tenant, request id and trace id. The request id is the
+ * caller's `X-Request-Id` when it is a sane token, else a new UUID, and is returned in
+ * `X-Request-Id`. Also counts requests in flight. A W3C
  * `traceparent` header makes the request's span a child of the caller's, so Warrant's spans join
  * the host's trace; every response carries a `traceresponse` header (W3C Trace Context Level 2:
  * `00-<trace id>-<span id>-<flags>`) naming the trace and the request's span, also when no tracer
@@ -36,6 +41,11 @@ export function observeRequests({ logger, tracer, metrics }: { logger: Logger; t
   const middleware = createMiddleware<ServerEnv>(async (c, next) => {
     count++;
     metrics.inFlight.inc();
+    // A load balancer's or host's request id is kept when it is a sane token, so one id follows the request across systems.
+    const sentId = c.req.header('x-request-id');
+    const requestId = sentId !== undefined && REQUEST_ID.test(sentId) ? sentId : randomUUID();
+    c.set('requestId', requestId);
+    c.header('x-request-id', requestId);
     const started = performance.now();
     try {
       const parent = contextFromTraceparent(c.req.header('traceparent'), c.req.header('tracestate'), otelContext.active());
@@ -75,6 +85,8 @@ export function observeRequests({ logger, tracer, metrics }: { logger: Logger; t
         status,
         ms: Math.round(ms * 100) / 100,
         tenant: c.get('tenantId') ?? null,
+        request_id: requestId,
+        trace_id: c.get('traceId') ?? null,
       });
       if (--count === 0) {
         const ready = waiters;

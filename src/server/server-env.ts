@@ -18,5 +18,7 @@ export interface ServerEnv {
      * record the request makes and returned in the `traceresponse` header.
      */
     traceId: string;
+    /** The request's id (`X-Request-Id`, sent or made): on every log line of the request and in the response. */
+    requestId: string;
   };
 }

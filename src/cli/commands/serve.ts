@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
-import { createJsonLogger } from '../../evidence/json-logger.js';
+import { createJsonLogger, logLevelFromEnv } from '../../evidence/json-logger.js';
 import { tracingFromEnv } from '../../evidence/tracing-from-env.js';
 import { metricsFromEnv } from '../../server/metrics.js';
 import {
@@ -50,6 +50,8 @@ export interface Sidecar {
   readonly running: RunningServer;
   /** Drains requests in flight, flushes writes, closes the store. */
   stop(): Promise<void>;
+  /** Writes a note of the sidecar's own (starting, draining, stopped) as a JSON line on stdout, in the one log stream. */
+  note(msg: string, fields?: Record<string, unknown>): void;
 }
 
 /**
@@ -69,6 +71,9 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
   const limits = limitsFromEnv(io.env);
   const tracing = tracingFromEnv(io.env);
   const metrics = metricsFromEnv(io.env);
+  // One stream: the server's notes are JSON lines on stdout like every request's line.
+  const logger = createJsonLogger({ write: io.out, level: logLevelFromEnv(io.env) });
+  const note = (msg: string, fields: Record<string, unknown> = {}) => logger.log({ level: 'info', msg, ...fields });
   const storeOptions = storeOptionsFromEnv(io.env, io.cwd);
   // Like PostgreSQL's own server: every file the sidecar creates from now on — PGlite's new data
   // files above all — is the owner's alone (the folder itself is made 0700 when opened).
@@ -83,7 +88,7 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
     const { revoked } = await replaceApiKeys(store, configured);
     if (revoked > 0) io.err(`warrant: revoked ${revoked} stored API key${revoked === 1 ? '' : 's'} no longer in the configuration`);
     const app = await createServer({
-      logger: createJsonLogger({ write: io.out }),
+      logger,
       ...limits.server,
       ...(tracing ? { tracer: tracing.tracer } : {}),
       metrics,
@@ -93,14 +98,15 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
     });
     await prepare?.({ store, server: app, tenantId: configured[0]!.tenantId });
     const running = await listen(app, { ...limits.listen, ...(port === undefined ? {} : { port }), ...(host === undefined ? {} : { host }) });
-    io.out(`warrant: serving on ${running.url}  (store: ${store.kind})`);
-    io.out(`warrant: inspector at ${running.url}/inspector`);
+    note(`warrant: serving on ${running.url}  (store: ${store.kind})`, { url: running.url, store: store.kind });
+    note(`warrant: inspector at ${running.url}/inspector`, { url: `${running.url}/inspector` });
     if (generated !== undefined) {
       io.err(`warrant: no API key configured; generated one for tenant "${DEFAULT_TENANT}" (shown once, revoked at the next start):`);
       io.err(`warrant:   ${generated}`);
     }
     return {
       running,
+      note,
       stop: async () => {
         await running.close();
         await store.close();
@@ -190,8 +196,8 @@ export function registerServe(program: Command, io: CliIo): void {
         },
       });
       const signal = await stopped;
-      io.out(`warrant: ${signal}: draining requests in flight`);
+      sidecar.note(`warrant: ${signal}: draining requests in flight`, { signal });
       await sidecar.stop();
-      io.out('warrant: stopped; every acknowledged effect is stored');
+      sidecar.note('warrant: stopped; every acknowledged effect is stored');
     });
 }

@@ -264,7 +264,7 @@ export async function verifyAndStore(
 ) {
   const request = parseInput(envelopeSchema, body, 'verify request');
   const { compiled, warnings } = contracts.get(request.contract);
-  if (warnings.length > 0) logger.log({ level: 'warn', msg: 'contract_warnings', tenant: tenantId, warnings });
+  if (warnings.length > 0) logger.log({ level: 'warn', msg: 'contract_warnings', tenant: tenantId, trace_id: traceIdOf(parent), warnings });
   const effect = await inSpan(
     tracer,
     'warrant.verify',

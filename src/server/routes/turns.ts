@@ -160,7 +160,7 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
         // The client left before the commit and its signal cancelled the turn: nobody to tell, nothing failed.
         if (c.req.raw.signal.aborted && (error as Error | null)?.name === 'AbortError') return;
         const problem = problemOf(error, c.req.path);
-        if (problem.status >= 500) logger.log({ level: 'error', msg: 'turn_failed', error: (error as Error)?.stack ?? String(error) });
+        if (problem.status >= 500) logger.log({ level: 'error', msg: 'turn_failed', request_id: c.get('requestId'), trace_id: c.get('traceId'), error: (error as Error)?.stack ?? String(error) });
         if (!stream.aborted) await stream.writeSSE({ event: 'error', data: JSON.stringify(problem) });
       }
     });
