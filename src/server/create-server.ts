@@ -116,7 +116,7 @@ function openApiDocumentOf(app: OpenAPIHono<ServerEnv>): unknown {
     },
     servers: [{ url: '/', description: 'the sidecar serving this document' }],
     tags: [
-      { name: 'reply-contracts', description: 'Verify candidate replies against a Reply Contract v0; read and list the persisted effects.' },
+      { name: 'reply-contracts', description: 'Verify candidate replies against a Reply Contract (v0 or v1), probe a contract for holes; read and list the persisted effects.' },
       { name: 'turns', description: 'Governed turns: commit what the host decided, compose the reply from what committed.' },
       { name: 'suggestions', description: 'Gated reply suggestions for a match: a stop state, or 3–5 audited suggestions.' },
     ],

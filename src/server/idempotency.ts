@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
 import { storeCall } from '../evidence/store-call.js';
 import type { Database } from '../store/index.js';
 import { HttpProblem } from './problem.js';
@@ -30,6 +31,18 @@ export interface IdempotencyOptions {
 /** The header a client sends, and the header that marks a replayed response (Stripe's names). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
+/** The `Idempotency-Key` request header as the OpenAPI document shows it. */
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe(
+      'Makes the POST safe to retry: the same key with the same body returns the stored response (with `Idempotent-Replayed: true`); with another body it is 422. Per tenant, kept 24 hours.',
+    ),
+});
 
 /** Longest key accepted, as Stripe documents: room for a UUID or a host's own request id. */
 const MAX_KEY_LENGTH = 255;

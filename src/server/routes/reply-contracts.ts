@@ -17,6 +17,7 @@ import { HttpProblem, problemSchema } from '../problem.js';
 import { traceIdOf, traceIdSchema } from '../trace-id.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
+import { idempotencyHeadersSchema } from '../idempotency.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
 
@@ -158,11 +159,11 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
       path: '/v0/reply-contracts/verify',
       operationId: 'verifyReply',
       tags: ['reply-contracts'],
-      summary: 'Verify candidate replies against a Reply Contract v0; persist and return the effect',
-      request: { body: { required: true, content: { 'application/json': { schema: verifyRequestSchema } } } },
+      summary: 'Verify candidate replies against a Reply Contract (v0 or v1); persist and return the effect',
+      request: { headers: idempotencyHeadersSchema, body: { required: true, content: { 'application/json': { schema: verifyRequestSchema } } } },
       responses: {
         200: { description: 'the selected body and the persisted effect', content: { 'application/json': { schema: verifyResponseSchema } } },
-        ...problems(400, 401, 413, 415, 503),
+        ...problems(400, 401, 409, 413, 415, 422, 500, 503),
       },
     }),
   );

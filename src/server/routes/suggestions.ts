@@ -26,6 +26,7 @@ import { HttpProblem, problemSchema } from '../problem.js';
 import { traceIdSchema } from '../trace-id.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
+import { idempotencyHeadersSchema } from '../idempotency.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
 import { suggestEvidenceJsonSchema, suggestEvidenceToJson } from '../suggest-evidence-json.js';
@@ -139,10 +140,10 @@ export function suggestionRoutes(
       operationId: 'suggestReplies',
       tags: ['suggestions'],
       summary: 'Decide whether to write to a match and, if so, return 3–5 audited suggestions; else a stop state',
-      request: { body: { required: true, content: { 'application/json': { schema: suggestRequestSchema } } } },
+      request: { headers: idempotencyHeadersSchema, body: { required: true, content: { 'application/json': { schema: suggestRequestSchema } } } },
       responses: {
         200: { description: 'the result and its evidence, stored', content: { 'application/json': { schema: suggestResponseSchema } } },
-        ...problems(400, 401, 413, 415, 503),
+        ...problems(400, 401, 409, 413, 415, 422, 500, 503),
       },
     }),
   );
