@@ -103,11 +103,12 @@ const values = wireRecord(wireJson());
  * exactly as sent — never trimmed, or `' a '` and `'a'` would share one key and a read by the id
  * sent would miss — and refused when a URL path cannot carry it back: `.` and `..` are resolved
  * away by every URL parser, and a `/` splits the path (an encoded `%2F` is rejected or decoded
- * early by many proxies).
+ * early by many proxies). An id of spaces only is refused as empty, as it was before.
  */
 const turnIdSchema = wireString()
   .min(1, 'must not be empty')
   .max(200, 'must be at most 200 characters')
+  .refine((v) => v.trim().length > 0, 'must not be empty or blank')
   .refine((v) => v !== '.' && v !== '..', 'must not be . or .., which a URL path cannot carry')
   .refine((v) => !v.includes('/'), 'must not contain /, which a URL path cannot carry');
 
