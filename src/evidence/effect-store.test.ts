@@ -15,6 +15,8 @@ function effect(tenantId: string, status: string, kind: string, atMs: number): S
     effect: { status, interaction_kind: kind, body: `body of ${id}` },
     contract: { contract_version: 'v0' },
     candidates: ['看車 candidate'],
+    // Every other effect has no trace (made without a request); both read back as written.
+    traceId: atMs % 2 === 0 ? id.slice(4).padEnd(32, '0').slice(0, 32) : null,
   };
 }
 

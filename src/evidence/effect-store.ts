@@ -23,6 +23,8 @@ export interface StoredEffect {
   readonly contract: unknown;
   /** The candidate texts, in the order given, so forbidden offsets can be shown on them. */
   readonly candidates: readonly string[];
+  /** The W3C trace id (32 hex digits) of the request that made it; null or absent when made without one. */
+  readonly traceId?: string | null;
 }
 
 /** Filters of {@link EffectStore.list}; every one optional. */
@@ -67,13 +69,15 @@ export interface EffectStoreOptions {
    * 3, every round faster than at 1). Each flush holds one pooled connection.
    */
   maxConcurrentFlushes?: number;
+  /** Called after every flush with its row count, duration in seconds and whether it committed: the server's metrics. */
+  onFlush?: (rows: number, seconds: number, ok: boolean) => void;
 }
 
 // The whole batch travels as ONE JSON parameter, expanded into rows by the server: the driver
 // sends a single string instead of escaping every JSON document into eight array literals,
 // and the statement text is the same for any batch size.
-const INSERT = `insert into effects (tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates)
-  select tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates
+const INSERT = `insert into effects (tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates, trace_id)
+  select tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates, trace_id
   from json_populate_recordset(null::effects, $1::json)`;
 
 /**
@@ -85,7 +89,7 @@ const INSERT_SEALED = `with inserted as (${INSERT} returning 1)
   select tenant_id, chain_id, seq, prev, hash, entries, covers_from, covers_to
   from json_populate_recordset(null::evidence_seals, $2::json)`;
 
-const COLUMNS = 'tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates';
+const COLUMNS = 'tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates, trace_id';
 
 /**
  * The effects table behind a group-commit writer: one multi-row insert per flush (a fixed
@@ -109,38 +113,46 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
       const batch = `[${rows
         .map(
           (r, i) =>
-            `{"tenant_id":${JSON.stringify(r.tenantId)},"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(r.createdAt.toISOString())},"status":${JSON.stringify(r.status)},"interaction_kind":${JSON.stringify(r.interactionKind)},"effect":${texts[i]!.effect},"contract":${texts[i]!.contract},"candidates":${texts[i]!.candidates}}`,
+            `{"tenant_id":${JSON.stringify(r.tenantId)},"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(r.createdAt.toISOString())},"status":${JSON.stringify(r.status)},"interaction_kind":${JSON.stringify(r.interactionKind)},"effect":${texts[i]!.effect},"contract":${texts[i]!.contract},"candidates":${texts[i]!.candidates},"trace_id":${JSON.stringify(r.traceId ?? null)}}`,
         )
         .join(',')}]`;
-      if (!sealer.enabled) {
-        await storeCall('effects could not be stored', () => db.query(INSERT, [batch]));
-        return;
-      }
-      const lane = sealer.acquire();
-      const byTenant = new Map<string, { entries: SealEntry[]; from: Date; to: Date }>();
-      rows.forEach((r, i) => {
-        const t = texts[i]!;
-        const entry: SealEntry = {
-          t: 'effects',
-          id: r.id,
-          d: effectDigest({ createdAt: r.createdAt, status: r.status, interactionKind: r.interactionKind, effectText: t.effect, contractText: t.contract, candidatesText: t.candidates }),
-        };
-        const group = byTenant.get(r.tenantId);
-        if (!group) byTenant.set(r.tenantId, { entries: [entry], from: r.createdAt, to: r.createdAt });
-        else {
-          group.entries.push(entry);
-          if (r.createdAt < group.from) group.from = r.createdAt;
-          if (r.createdAt > group.to) group.to = r.createdAt;
-        }
-      });
-      const seals: SealRow[] = [...byTenant].map(([tenantId, g]) => lane.seal(tenantId, g.entries, g.from, g.to));
+      // The flush's size, time and outcome go to the metrics hook (group-commit flush figures).
+      const started = performance.now();
+      let ok = false;
       try {
-        await storeCall('effects could not be stored', () => db.query(INSERT_SEALED, [batch, JSON.stringify(seals)]));
-      } catch (error) {
-        lane.retire();
-        throw error;
+        if (!sealer.enabled) {
+          await storeCall('effects could not be stored', () => db.query(INSERT, [batch]));
+        } else {
+          const lane = sealer.acquire();
+          const byTenant = new Map<string, { entries: SealEntry[]; from: Date; to: Date }>();
+          rows.forEach((r, i) => {
+            const t = texts[i]!;
+            const entry: SealEntry = {
+              t: 'effects',
+              id: r.id,
+              d: effectDigest({ createdAt: r.createdAt, status: r.status, interactionKind: r.interactionKind, effectText: t.effect, contractText: t.contract, candidatesText: t.candidates }),
+            };
+            const group = byTenant.get(r.tenantId);
+            if (!group) byTenant.set(r.tenantId, { entries: [entry], from: r.createdAt, to: r.createdAt });
+            else {
+              group.entries.push(entry);
+              if (r.createdAt < group.from) group.from = r.createdAt;
+              if (r.createdAt > group.to) group.to = r.createdAt;
+            }
+          });
+          const seals: SealRow[] = [...byTenant].map(([tenantId, g]) => lane.seal(tenantId, g.entries, g.from, g.to));
+          try {
+            await storeCall('effects could not be stored', () => db.query(INSERT_SEALED, [batch, JSON.stringify(seals)]));
+          } catch (error) {
+            lane.retire();
+            throw error;
+          }
+          lane.commit();
+        }
+        ok = true;
+      } finally {
+        options.onFlush?.(rows.length, (performance.now() - started) / 1000, ok);
       }
-      lane.commit();
     },
   });
   return {
@@ -193,5 +205,6 @@ function fromRow(row: Record<string, unknown>): StoredEffect {
     effect: row.effect as Record<string, unknown>,
     contract: row.contract,
     candidates: row.candidates as string[],
+    traceId: (row.trace_id as string | null) ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Tracer } from '@opentelemetry/api';
 import { createEffectStore, type EffectStore } from '../evidence/effect-store.js';
@@ -9,6 +10,9 @@ import type { Database } from '../store/index.js';
 import { openApiKeyring, provisionApiKeys, type ApiKeyGrant } from './api-keys.js';
 import { allowedMethods } from './allowed-methods.js';
 import { createContractCache } from './contract-cache.js';
+import { idempotentPosts, type IdempotencyOptions } from './idempotency.js';
+import { createMetrics, type MetricsOptions } from './metrics.js';
+import { metricsRoute } from './routes/metrics.js';
 import { observeRequests } from './observe-requests.js';
 import { HttpProblem, problemOf, problemResponse } from './problem.js';
 import { requireApiKey } from './require-api-key.js';
@@ -58,6 +62,13 @@ export interface ServerOptions {
   suggestions?: SuggestionDeployment;
   /** The paraphrase part of `POST /v0/reply-contracts/probe` (e.g. `modelParaphrases`). Default none: skipped, and the report says so. */
   probeParaphrase?: ParaphraseSource;
+  /**
+   * `GET /metrics` (Prometheus text format) behind its own bearer token; no token, no route.
+   * `warrant serve` reads `WARRANT_METRICS_TOKEN`. See `createMetrics` for the series.
+   */
+  metrics?: MetricsOptions;
+  /** `Idempotency-Key` on verify and suggestions: expiry (24 h), wait for a racing request (10 s), lease (60 s); see `idempotentPosts`. */
+  idempotency?: IdempotencyOptions;
 }
 
 /** A configured sidecar: a fetch handler plus what a graceful shutdown needs. */
@@ -106,7 +117,7 @@ function openApiDocumentOf(app: OpenAPIHono<ServerEnv>): unknown {
     },
     servers: [{ url: '/', description: 'the sidecar serving this document' }],
     tags: [
-      { name: 'reply-contracts', description: 'Verify candidate replies against a Reply Contract v0; read and list the persisted effects.' },
+      { name: 'reply-contracts', description: 'Verify candidate replies against a Reply Contract (v0 or v1), probe a contract for holes; read and list the persisted effects.' },
       { name: 'turns', description: 'Governed turns: commit what the host decided, compose the reply from what committed.' },
       { name: 'suggestions', description: 'Gated reply suggestions for a match: a stop state, or 3–5 audited suggestions.' },
       { name: 'tenant', description: "Which tenant an API key belongs to." },
@@ -137,28 +148,33 @@ export async function createServer({
   turns,
   suggestions = { skills: null },
   probeParaphrase,
+  idempotency = {},
+  metrics: metricsOptions = {},
 }: ServerOptions): Promise<WarrantServer> {
   await provisionApiKeys(store, apiKeys);
   const keyring = await openApiKeyring(store, { whenEmpty: () => provisionApiKeys(store, apiKeys) });
-  const effects = createEffectStore(store, effectWriter);
+  const contracts = createContractCache({ maxBytes: contractCacheBytes });
+  const metrics = createMetrics(metricsOptions, contracts);
+  const effects = createEffectStore(store, { ...effectWriter, onFlush: metrics.flush });
   const limits = { bodyLimitBytes, maxJsonDepth };
 
   const app = new OpenAPIHono<ServerEnv>();
-  const observed = observeRequests({ logger, tracer });
+  const observed = observeRequests({ logger, tracer, metrics });
   app.use('*', observed.middleware);
   app.use('*', securityHeaders);
   app.onError((error, c) => {
     if (clientAborted(error, c.env?.incoming, c.req.raw.signal)) {
       // Nobody is left to answer; not a failure of the server. 499 is the log's name for it.
-      logger.log({ level: 'warn', msg: 'client_aborted', method: c.req.method, path: c.req.path });
+      logger.log({ level: 'warn', msg: 'client_aborted', method: c.req.method, path: c.req.path, request_id: c.get('requestId'), trace_id: c.get('traceId') });
       return c.body(null, 499 as ContentfulStatusCode);
     }
     const problem = problemOf(error, c.req.path);
+    if (problem.code === 'store_unavailable') metrics.storeError(routePath(c, -1));
     if (problem.status >= 500) {
-      logger.log({ level: 'error', msg: 'request_failed', path: c.req.path, error: (error as Error)?.stack ?? String(error) });
+      logger.log({ level: 'error', msg: 'request_failed', path: c.req.path, request_id: c.get('requestId'), trace_id: c.get('traceId'), error: (error as Error)?.stack ?? String(error) });
     } else if (problem.code === 'unstorable_input') {
       // Validation missed a value the store refused: worth a line, so the gap can be closed.
-      logger.log({ level: 'warn', msg: 'value_refused_by_store', path: c.req.path, error: (error as Error)?.message ?? String(error) });
+      logger.log({ level: 'warn', msg: 'value_refused_by_store', path: c.req.path, request_id: c.get('requestId'), trace_id: c.get('traceId'), error: (error as Error)?.message ?? String(error) });
     }
     return problemResponse(c, problem);
   });
@@ -189,11 +205,17 @@ export async function createServer({
   // no tenant's data, only the shapes every route already enforces.
   let openApiDocument: unknown;
   app.get(OPENAPI_PATH, (c) => c.json((openApiDocument ??= openApiDocumentOf(app)) as object));
+  if (metricsOptions.token !== undefined) metricsRoute(app, metrics);
   app.use('/v0/*', requireApiKey(keyring));
-  const contractDeps = { effects, contracts: createContractCache({ maxBytes: contractCacheBytes }), tracer, logger };
-  replyContractRoutes(app, { ...contractDeps, limits, ...(probeParaphrase ? { paraphrase: probeParaphrase } : {}) });
-  if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track });
-  suggestionRoutes(app, { store, deployment: suggestions, limits, tracer });
+  const contractDeps = { effects, contracts, tracer, logger, metrics };
+  replyContractRoutes(app, {
+    ...contractDeps,
+    limits,
+    idempotent: idempotentPosts(store, 'POST /v0/reply-contracts/verify', idempotency),
+    ...(probeParaphrase ? { paraphrase: probeParaphrase } : {}),
+  });
+  if (turns) turnRoutes(app, { store, deployment: turns, limits, tracer, logger, track, metrics });
+  suggestionRoutes(app, { store, deployment: suggestions, limits, tracer, metrics, idempotent: idempotentPosts(store, 'POST /v0/suggestions', idempotency) });
   tenantRoutes(app);
   evidenceRoutes(app, { store });
 
@@ -206,6 +228,7 @@ export async function createServer({
     },
     verify: (tenantId, request) => verifyAndStore(contractDeps, tenantId, request),
     async drain() {
+      metrics.draining.set(1);
       await observed.inFlight.idle();
       while (background.size > 0) await Promise.allSettled([...background]);
       await effects.drain();

@@ -144,6 +144,6 @@ describe('the OpenAPI document', () => {
       expect(variant.additionalProperties).toBe(false);
     }
     expect(Object.keys(doc.components.schemas.SuggestEvidence!.properties!)).toEqual(expect.arrayContaining(['match_id', 'needs_model']));
-    expect(Object.keys(doc.components.schemas.SuggestionSummary!.properties!)).toEqual(['id', 'created_at', 'match_id', 'result_type', 'analysis_summary', 'question', 'suggestion_count']);
+    expect(Object.keys(doc.components.schemas.SuggestionSummary!.properties!)).toEqual(['id', 'created_at', 'match_id', 'result_type', 'analysis_summary', 'question', 'suggestion_count', 'trace_id']);
   });
 });

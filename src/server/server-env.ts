@@ -12,5 +12,13 @@ export interface ServerEnv {
     body: unknown;
     /** The request span's OpenTelemetry context: the parent of every span the handler starts. */
     traceContext: Context;
+    /**
+     * The request's W3C trace id (32 hex digits): the caller's when it sent a `traceparent`, else
+     * the request span's, else (no tracer configured) one made for the request. Stored with every
+     * record the request makes and returned in the `traceresponse` header.
+     */
+    traceId: string;
+    /** The request's id (`X-Request-Id`, sent or made): on every log line of the request and in the response. */
+    requestId: string;
   };
 }

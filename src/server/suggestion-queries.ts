@@ -15,6 +15,8 @@ export interface SuggestionRow {
   readonly result: Record<string, unknown>;
   /** The evidence as the library made it (camelCase); the route converts it for the wire. */
   readonly evidence: Record<string, unknown>;
+  /** The W3C trace id of the request that made it; null when unknown. */
+  readonly traceId: string | null;
 }
 
 /** Filters of {@link listSuggestions}; every one optional but `limit`. */
@@ -28,13 +30,13 @@ export interface SuggestionFilter {
   readonly limit: number;
 }
 
-const COLUMNS = 'id, created_at, match_id, result_type, result, evidence';
+const COLUMNS = 'id, created_at, match_id, result_type, result, evidence, trace_id';
 
 /** Stores one answered request for `tenantId`, with its seal (W13), before the response is sent (W6). */
 export async function insertSuggestion(db: Database, tenantId: string, row: SuggestionRow): Promise<void> {
   const insert =
-    'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)';
-  const params = [tenantId, row.id, row.createdAt.toISOString(), row.matchId, row.resultType, JSON.stringify(row.result), JSON.stringify(row.evidence)];
+    'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence, trace_id) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)';
+  const params = [tenantId, row.id, row.createdAt.toISOString(), row.matchId, row.resultType, JSON.stringify(row.result), JSON.stringify(row.evidence), row.traceId];
   await storeCall('the suggestion result could not be stored', () =>
     sealWith(db, tenantId, [{ t: 'suggestions', id: row.id, d: suggestionDigest(row) }], row.createdAt, insert, params),
   );
@@ -73,5 +75,6 @@ function fromRow(row: Record<string, unknown>): SuggestionRow {
     resultType: row.result_type as string,
     result: row.result as Record<string, unknown>,
     evidence: row.evidence as Record<string, unknown>,
+    traceId: (row.trace_id as string | null) ?? null,
   };
 }

@@ -37,6 +37,7 @@ export async function writeTestEvidence(db: Database, tenantId: string, conversa
     resultType: 'hold',
     result: { resultType: 'hold', z: 1, a: 'x' },
     evidence: { gates: [{ name: 'g', passed: true }] },
+    traceId: null,
   });
   const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en'], tenantId });
   const record = `r-${conversation}`;

@@ -98,6 +98,20 @@ export interface TurnInput {
 const id = wireString().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 const values = wireRecord(wireJson());
 
+/**
+ * A turn id is the host's idempotency key and the `{id}` of `GET /v0/turns/{id}`, so it is taken
+ * exactly as sent — never trimmed, or `' a '` and `'a'` would share one key and a read by the id
+ * sent would miss — and refused when a URL path cannot carry it back: `.` and `..` are resolved
+ * away by every URL parser, and a `/` splits the path (an encoded `%2F` is rejected or decoded
+ * early by many proxies). An id of spaces only is refused as empty, as it was before.
+ */
+const turnIdSchema = wireString()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  .refine((v) => v.trim().length > 0, 'must not be empty or blank')
+  .refine((v) => v !== '.' && v !== '..', 'must not be . or .., which a URL path cannot carry')
+  .refine((v) => !v.includes('/'), 'must not contain /, which a URL path cannot carry');
+
 const actWire = z
   .strictObject({
     operation: id.optional(),
@@ -158,7 +172,7 @@ const understandingWire = z.strictObject({
  */
 export const turnInputSchema = z
   .strictObject({
-    turn_id: id,
+    turn_id: turnIdSchema,
     conversation_id: id,
     locale: wireString().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 tag such as en or it-IT'),
     tone: wireString().trim().min(1).default('neutral'),

@@ -21,6 +21,8 @@ export interface TurnRow {
   readonly input: unknown;
   /** The composed result's JSON; `null` while a turn is committed but not yet composed. */
   readonly result: Record<string, unknown> | null;
+  /** The W3C trace id of the request that committed it; null when unknown (a turn run without the sidecar). */
+  readonly traceId: string | null;
 }
 
 /** Filters of {@link listTurns}. */
@@ -48,12 +50,20 @@ const TEXT = `exists (select 1 from (select input->>'message' as t union all sel
 
 // Turns list by the tenant's own data (commit time, then id), never by `seq`: that identity is
 // shared by every tenant, and a cursor carrying it would tell one tenant how busy the others are.
-const COLUMNS = `id, conversation_id, committed_at, to_char(committed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as committed_at_text, input, result`;
+const COLUMNS = `id, conversation_id, committed_at, to_char(committed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as committed_at_text, input, result, trace_id`;
 
 /** One turn of `tenantId`; another tenant's is `undefined`. */
 export async function getTurn(db: Database, tenantId: string, id: string): Promise<TurnRow | undefined> {
   const [row] = await storeCall('turns could not be read', () => db.query(`select ${COLUMNS} from turns where tenant_id = $1 and id = $2`, [tenantId, id]));
   return row ? fromRow(row) : undefined;
+}
+
+/**
+ * Records the trace of the request that committed turn `id`. Only the first trace is kept: a
+ * retried turn id returns the committed turn and does not move it to the retry's trace.
+ */
+export async function recordTurnTrace(db: Database, tenantId: string, id: string, traceId: string): Promise<void> {
+  await storeCall('the turn trace id could not be stored', () => db.query('update turns set trace_id = $3 where tenant_id = $1 and id = $2 and trace_id is null', [tenantId, id, traceId]));
 }
 
 /** A tenant's turns, newest first. */
@@ -85,5 +95,6 @@ function fromRow(row: Record<string, unknown>): TurnRow {
     committedAt: row.committed_at instanceof Date ? row.committed_at : new Date(String(row.committed_at)),
     input: row.input,
     result: (row.result as Record<string, unknown> | null) ?? null,
+    traceId: (row.trace_id as string | null) ?? null,
   };
 }

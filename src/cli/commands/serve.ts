@@ -2,8 +2,10 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
-import { createJsonLogger } from '../../evidence/json-logger.js';
+import { createJsonLogger, logLevelFromEnv } from '../../evidence/json-logger.js';
 import { retentionDaysFromEnv, retentionPolicyOf, scheduleRetention } from '../../evidence/retention.js';
+import { tracingFromEnv } from '../../evidence/tracing-from-env.js';
+import { metricsFromEnv } from '../../server/metrics.js';
 import {
   apiKeysFromEnv,
   createServer,
@@ -56,6 +58,8 @@ export interface Sidecar {
   readonly tenantId: string;
   /** Drains requests in flight, flushes writes, closes the store. */
   stop(): Promise<void>;
+  /** Writes a note of the sidecar's own (starting, draining, stopped) as a JSON line on stdout, in the one log stream. */
+  note(msg: string, fields?: Record<string, unknown>): void;
 }
 
 /**
@@ -73,6 +77,11 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
     await warnIfShared(io, keysFile);
   }
   const limits = limitsFromEnv(io.env);
+  const tracing = tracingFromEnv(io.env);
+  const metrics = metricsFromEnv(io.env);
+  // One stream: the server's notes are JSON lines on stdout like every request's line.
+  const logger = createJsonLogger({ write: io.out, level: logLevelFromEnv(io.env) });
+  const note = (msg: string, fields: Record<string, unknown> = {}) => logger.log({ level: 'info', msg, ...fields });
   const retention = retentionPolicyOf(retentionDaysFromEnv(io.env), configured);
   const storeOptions = { ...storeOptionsFromEnv(io.env, io.cwd), ...(pgliteSettings ? { pgliteSettings } : {}) };
   // Like PostgreSQL's own server: every file the sidecar creates from now on — PGlite's new data
@@ -87,30 +96,42 @@ export async function startSidecar(io: CliIo, { port, host, keysFile, prepare, s
     }
     const { revoked } = await replaceApiKeys(store, configured);
     if (revoked > 0) io.err(`warrant: revoked ${revoked} stored API key${revoked === 1 ? '' : 's'} no longer in the configuration`);
-    const app = await createServer({ logger: createJsonLogger({ write: io.out }), ...limits.server, ...server, store, apiKeys: configured });
+    const app = await createServer({
+      logger,
+      ...limits.server,
+      ...(tracing ? { tracer: tracing.tracer } : {}),
+      metrics,
+      ...server,
+      store,
+      apiKeys: configured,
+    });
     await prepare?.({ store, server: app, tenantId: configured[0]!.tenantId });
     const running = await listen(app, { ...limits.listen, ...(port === undefined ? {} : { port }), ...(host === undefined ? {} : { host }) });
-    io.out(`warrant: serving on ${running.url}  (store: ${store.kind})`);
-    io.out(`warrant: inspector at ${running.url}/inspector`);
+    note(`warrant: serving on ${running.url}  (store: ${store.kind})`, { url: running.url, store: store.kind });
+    note(`warrant: inspector at ${running.url}/inspector`, { url: `${running.url}/inspector` });
     if (generated !== undefined) {
       io.err(`warrant: no API key configured; generated one for tenant "${DEFAULT_TENANT}" (shown once, revoked at the next start):`);
       io.err(`warrant:   ${generated}`);
     }
     // W13: evidence past its tenant's retention is pruned hourly, checkpointed.
-    const pruning = scheduleRetention(store, retention, { logger: createJsonLogger({ write: io.out }) });
+    const pruning = scheduleRetention(store, retention, { logger });
     return {
       running,
       store,
       server: app,
       tenantId: configured[0]!.tenantId,
+      note,
       stop: async () => {
         await running.close();
         await pruning.stop();
         await store.close();
+        // After the drain, so the spans of the last requests are sent too.
+        await tracing?.shutdown();
       },
     };
   } catch (error) {
     await store.close();
+    await tracing?.shutdown();
     throw error;
   }
 }
@@ -190,9 +211,9 @@ export function registerServe(program: Command, io: CliIo): void {
         },
       });
       const signal = await stopped;
-      io.out(`warrant: ${signal}: draining requests in flight`);
+      sidecar.note(`warrant: ${signal}: draining requests in flight`, { signal });
       await sidecar.stop();
-      io.out('warrant: stopped; every acknowledged effect is stored');
+      sidecar.note('warrant: stopped; every acknowledged effect is stored');
     });
   withHelp(command, {
     examples: [

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Tracer } from '@opentelemetry/api';
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { effectToJson, governReply, relayBody, replyContractSchema, replyEffectJsonSchema } from '../../contract/index.js';
 import { probeContract, probeReportJsonSchema, probeReportToJson, type ParaphraseSource } from '../../contract/probe-contract.js';
@@ -13,8 +14,11 @@ import type { createContractCache } from '../contract-cache.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemSchema } from '../problem.js';
+import { traceIdOf, traceIdSchema } from '../trace-id.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
+import { idempotencyHeadersSchema } from '../idempotency.js';
+import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
 
 /** Most candidates one verification takes: a host ranks a few drafts, not hundreds. */
@@ -57,6 +61,7 @@ const storedEffectJsonSchema = replyEffectJsonSchema
   .extend({
     id: z.string().describe('time-ordered id, `eff_…`'),
     created_at: z.string().describe('ISO 8601'),
+    trace_id: traceIdSchema,
   })
   .meta({ id: 'StoredReplyEffect' });
 
@@ -99,6 +104,7 @@ const effectSummarySchema = z
     selected_candidate: z.number().int().nullable(),
     body: z.string(),
     candidate_count: z.number().int(),
+    trace_id: traceIdSchema,
     first_violation: z
       .strictObject({
         candidate: z.number().int().describe("the candidate's index"),
@@ -135,6 +141,10 @@ export interface ReplyContractRouteDeps {
   readonly logger: Logger;
   /** The paraphrase part of `POST /v0/reply-contracts/probe`; absent, that part is skipped and the report says so. */
   readonly paraphrase?: ParaphraseSource;
+  /** Counts verdicts by status and fallback reason. */
+  readonly metrics: Pick<ServerMetrics, 'verdict'>;
+  /** `Idempotency-Key` handling of `POST /v0/reply-contracts/verify` (see `idempotentPosts`). */
+  readonly idempotent: MiddlewareHandler<ServerEnv>;
 }
 
 /**
@@ -149,15 +159,15 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
       path: '/v0/reply-contracts/verify',
       operationId: 'verifyReply',
       tags: ['reply-contracts'],
-      summary: 'Verify candidate replies against a Reply Contract v0; persist and return the effect',
-      request: { body: { required: true, content: { 'application/json': { schema: verifyRequestSchema } } } },
+      summary: 'Verify candidate replies against a Reply Contract (v0 or v1); persist and return the effect',
+      request: { headers: idempotencyHeadersSchema, body: { required: true, content: { 'application/json': { schema: verifyRequestSchema } } } },
       responses: {
         200: { description: 'the selected body and the persisted effect', content: { 'application/json': { schema: verifyResponseSchema } } },
-        ...problems(400, 401, 413, 415, 503),
+        ...problems(400, 401, 409, 413, 415, 422, 500, 503),
       },
     }),
   );
-  app.post('/v0/reply-contracts/verify', readJsonBody(limits), async (c) =>
+  app.post('/v0/reply-contracts/verify', readJsonBody(limits), deps.idempotent, async (c) =>
     c.json(await verifyAndStore(deps, c.get('tenantId'), c.get('body'), c.get('traceContext'))),
   );
 
@@ -248,14 +258,14 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
  * that came over HTTP.
  */
 export async function verifyAndStore(
-  { effects, contracts, tracer, logger }: Pick<ReplyContractRouteDeps, 'effects' | 'contracts' | 'tracer' | 'logger'>,
+  { effects, contracts, tracer, logger, metrics }: Pick<ReplyContractRouteDeps, 'effects' | 'contracts' | 'tracer' | 'logger' | 'metrics'>,
   tenantId: string,
   body: unknown,
   parent?: ServerEnv['Variables']['traceContext'],
 ) {
   const request = parseInput(envelopeSchema, body, 'verify request');
   const { compiled, warnings } = contracts.get(request.contract);
-  if (warnings.length > 0) logger.log({ level: 'warn', msg: 'contract_warnings', tenant: tenantId, warnings });
+  if (warnings.length > 0) logger.log({ level: 'warn', msg: 'contract_warnings', tenant: tenantId, trace_id: traceIdOf(parent), warnings });
   const effect = await inSpan(
     tracer,
     'warrant.verify',
@@ -279,13 +289,16 @@ export async function verifyAndStore(
     effect: json,
     contract: request.contract,
     candidates: request.candidates,
+    traceId: traceIdOf(parent),
   };
   await effects.insert(stored);
+  const reason = firstViolation(json.status, (json.candidates ?? []) as (VerdictLists & { index?: number })[])?.code;
+  metrics.verdict(json.status, json.status === 'accepted' ? '' : (reason ?? 'no_candidate'));
   return { body: relayBody(effect), effect: storedEffectJson(stored) };
 }
 
 function storedEffectJson(stored: StoredEffect) {
-  return { id: stored.id, created_at: stored.createdAt.toISOString(), ...stored.effect };
+  return { id: stored.id, created_at: stored.createdAt.toISOString(), trace_id: stored.traceId ?? null, ...stored.effect };
 }
 
 type VerdictLists = Partial<Record<(typeof VIOLATION_LISTS)[number][0], string[]>>;
@@ -312,6 +325,7 @@ function summaryOf(stored: StoredEffect) {
     selected_candidate: e.selected_candidate ?? null,
     body: e.body ?? '',
     candidate_count: e.candidates?.length ?? 0,
+    trace_id: stored.traceId ?? null,
     first_violation: firstViolation(stored.status, e.candidates ?? []),
   };
 }

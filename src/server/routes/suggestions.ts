@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Tracer } from '@opentelemetry/api';
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { newRecordId, recordIdTime } from '../../evidence/record-id.js';
 import { inSpan } from '../../evidence/spans.js';
@@ -22,8 +23,11 @@ import {
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemDocument, problemSchema } from '../problem.js';
+import { traceIdSchema } from '../trace-id.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
+import { idempotencyHeadersSchema } from '../idempotency.js';
+import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
 import { suggestEvidenceJsonSchema, suggestEvidenceToJson } from '../suggest-evidence-json.js';
 import { getSuggestion, insertSuggestion, listSuggestions, type SuggestionRow } from '../suggestion-queries.js';
@@ -65,6 +69,7 @@ const suggestResponseSchema = z
       description: 'The application result, exactly as specified: a union on `resultType` with exactly four camelCase root properties.',
     }),
     evidence: suggestEvidenceJsonSchema,
+    trace_id: traceIdSchema,
   })
   .meta({ id: 'SuggestResponse' });
 
@@ -78,6 +83,7 @@ const suggestionSummarySchema = z
     analysis_summary: z.string().describe("the result's `analysisSummary`: why it stopped, or what the suggestions answer"),
     question: z.string().describe("the result's `question` (a clarification's; otherwise empty)"),
     suggestion_count: z.number().int(),
+    trace_id: traceIdSchema,
   })
   .meta({ id: 'SuggestionSummary' });
 
@@ -111,7 +117,21 @@ function part<T>(key: string, value: unknown, parse: (v: unknown) => T): T {
  */
 export function suggestionRoutes(
   app: OpenAPIHono<ServerEnv>,
-  { store, deployment, limits, tracer }: { store: Database; deployment: SuggestionDeployment; limits: JsonBodyLimits; tracer: Tracer },
+  {
+    store,
+    deployment,
+    limits,
+    tracer,
+    idempotent,
+    metrics,
+  }: {
+    store: Database;
+    deployment: SuggestionDeployment;
+    limits: JsonBodyLimits;
+    tracer: Tracer;
+    idempotent: MiddlewareHandler<ServerEnv>;
+    metrics: Pick<ServerMetrics, 'modelCall'>;
+  },
 ): void {
   app.openAPIRegistry.registerPath(
     createRoute({
@@ -120,7 +140,7 @@ export function suggestionRoutes(
       operationId: 'suggestReplies',
       tags: ['suggestions'],
       summary: 'Decide whether to write to a match and, if so, return 3–5 audited suggestions; else a stop state',
-      request: { body: { required: true, content: { 'application/json': { schema: suggestRequestSchema } } } },
+      request: { headers: idempotencyHeadersSchema, body: { required: true, content: { 'application/json': { schema: suggestRequestSchema } } } },
       responses: {
         200: { description: 'the result and its evidence, stored', content: { 'application/json': { schema: suggestResponseSchema } } },
         503: {
@@ -129,11 +149,11 @@ export function suggestionRoutes(
           headers: { 'Retry-After': { description: 'seconds to wait before retrying', schema: { type: 'integer' } } },
           content: { 'application/problem+json': { schema: problemSchema } },
         },
-        ...problems(400, 401, 413, 415),
+        ...problems(400, 401, 409, 413, 415, 422, 500),
       },
     }),
   );
-  app.post('/v0/suggestions', readJsonBody(limits), async (c) => {
+  app.post('/v0/suggestions', readJsonBody(limits), idempotent, async (c) => {
     const request = parseInput(envelopeSchema, c.get('body'), 'suggest request');
     const match = part('match', request.match, parseMatch);
     const wiki = request.wiki === undefined ? emptyWiki : part('wiki', request.wiki, parseWiki);
@@ -153,6 +173,7 @@ export function suggestionRoutes(
         });
         span.setAttribute('warrant.result_type', done.result.resultType);
         span.setAttribute('warrant.model_calls', done.evidence.calls.length);
+        for (const call of done.evidence.calls) metrics.modelCall(call.task, call.outcome);
         return done;
       },
       c.get('traceContext'),
@@ -165,6 +186,7 @@ export function suggestionRoutes(
       resultType: outcome.result.resultType,
       result: outcome.result,
       evidence: outcome.evidence as unknown as Record<string, unknown>,
+      traceId: c.get('traceId'),
     });
     // "Wait for her" is an answer; "Warrant could not decide, try again" is not: where retrying can
     // help, say so as the HTTP status (the stored result and evidence stay readable by id).
@@ -177,7 +199,7 @@ export function suggestionRoutes(
       };
       return c.body(JSON.stringify(problem), 503, { 'content-type': 'application/problem+json', 'retry-after': String(unavailable.retryAfterSeconds) });
     }
-    return c.json({ id, result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence) });
+    return c.json({ id, result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence), trace_id: c.get('traceId') });
   });
 
   app.openAPIRegistry.registerPath(
@@ -194,7 +216,7 @@ export function suggestionRoutes(
   app.get('/v0/suggestions/:id', async (c) => {
     const row = await getSuggestion(store, c.get('tenantId'), readIdParam(c));
     if (row === undefined) throw new HttpProblem(404, 'not_found', 'no suggestion result with this id', [{ path: '$.id', message: 'no suggestion result with this id' }]);
-    return c.json({ id: row.id, result: row.result, evidence: suggestEvidenceToJson(row.evidence) });
+    return c.json({ id: row.id, result: row.result, evidence: suggestEvidenceToJson(row.evidence), trace_id: row.traceId });
   });
 
   app.openAPIRegistry.registerPath(
@@ -233,5 +255,6 @@ function summaryOf(row: SuggestionRow) {
     analysis_summary: result.analysisSummary ?? '',
     question: result.question ?? '',
     suggestion_count: result.suggestions?.length ?? 0,
+    trace_id: row.traceId,
   };
 }

@@ -22,8 +22,10 @@ import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemOf, problemSchema } from '../problem.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
+import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
-import { getTurn, listTurns, type TurnRow } from '../../turn/turn-queries.js';
+import { getTurn, listTurns, recordTurnTrace, type TurnRow } from '../../turn/turn-queries.js';
+import { traceIdOf, traceIdSchema } from '../trace-id.js';
 import { turnResultJsonSchema } from '../turn-result-schema.js';
 
 /** What the sidecar needs to run turns: the deployment's workflows and, optionally, its model seams. */
@@ -36,6 +38,7 @@ const turnRecordSchema = z
     created_at: z.string(),
     input: turnInputSchema.describe('the turn input as it was sent'),
     result: turnResultJsonSchema.nullable().describe('null while the turn is committed but not yet composed'),
+    trace_id: traceIdSchema,
   })
   .meta({ id: 'TurnRecord' });
 
@@ -47,6 +50,7 @@ const turnSummarySchema = z
     reply: z.string().nullable(),
     fallback_reason: z.string().nullable().describe("why code's words stand in for the writer's; null when they do not"),
     model_failure: z.boolean().describe('a model call did not succeed, or the message could not be read'),
+    trace_id: traceIdSchema,
   })
   .meta({ id: 'TurnSummary' });
 
@@ -72,6 +76,8 @@ export interface TurnRouteDeps {
   readonly logger: Logger;
   /** Keeps the server's drain waiting for work that outlives its request (a streamed turn). */
   readonly track: (work: Promise<unknown>) => void;
+  /** Counts each turn's model calls by task and outcome. */
+  readonly metrics: Pick<ServerMetrics, 'modelCall'>;
 }
 
 /**
@@ -102,7 +108,7 @@ function turnRuntimes(store: Database, deployment: TurnDeployment): (tenantId: s
  * committed and its result is stored, to be read with `GET /v0/turns/{id}` or by sending the turn
  * again.
  */
-export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, limits, tracer, logger, track }: TurnRouteDeps): void {
+export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, limits, tracer, logger, track, metrics }: TurnRouteDeps): void {
   const runtimeFor = turnRuntimes(store, deployment);
 
   const runTurn = (tenantId: string, raw: unknown, parent: ServerEnv['Variables']['traceContext'], signal: AbortSignal) => {
@@ -113,9 +119,14 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
       { 'warrant.tenant': tenantId },
       async (span, scope) => {
         const turn = await run.result;
+        const traceId = traceIdOf(parent);
+        if (traceId !== null) await recordTurnTrace(store, tenantId, turn.turnId, traceId);
         span.setAttribute('warrant.turn_id', turn.turnId);
         span.setAttribute('warrant.events_committed', turn.evidence.eventsCommitted);
-        for (const call of turn.evidence.modelCalls) recordModelCallSpan(tracer, call, scope);
+        for (const call of turn.evidence.modelCalls) {
+          recordModelCallSpan(tracer, call, scope);
+          metrics.modelCall(call.task, call.outcome);
+        }
         return turn;
       },
       parent,
@@ -165,7 +176,7 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
         // The client left before the commit and its signal cancelled the turn: nobody to tell, nothing failed.
         if (c.req.raw.signal.aborted && (error as Error | null)?.name === 'AbortError') return;
         const problem = problemOf(error, c.req.path);
-        if (problem.status >= 500) logger.log({ level: 'error', msg: 'turn_failed', error: (error as Error)?.stack ?? String(error) });
+        if (problem.status >= 500) logger.log({ level: 'error', msg: 'turn_failed', request_id: c.get('requestId'), trace_id: c.get('traceId'), error: (error as Error)?.stack ?? String(error) });
         if (!stream.aborted) await stream.writeSSE({ event: 'error', data: JSON.stringify(problem) });
       }
     });
@@ -185,7 +196,7 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
   app.get('/v0/turns/:id', async (c) => {
     const row = await getTurn(store, c.get('tenantId'), readIdParam(c));
     if (row === undefined) throw new HttpProblem(404, 'not_found', 'no turn with this id', [{ path: '$.id', message: 'no turn with this id' }]);
-    return c.json({ id: row.id, conversation_id: row.conversationId, created_at: row.committedAt.toISOString(), input: row.input, result: row.result });
+    return c.json({ id: row.id, conversation_id: row.conversationId, created_at: row.committedAt.toISOString(), input: row.input, result: row.result, trace_id: row.traceId });
   });
 
   app.openAPIRegistry.registerPath(
@@ -264,6 +275,7 @@ function summaryOf(row: TurnRow) {
     // The same rules as the list's filters (turn-queries.ts), so a row and its filter agree.
     fallback_reason: transition?.fallback_reason ?? null,
     model_failure: (evidence.model_calls ?? []).some((call) => call.outcome !== 'ok') || (evidence.understanding_failure ?? null) !== null,
+    trace_id: row.traceId,
   };
 }
 

@@ -5,6 +5,8 @@ import { turnsMigration } from './020-turns.js';
 import { apiKeysMigration } from './050-api-keys.js';
 import { suggestionsMigration } from './060-suggestions.js';
 import { suggestionsListingMigration } from './061-suggestions-listing.js';
+import { idempotencyKeysMigration } from './070-idempotency-keys.js';
+import { traceIdsMigration } from './071-trace-ids.js';
 import { evidenceSealsMigration } from './080-evidence-seals.js';
 
 /**
@@ -18,5 +20,7 @@ export const migrations: readonly Migration[] = [
   apiKeysMigration,
   suggestionsMigration,
   suggestionsListingMigration,
+  idempotencyKeysMigration,
+  traceIdsMigration,
   evidenceSealsMigration,
 ];
