@@ -34,7 +34,7 @@ const passAll: ScriptStep = (options: LanguageModelV3CallOptions) => {
  */
 function dyingBeforeComposition(db: Database): Database {
   const query = async (sql: string, params?: readonly unknown[]) => {
-    if (/^update turns set result/.test(sql)) throw new Error('the process died before the result was stored');
+    if (/\bupdate turns set result\b/.test(sql)) throw new Error('the process died before the result was stored');
     return db.query(sql, params as unknown[]);
   };
   return { kind: db.kind, query: query as Database['query'], transaction: (work) => db.transaction(work), close: () => db.close() };

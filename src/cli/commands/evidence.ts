@@ -5,6 +5,7 @@ import { pruneEvidence } from '../../evidence/prune-evidence.js';
 import { verifyEvidence, type EvidenceReport } from '../../evidence/verify-evidence.js';
 import { exportEvidence } from '../../server/evidence-export.js';
 import { openStore, storeOptionsFromEnv, type Database } from '../../store/index.js';
+import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
 import { EXIT_FAILURE } from '../program.js';
 
@@ -51,7 +52,16 @@ export function evidenceReportLines(report: EvidenceReport): string[] {
  */
 export function registerEvidence(program: Command, io: CliIo): void {
   const evidence = program.command('evidence').description('verify, erase, prune and export stored evidence (tamper-evident, W13)');
-  evidence
+  withHelp(evidence, {
+    examples: [
+      ['warrant evidence verify', "recompute every tenant's seals; exit 1 if any row was changed, deleted, inserted or reordered outside Warrant"],
+      ['warrant evidence export --tenant acme --since 2026-11-01T00:00:00Z > acme.ndjson', "one tenant's evidence as NDJSON, each record with its proof"],
+      ['warrant evidence prune --before 2026-06-01T00:00:00Z', 'remove what is older, leaving checkpoints'],
+      ['warrant evidence erase --tenant acme --conversation c-42 --by "ticket 1234"', 'erase one conversation on request'],
+    ],
+    exitCodes: EXIT_CODES,
+  });
+  const verify = evidence
     .command('verify')
     .description("recompute the evidence seals and report every row changed, deleted, inserted or reordered outside Warrant (exit 1 if any)")
     .option('--tenant <id>', 'only this tenant (default every tenant)')
@@ -64,7 +74,14 @@ export function registerEvidence(program: Command, io: CliIo): void {
       else for (const line of evidenceReportLines(report)) io.out(line);
       if (!report.ok) io.exitCode(EXIT_FAILURE);
     });
-  evidence
+  withHelp(verify, {
+    examples: [
+      ['warrant evidence verify --tenant acme --since 2026-11-01T00:00:00Z', 'one tenant, from a time on'],
+      ['warrant evidence verify --json', 'the report as JSON: every problem by tenant, table and id'],
+    ],
+    exitCodes: EXIT_CODES,
+  });
+  const exporting = evidence
     .command('export')
     .description("print a tenant's evidence as NDJSON (wire forms, each with its integrity proof and a cursor to resume after it)")
     .requiredOption('--tenant <id>', 'the tenant')
@@ -76,7 +93,14 @@ export function registerEvidence(program: Command, io: CliIo): void {
         for await (const line of exportEvidence(db, { tenantId: options.tenant, since, cursor: options.cursor })) io.out(line.slice(0, -1));
       });
     });
-  evidence
+  withHelp(exporting, {
+    examples: [
+      ['warrant evidence export --tenant acme > acme.ndjson', 'everything of tenant acme'],
+      ['warrant evidence export --tenant acme --cursor "$(tail -n 1 acme.ndjson | jq -r .cursor)"', 'resume after the last line received'],
+    ],
+    exitCodes: EXIT_CODES,
+  });
+  const prune = evidence
     .command('prune')
     .description('remove evidence written before a time, leaving checkpoints that verification accepts and shows')
     .requiredOption('--before <iso>', 'remove what was written before this time')
@@ -93,7 +117,14 @@ export function registerEvidence(program: Command, io: CliIo): void {
         }
       }
     });
-  evidence
+  withHelp(prune, {
+    examples: [
+      ['warrant evidence prune --before 2026-06-01T00:00:00Z --json', 'what was removed, per tenant, as JSON'],
+      ['warrant evidence prune --before 2026-06-01T00:00:00Z --tenant acme', 'one tenant only'],
+    ],
+    exitCodes: EXIT_CODES,
+  });
+  const erase = evidence
     .command('erase')
     .description("erase a conversation's (or a Match's) turns, events and suggestion records for one tenant, leaving an erasure record")
     .requiredOption('--tenant <id>', 'the tenant whose conversation it is')
@@ -114,4 +145,18 @@ export function registerEvidence(program: Command, io: CliIo): void {
         io.out(`erased ${outcome.rowCount} rows of conversation ${options.conversation} (${r.turns} turns, ${r.turnEvents} events, ${r.turnRecords} records, ${r.suggestions} suggestion results); erasure record ${outcome.erasureId}`);
       }
     });
+  withHelp(erase, {
+    examples: [
+      ['warrant evidence erase --tenant acme --conversation c-42 --by "privacy request 1234"', 'erase one conversation; a second erase says it was done already'],
+      ['warrant evidence erase --tenant acme --conversation m-7 --json', "a Match's suggestion records, the outcome as JSON"],
+    ],
+    exitCodes: EXIT_CODES,
+  });
 }
+
+/** What every `warrant evidence` command exits with. */
+const EXIT_CODES: readonly (readonly [number, string])[] = [
+  [0, 'done (verify: every row checks)'],
+  [1, 'verify found a row changed, deleted, inserted or reordered outside Warrant; or the store failed'],
+  [2, 'bad options (an unreadable time, a missing --tenant)'],
+];
