@@ -1,5 +1,5 @@
 /**
- * The labelled boundary corpus (fixtures/boundaries/corpus.json) decided in two configurations —
+ * The labelled boundary corpus (corpora/boundaries/corpus.json) decided in two configurations —
  * no model (code alone) and a reader that reads every case correctly — as precision and recall per
  * class, per configuration, with the figures issue 18 aims at: false closes without a model, and
  * the share of explicit end-contact requests code closes alone. Quality figures, not a speed race:

@@ -71,7 +71,8 @@ const replayMs = await timed([bin, 'replay'], { out: (text) => (tally = /\d+ pas
 function npmStartNodeOptions(): string[] {
   const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
   const words = script.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, words.indexOf('bin/warrant.mjs'));
+  const bin = words.indexOf('bin/warrant.mjs');
+  return words.slice(words.lastIndexOf('node', bin) + 1, bin);
 }
 
 /** The process's peak resident set so far (Linux VmHWM), in MB. */

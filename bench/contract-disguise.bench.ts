@@ -1,5 +1,5 @@
 /**
- * `contract-disguise`: forbidden-term matching scored on the corpora of fixtures/disguise-corpus/
+ * `contract-disguise`: forbidden-term matching scored on the corpora of corpora/disguise/
  * (698 disguise cases, 1,029 benign sentences in en, lt, de, it and zh-TW), Warrant's `folded`
  * and `loose` beside `obscenity` 0.4.6 — the best-known npm filter of this kind, with its
  * recommended English transformers, with and without `skipNonAlphabetic` — on the same cases in

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Generates the two corpora of fixtures/disguise-corpus/ (see its README.md):
+ * Generates the two corpora of corpora/disguise/ (see its README.md):
  *
  * - `disguises.json`: forbidden terms hidden in candidate replies, each case labelled with the
  *   term it hides and the disguise classes it uses. The hand-written core (`core.json`, written
@@ -21,7 +21,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as OpenCC from 'opencc-js';
 
-const DIR = new URL('../fixtures/disguise-corpus/', import.meta.url);
+const DIR = new URL('../corpora/disguise/', import.meta.url);
 
 /** The forbidden terms, by language: claims a support reply must not make. */
 export const TERMS = {

@@ -3,7 +3,7 @@ import { readDisguiseCorpora, scoreContender, warrantContender } from './disguis
 import { DISGUISE_CLASSES } from './fold-text.js';
 
 /**
- * The aims of issue 19 on the corpora of fixtures/disguise-corpus/: `loose` catches at least 98%
+ * The aims of issue 19 on the corpora of corpora/disguise/: `loose` catches at least 98%
  * of the disguise corpus, `folded` all the cases within its documented classes, and neither
  * finds a forbidden term in honest text beyond 0 (`folded`) and 0.5% (`loose`) of the benign
  * sentences. `npm run bench -- contract-disguise` prints the same scores beside `obscenity`'s.

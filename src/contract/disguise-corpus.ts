@@ -6,7 +6,7 @@ import { DISGUISE_CLASSES, FOLDED_DISGUISE_CLASSES, type DisguiseClass } from '.
 import { readContract } from './read-contract.js';
 
 /**
- * The disguise and benign corpora of `fixtures/disguise-corpus/` (see its README.md) and how a
+ * The disguise and benign corpora of `corpora/disguise/` (see its README.md) and how a
  * matcher is scored on them: per-class recall on the disguises, false positives on the benign
  * sentences. Shared by the aims test and `npm run bench -- contract-disguise`; not exported from
  * `warrant/contract`.
@@ -35,9 +35,9 @@ export interface DisguiseCorpora {
   readonly benign: readonly BenignSentence[];
 }
 
-/** Reads both corpora from `fixtures/disguise-corpus/`. */
+/** Reads both corpora from `corpora/disguise/`. */
 export function readDisguiseCorpora(root = packageRoot()): DisguiseCorpora {
-  const dir = join(root, 'fixtures/disguise-corpus');
+  const dir = join(root, 'corpora/disguise');
   const disguises = JSON.parse(readFileSync(join(dir, 'disguises.json'), 'utf8')) as { terms: Record<string, string[]>; cases: DisguiseCase[] };
   const benign = JSON.parse(readFileSync(join(dir, 'benign.json'), 'utf8')) as { sentences: BenignSentence[] };
   return { terms: Object.values(disguises.terms).flat(), cases: disguises.cases, benign: benign.sentences };

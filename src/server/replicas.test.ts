@@ -84,8 +84,9 @@ describe.runIf(databaseUrl)('replicas: two warrant serve processes on one Postgr
     const requests = Array.from({ length: 60 }, (_, i) => ({ contract: automotiveContract, candidates: [i % 2 ? safeAutomotiveCandidate : unsafeAutomotiveCandidate] }));
     const verified = await Promise.all(requests.map((body, i) => call(i % 2 ? a : b, '/v0/reply-contracts/verify', { method: 'POST', body })));
     expect(verified.every((v) => v.status === 200)).toBe(true);
+    // Each request is its own trace, so an effect's id, time and trace id are its own; the verdict is the rest.
     const verdict = (v: { json: Record<string, unknown> }) => {
-      const { id: _id, created_at: _at, ...rest } = v.json.effect as Record<string, unknown>;
+      const { id: _id, created_at: _at, trace_id: _trace, ...rest } = v.json.effect as Record<string, unknown>;
       return { body: v.json.body, effect: rest };
     };
     expect(verdict(verified[0]!).effect).not.toEqual(verdict(verified[1]!).effect); // the two requests differ...

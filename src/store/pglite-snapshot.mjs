@@ -5,7 +5,7 @@
 // what makes PGlite's first start slow (11–15 s on a shared 2-core machine) and large (a second
 // PGlite and initdb's own WebAssembly beside the first: 700–900 MB of peak RSS), where loading
 // the snapshot takes a fraction of both. Plain JavaScript, like the worker that uses it, so
-// `scripts/pglite-snapshot.mjs` (run by `npm install`'s prepare) can make one without a build.
+// `scripts/prepare-checkout.mjs` (run by `npm start` in a checkout) can make one without a build.
 //
 // One snapshot per PGlite version: a cluster is only valid for the PostgreSQL build that made it.
 // It holds no data of anyone's (the cluster as initdb leaves it), and migrations still run after
@@ -98,7 +98,9 @@ export function copySnapshotFolder(dataDir, folder = snapshotFolder()) {
  */
 export async function ensureSnapshots() {
   const path = snapshotPath();
+  let made = false;
   if (!existsSync(path)) {
+    made = true;
     const pg = await PGlite.create();
     try {
       if (!(await writeSnapshot(pg, path))) throw new Error(`cannot write ${path}`);
@@ -108,6 +110,7 @@ export async function ensureSnapshots() {
   }
   const folder = snapshotFolder();
   if (!existsSync(join(folder, 'PG_VERSION'))) {
+    made = true;
     const temporary = `${folder}.${process.pid}.tmp`;
     rmSync(temporary, { recursive: true, force: true });
     const pg = await PGlite.create({ dataDir: temporary, loadDataDir: readSnapshot(path) });
@@ -115,5 +118,5 @@ export async function ensureSnapshots() {
     rmSync(folder, { recursive: true, force: true });
     renameSync(temporary, folder);
   }
-  return { tarball: path, folder };
+  return { tarball: path, folder, made };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decideCase, emptyMatrix, expectedClass, formatMatrix, loadBoundaryCorpus, type CorpusDecision } from './boundary-corpus.js';
 
 /*
- * The labelled boundary corpus (fixtures/boundaries/corpus.json), decided in two configurations:
+ * The labelled boundary corpus (corpora/boundaries/corpus.json), decided in two configurations:
  * no model (code alone), and a reader that reads every case correctly. Prints a confusion matrix
  * per language and configuration; asserts the aims of issue 18.
  */

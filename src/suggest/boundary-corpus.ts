@@ -18,7 +18,7 @@ import { SKILL_TASKS, type SuggestSkills } from './suggest-skills.js';
 import { emptyWiki } from './wiki.js';
 
 /*
- * The labelled boundary corpus (`fixtures/boundaries/corpus.json`) and how a case is decided:
+ * The labelled boundary corpus (`corpora/boundaries/corpus.json`) and how a case is decided:
  * shared by the table test and `npm run bench -- boundaries`. Test support, not public API.
  */
 
@@ -58,7 +58,7 @@ export type CorpusDecision = CorpusClass | 'clarification' | 'needs_reading';
 
 /** Reads and checks the corpus. */
 export function loadBoundaryCorpus(): BoundaryCorpus {
-  return corpusSchema.parse(JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'boundaries', 'corpus.json'), 'utf8')));
+  return corpusSchema.parse(JSON.parse(readFileSync(join(packageRoot(), 'corpora', 'boundaries', 'corpus.json'), 'utf8')));
 }
 
 const RANK: Record<CorpusClass, number> = { none: 0, topic: 1, pause: 2, end_contact: 3 };

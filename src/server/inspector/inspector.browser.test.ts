@@ -294,12 +294,14 @@ describe('inspector in Chromium', () => {
     await page.locator('[data-trace-item="demo-en-1"] a').click();
     await page.locator('#turn').waitFor();
     expect(await page.locator('#turn-trace a.trace').getAttribute('data-trace-id')).toBe(traceId);
-    // A record without a trace id (this server stores none) says so instead of a dead link.
+    // As the server serves it: the effect links to the trace of the request that stored it.
     await page.unrouteAll();
     await page.goto(`${running.url}/inspector#/effects/${effectId}`);
     await page.reload();
     await page.locator('#effect').waitFor();
-    expect(await page.locator('#effect-trace').textContent()).toBe('—');
+    const stored = await page.locator('#effect-trace a.trace').getAttribute('data-trace-id');
+    expect(stored).toMatch(/^[0-9a-f]{32}$/);
+    expect(stored).not.toBe(traceId);
     await page.close();
   });
 
