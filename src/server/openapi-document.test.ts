@@ -69,10 +69,16 @@ function freeForm(doc: Document, schema: Schema | undefined, at: string, seen = 
 }
 
 describe('the OpenAPI document', () => {
-  it('is readable without a key, while every operation in it needs one', async () => {
+  it('is readable without a key, while every /v0 operation in it needs one and the probes say they are public', async () => {
     const doc = await documentOf(withTurns);
     expect(doc.openapi).toBe('3.1.0');
     for (const { path, method, op } of operations(doc)) {
+      if (!path.startsWith('/v0/')) {
+        expect(op.security, `${method} ${path}`).toEqual([]);
+        expect(Object.keys(op.responses), `${method} ${path}`).not.toContain('401');
+        expect((await withTurns.app.request(path)).status, path).toBe(200);
+        continue;
+      }
       expect(op.security, `${method} ${path}`).toBeUndefined(); // the document-wide bearer requirement applies
       expect(Object.keys(op.responses), `${method} ${path}`).toContain('401');
     }
@@ -100,13 +106,13 @@ describe('the OpenAPI document', () => {
     expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
     expect(doc.info.license?.name).toBe('Apache-2.0');
     const ids = operations(doc).map(({ op }) => op.operationId);
-    expect(ids.sort()).toEqual(['eraseConversation', 'exportEvidence', 'getEffect', 'getSuggestion', 'getTenant', 'getTurn', 'listEffects', 'listSuggestions', 'listTurns', 'probeContract', 'runTurn', 'suggestReplies', 'verifyEvidence', 'verifyReply']);
+    expect(ids.sort()).toEqual(['eraseConversation', 'exportEvidence', 'getEffect', 'getHealth', 'getReadiness', 'getSuggestion', 'getTenant', 'getTurn', 'listEffects', 'listSuggestions', 'listTurns', 'probeContract', 'runTurn', 'suggestReplies', 'verifyEvidence', 'verifyReply']);
     const declared = (doc.tags ?? []).map((t) => t.name);
     for (const { op } of operations(doc)) expect(op.tags?.length && op.tags.every((t) => declared.includes(t))).toBe(true);
     // Without workflows the turn routes are not mounted, and neither they nor their tag are documented.
     const without = await documentOf(withoutTurns);
     expect(Object.keys(without.paths)).not.toContain('/v0/turns');
-    expect((without.tags ?? []).map((t) => t.name)).toEqual(['reply-contracts', 'suggestions', 'tenant', 'evidence']);
+    expect((without.tags ?? []).map((t) => t.name)).toEqual(['reply-contracts', 'suggestions', 'tenant', 'evidence', 'health']);
   });
 
   it('every listing takes limit as an integer from 1 to 200', async () => {
