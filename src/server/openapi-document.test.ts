@@ -8,7 +8,7 @@ import { locales, workflows } from '../../examples/trip/index.js';
 import { packageRoot } from '../package-root.js';
 import { openStore, type Database } from '../store/index.js';
 import type { WarrantServer } from './create-server.js';
-import { createTestServer } from './testing.js';
+import { createTestServer, testKeys } from './testing.js';
 
 type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; additionalProperties?: boolean | Schema; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; allOf?: Schema[]; prefixItems?: Schema[] };
 type Operation = { operationId?: string; tags?: string[]; parameters?: { name: string; in: string; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }>; security?: unknown[] };
@@ -113,6 +113,27 @@ describe('the OpenAPI document', () => {
     const without = await documentOf(withoutTurns);
     expect(Object.keys(without.paths)).not.toContain('/v0/turns');
     expect((without.tags ?? []).map((t) => t.name)).toEqual(['reply-contracts', 'suggestions', 'tenant', 'evidence', 'health']);
+  });
+
+  it('lists exactly the operations the server serves: the turn operations only with workflows, every served API route and probe', async () => {
+    for (const server of [withTurns, withoutTurns]) {
+      const doc = await documentOf(server);
+      const documented = operations(doc).map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+      // The document itself is the description, not an operation of it; the inspector page and `/metrics` are not for hosts.
+      const served = server.app.routes
+        .filter((r) => r.method !== 'ALL' && (r.path.startsWith('/v0/') || r.path === '/healthz' || r.path === '/readyz') && r.path !== '/v0/openapi.json')
+        .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
+      expect([...new Set(documented)].sort()).toEqual([...new Set(served)].sort());
+      // And each documented operation is answered by its route, not by the 404 of a path nobody serves.
+      for (const { path, method } of operations(doc)) {
+        const res = await server.app.request(path.replace('{id}', 'x'), { method: method.toUpperCase() });
+        expect([200, 401], `${method} ${path}`).toContain(res.status);
+      }
+    }
+    const without = await documentOf(withoutTurns);
+    expect(Object.keys(without.paths).filter((p) => p.startsWith('/v0/turns'))).toEqual([]);
+    const unserved = await withoutTurns.app.request('/v0/turns', { method: 'POST', headers: { authorization: `Bearer ${testKeys.acme}` } });
+    expect(unserved.status).toBe(404);
   });
 
   it('every listing takes limit as an integer from 1 to 200', async () => {
