@@ -101,6 +101,15 @@ describe('the OpenAPI document', () => {
     expect(lint.warnings).toBeGreaterThan(0);
   }, 120_000);
 
+  it('the lint check also holds every example to its schema: a broken one is a warning', async () => {
+    const doc = await documentOf(withoutTurns);
+    const tenant = doc.paths['/v0/tenant']!.get!.responses['200']!.content!['application/json'] as unknown as { examples: { default: { value: unknown } } };
+    tenant.examples.default.value = { tenant: 'acme' };
+    const lint = await redoclyLint(doc, 'broken-example');
+    expect(lint.output).toMatch(/no-invalid-media-type-examples/);
+    expect(lint.warnings).toBeGreaterThan(0);
+  }, 120_000);
+
   it('names servers, the licence, and gives every operation an operationId and a declared tag', async () => {
     const doc = await documentOf(withTurns);
     expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
