@@ -12,6 +12,19 @@ import { openStore, type Database } from '../src/store/index.js';
 import type { MatchFixture } from '../src/suggest/match-fixture.js';
 
 const folder = join(packageRoot(), 'test', 'generated-client');
+
+type Media = { examples?: { default?: { value: unknown } } };
+/** One operation's example, read out of the document (the shape `every-example.ts` takes). */
+type DocumentExample = {
+  operationId: string;
+  method: 'get' | 'post' | 'delete';
+  path: string;
+  pathParameters: Record<string, string>;
+  query: Record<string, string | number>;
+  request: unknown;
+  response: unknown;
+  json: boolean;
+};
 let db: Database;
 let running: RunningServer;
 
@@ -63,5 +76,39 @@ describe('a client generated from the live OpenAPI document', () => {
     expect(observed.listedSuggestionIds).toContain(observed.storedSuggestId);
     // The automotive contract is v0: the probe lists the disguises v1 would close.
     expect(observed.probeFindingKinds).toContain('disguise');
+  });
+
+  it("runs every operation's example from the document through the generated client, each answered 2xx in the documented shape", async () => {
+    const { everyExample } = (await import(join(folder, 'every-example.ts'))) as {
+      everyExample: (baseUrl: string, key: string, examples: readonly DocumentExample[]) => Promise<{ operationId: string; status: number; answered: string[]; documented: string[] }[]>;
+    };
+    const doc = (await (await fetch(`${running.url}/v0/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string; parameters?: { name: string; in: string; example?: string | number }[]; requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> }>>;
+    };
+    const examples: DocumentExample[] = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => {
+        const given = (where: string) => Object.fromEntries((op.parameters ?? []).flatMap((p) => (p.in === where && p.example !== undefined ? [[p.name, p.example]] : [])));
+        const [type, media] = Object.entries(op.responses['200']!.content!)[0]!;
+        return {
+          operationId: op.operationId,
+          method: method as DocumentExample['method'],
+          path,
+          pathParameters: given('path') as Record<string, string>,
+          query: given('query'),
+          request: op.requestBody?.content['application/json']?.examples?.default?.value,
+          response: media.examples!.default!.value,
+          json: type === 'application/json',
+        };
+      }),
+    );
+    // Writes first, so the records the reads name exist; the erasure last, after the reads of its conversation.
+    const rank = (e: DocumentExample) => (e.method === 'post' ? 0 : e.method === 'delete' ? 2 : 1);
+    const outcomes = await everyExample(running.url, testKeys.acme, examples.sort((a, b) => rank(a) - rank(b)));
+    expect(outcomes.map((o) => o.operationId).sort()).toEqual(examples.map((e) => e.operationId).sort());
+    expect(outcomes).toHaveLength(16);
+    for (const outcome of outcomes) {
+      expect(outcome.status, outcome.operationId).toBe(200);
+      expect(outcome.answered, outcome.operationId).toEqual(outcome.documented);
+    }
   });
 });

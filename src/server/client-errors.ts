@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { problemDocument } from './problem.js';
+import { problemDocument, type ProblemCode } from './problem.js';
 
 /** What Node's HTTP parser refused, as a status, a code and where in the request it was wrong. */
-function refusalOf(error: NodeJS.ErrnoException): { status: number; code: string; detail: string; where: string } {
+function refusalOf(error: NodeJS.ErrnoException): { status: number; code: ProblemCode; detail: string; where: string } {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
       return { status: 431, code: 'headers_too_large', detail: 'the request line and headers are larger than the server accepts (a URL or query string this long is refused)', where: 'request line and headers' };

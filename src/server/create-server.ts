@@ -14,6 +14,7 @@ import { idempotentPosts, type IdempotencyOptions } from './idempotency.js';
 import { createMetrics, type MetricsOptions } from './metrics.js';
 import { metricsRoute } from './routes/metrics.js';
 import { observeRequests } from './observe-requests.js';
+import { addOperationExamples } from './openapi-examples.js';
 import { HttpProblem, problemOf, problemResponse } from './problem.js';
 import { requireApiKey } from './require-api-key.js';
 import { securityHeaders } from './security-headers.js';
@@ -111,8 +112,9 @@ function openApiDocumentOf(app: OpenAPIHono<ServerEnv>): unknown {
       version: '0',
       description:
         'Governs what a conversational assistant may say: reply contracts, governed turns and gated reply suggestions over JSON. ' +
-        'Every operation needs `Authorization: Bearer <key>`; each key belongs to one tenant, which never sees another\'s records. ' +
-        `This document itself (\`${OPENAPI_PATH}\`) is public. Errors are \`application/problem+json\` (RFC 9457) with the JSON path of what is wrong.`,
+        'Every `/v0` operation needs `Authorization: Bearer <key>`; each key belongs to one tenant, which never sees another\'s records. ' +
+        `This document itself (\`${OPENAPI_PATH}\`) and the probes \`/healthz\`, \`/readyz\` are public. Errors are \`application/problem+json\` (RFC 9457) with the JSON path of what is wrong; each operation lists its \`code\`s. ` +
+        'No operation answers 429: the server has no request rate limit, and connections over its cap (`WARRANT_MAX_CONNECTIONS`) are closed by Node, not answered.',
       license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
     },
     servers: [{ url: '/', description: 'the sidecar serving this document' }],
@@ -122,12 +124,13 @@ function openApiDocumentOf(app: OpenAPIHono<ServerEnv>): unknown {
       { name: 'suggestions', description: 'Gated reply suggestions for a match: a stop state, or 3–5 audited suggestions.' },
       { name: 'tenant', description: "Which tenant an API key belongs to." },
       { name: 'evidence', description: "The tenant's own evidence: verify its integrity seals, erase a conversation on request." },
+      { name: 'health', description: 'Probes for load balancers and orchestrators; public, no key.' },
     ],
     security: [{ apiKey: [] }],
   });
   // A server without workflows mounts no turn routes; its document names only the tags it uses.
   const used = new Set(Object.values(document.paths ?? {}).flatMap((item) => Object.values(item as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? [])));
-  return { ...document, tags: document.tags?.filter((tag) => used.has(tag.name)) };
+  return addOperationExamples({ ...document, tags: document.tags?.filter((tag) => used.has(tag.name)) });
 }
 
 /**

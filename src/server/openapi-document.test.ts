@@ -8,7 +8,7 @@ import { locales, workflows } from '../../examples/trip/index.js';
 import { packageRoot } from '../package-root.js';
 import { openStore, type Database } from '../store/index.js';
 import type { WarrantServer } from './create-server.js';
-import { createTestServer } from './testing.js';
+import { createTestServer, testKeys } from './testing.js';
 
 type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; additionalProperties?: boolean | Schema; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; allOf?: Schema[]; prefixItems?: Schema[] };
 type Operation = { operationId?: string; tags?: string[]; parameters?: { name: string; in: string; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }>; security?: unknown[] };
@@ -69,10 +69,16 @@ function freeForm(doc: Document, schema: Schema | undefined, at: string, seen = 
 }
 
 describe('the OpenAPI document', () => {
-  it('is readable without a key, while every operation in it needs one', async () => {
+  it('is readable without a key, while every /v0 operation in it needs one and the probes say they are public', async () => {
     const doc = await documentOf(withTurns);
     expect(doc.openapi).toBe('3.1.0');
     for (const { path, method, op } of operations(doc)) {
+      if (!path.startsWith('/v0/')) {
+        expect(op.security, `${method} ${path}`).toEqual([]);
+        expect(Object.keys(op.responses), `${method} ${path}`).not.toContain('401');
+        expect((await withTurns.app.request(path)).status, path).toBe(200);
+        continue;
+      }
       expect(op.security, `${method} ${path}`).toBeUndefined(); // the document-wide bearer requirement applies
       expect(Object.keys(op.responses), `${method} ${path}`).toContain('401');
     }
@@ -95,18 +101,48 @@ describe('the OpenAPI document', () => {
     expect(lint.warnings).toBeGreaterThan(0);
   }, 120_000);
 
+  it('the lint check also holds every example to its schema: a broken one is a warning', async () => {
+    const doc = await documentOf(withoutTurns);
+    const tenant = doc.paths['/v0/tenant']!.get!.responses['200']!.content!['application/json'] as unknown as { examples: { default: { value: unknown } } };
+    tenant.examples.default.value = { tenant: 'acme' };
+    const lint = await redoclyLint(doc, 'broken-example');
+    expect(lint.output).toMatch(/no-invalid-media-type-examples/);
+    expect(lint.warnings).toBeGreaterThan(0);
+  }, 120_000);
+
   it('names servers, the licence, and gives every operation an operationId and a declared tag', async () => {
     const doc = await documentOf(withTurns);
     expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
     expect(doc.info.license?.name).toBe('Apache-2.0');
     const ids = operations(doc).map(({ op }) => op.operationId);
-    expect(ids.sort()).toEqual(['eraseConversation', 'exportEvidence', 'getEffect', 'getSuggestion', 'getTenant', 'getTurn', 'listEffects', 'listSuggestions', 'listTurns', 'probeContract', 'runTurn', 'suggestReplies', 'verifyEvidence', 'verifyReply']);
+    expect(ids.sort()).toEqual(['eraseConversation', 'exportEvidence', 'getEffect', 'getHealth', 'getReadiness', 'getSuggestion', 'getTenant', 'getTurn', 'listEffects', 'listSuggestions', 'listTurns', 'probeContract', 'runTurn', 'suggestReplies', 'verifyEvidence', 'verifyReply']);
     const declared = (doc.tags ?? []).map((t) => t.name);
     for (const { op } of operations(doc)) expect(op.tags?.length && op.tags.every((t) => declared.includes(t))).toBe(true);
     // Without workflows the turn routes are not mounted, and neither they nor their tag are documented.
     const without = await documentOf(withoutTurns);
     expect(Object.keys(without.paths)).not.toContain('/v0/turns');
-    expect((without.tags ?? []).map((t) => t.name)).toEqual(['reply-contracts', 'suggestions', 'tenant', 'evidence']);
+    expect((without.tags ?? []).map((t) => t.name)).toEqual(['reply-contracts', 'suggestions', 'tenant', 'evidence', 'health']);
+  });
+
+  it('lists exactly the operations the server serves: the turn operations only with workflows, every served API route and probe', async () => {
+    for (const server of [withTurns, withoutTurns]) {
+      const doc = await documentOf(server);
+      const documented = operations(doc).map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+      // The document itself is the description, not an operation of it; the inspector page and `/metrics` are not for hosts.
+      const served = server.app.routes
+        .filter((r) => r.method !== 'ALL' && (r.path.startsWith('/v0/') || r.path === '/healthz' || r.path === '/readyz') && r.path !== '/v0/openapi.json')
+        .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
+      expect([...new Set(documented)].sort()).toEqual([...new Set(served)].sort());
+      // And each documented operation is answered by its route, not by the 404 of a path nobody serves.
+      for (const { path, method } of operations(doc)) {
+        const res = await server.app.request(path.replace('{id}', 'x'), { method: method.toUpperCase() });
+        expect([200, 401], `${method} ${path}`).toContain(res.status);
+      }
+    }
+    const without = await documentOf(withoutTurns);
+    expect(Object.keys(without.paths).filter((p) => p.startsWith('/v0/turns'))).toEqual([]);
+    const unserved = await withoutTurns.app.request('/v0/turns', { method: 'POST', headers: { authorization: `Bearer ${testKeys.acme}` } });
+    expect(unserved.status).toBe(404);
   });
 
   it('every listing takes limit as an integer from 1 to 200', async () => {

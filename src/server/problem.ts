@@ -6,6 +6,37 @@ import { isRefusedValue } from '../evidence/row-failure.js';
 import { sqlState } from '../store/index.js';
 
 /**
+ * Every problem `code` the server answers with, and its HTTP status: the one table the OpenAPI
+ * document's per-operation `code` enums are drawn from (`problemResponses`). A code not here
+ * cannot be thrown (`HttpProblem` and `problemDocument` take only these).
+ */
+export const PROBLEM_STATUS = {
+  /** Node's HTTP parser refused the request (a bad `content-length`, header or request line). */
+  malformed_request: 400,
+  malformed_json: 400,
+  too_deep: 400,
+  invalid_input: 400,
+  unstorable_input: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  idempotency_key_in_use: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  headers_too_large: 431,
+  internal_error: 500,
+  configuration_error: 500,
+  model_unavailable: 502,
+  store_unavailable: 503,
+  suggestion_unavailable: 503,
+} as const;
+
+/** A problem `code`: a key of {@link PROBLEM_STATUS}. */
+export type ProblemCode = keyof typeof PROBLEM_STATUS;
+
+/**
  * A refusal the server decides on before or instead of any work (no key, unknown id, body too
  * large, wrong content type). Carries its HTTP status and a stable snake_case code.
  */
@@ -13,7 +44,7 @@ export class HttpProblem extends WarrantError {
   constructor(
     readonly status: ContentfulStatusCode,
     /** Stable snake_case code, e.g. `payload_too_large`; clients branch on it. */
-    readonly code: string,
+    readonly code: ProblemCode,
     /** What went wrong, in a sentence. */
     readonly detail: string,
     /** Where in the request it went wrong, when that is known. */
@@ -35,7 +66,7 @@ export interface ProblemDocument {
   readonly status: number;
   readonly detail: string;
   readonly instance: string;
-  readonly code: string;
+  readonly code: ProblemCode;
   readonly issues: readonly InputIssue[];
 }
 
@@ -120,11 +151,11 @@ export function problemResponse(c: Context, problem: ProblemDocument): Response 
 }
 
 /** A problem document for a refusal decided outside the app (e.g. by Node's HTTP parser). */
-export function problemDocument(status: number, code: string, detail: string, instance: string, issues: readonly InputIssue[] = []): ProblemDocument {
+export function problemDocument(status: number, code: ProblemCode, detail: string, instance: string, issues: readonly InputIssue[] = []): ProblemDocument {
   return document(status, code, detail, instance, issues);
 }
 
-function document(status: number, code: string, detail: string, instance: string, issues: readonly InputIssue[] = []): ProblemDocument {
+function document(status: number, code: ProblemCode, detail: string, instance: string, issues: readonly InputIssue[] = []): ProblemDocument {
   return {
     type: `urn:warrant:problem:${code}`,
     title: TITLES[status] ?? 'Error',

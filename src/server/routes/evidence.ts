@@ -8,11 +8,8 @@ import type { Database } from '../../store/index.js';
 import { wireString, wireTimestamp } from '../../wire-string.js';
 import { hashApiKey } from '../api-keys.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
-import { problemSchema } from '../problem.js';
+import { problemResponses } from '../problem-responses.js';
 import type { ServerEnv } from '../server-env.js';
-
-const problems = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, { description: 'problem details', content: { 'application/problem+json': { schema: problemSchema } } }]));
 
 const verifyQuerySchema = z.strictObject({ since: wireTimestamp().optional().describe('only evidence from this time on (ISO 8601); default all') });
 
@@ -68,7 +65,7 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
       tags: ['evidence'],
       summary: "Recompute the integrity seals of the tenant's evidence and report every row changed, deleted, inserted or reordered outside Warrant",
       request: { query: verifyQuerySchema },
-      responses: { 200: { description: 'the verification report', content: { 'application/json': { schema: verifyResponseSchema } } }, ...problems(400, 401, 503) },
+      responses: { 200: { description: 'the verification report', content: { 'application/json': { schema: verifyResponseSchema } } }, ...problemResponses('verifyEvidence', ['transport', 'handler', 'apiKey', 'parameters', 'store']) },
     }),
   );
   app.get('/v0/evidence/verify', async (c) => {
@@ -99,7 +96,7 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
       request: { query: exportQuerySchema },
       responses: {
         200: { description: 'one JSON record per line', content: { 'application/x-ndjson': { schema: z.string() } } },
-        ...problems(400, 401, 503),
+        ...problemResponses('exportEvidence', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
     }),
   );
@@ -135,7 +132,7 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
       tags: ['evidence'],
       summary: "Erase a conversation's turns, events and records, and the suggestion results of the Match with this id, leaving an erasure record",
       request: { params: idParamsSchema },
-      responses: { 200: { description: 'what was erased', content: { 'application/json': { schema: erasureResponseSchema } } }, ...problems(400, 401, 503) },
+      responses: { 200: { description: 'what was erased', content: { 'application/json': { schema: erasureResponseSchema } } }, ...problemResponses('eraseConversation', ['transport', 'handler', 'apiKey', 'parameters', 'store']) },
     }),
   );
   app.delete('/v0/conversations/:id', async (c) => {

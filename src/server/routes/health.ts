@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { migrations as knownMigrations, type Database } from '../../store/index.js';
 import type { Logger } from '../../evidence/json-logger.js';
+import { problemResponses } from '../problem-responses.js';
 import type { ServerEnv } from '../server-env.js';
 
 /** What `/readyz` checks beyond the store; see `ServerOptions.readinessChecks`. */
 export type ReadinessCheck = () => Promise<string | undefined> | string | undefined;
+
+const healthSchema = z.strictObject({ status: z.literal('ok') }).meta({ id: 'Health' });
+
+const readinessSchema = z
+  .strictObject({
+    status: z.enum(['ready', 'not_ready']),
+    checks: z.record(z.string(), z.string()).describe('each check by name (`store`, `migrations`, then the deployment\'s own, e.g. `locales`): `ok`, or how it failed'),
+  })
+  .meta({ id: 'Readiness' });
 
 /** Thrown inside the readiness probe's transaction so that its write is rolled back. */
 const ROLL_BACK = Symbol('roll back the readiness probe');
@@ -17,13 +28,41 @@ const ROLL_BACK = Symbol('roll back the readiness probe');
  * which check failed (`unreachable`, `not_writable`, `failed`); the driver's words go to the log.
  * A store whose schema was dropped is migrated again by the store itself on the first statement
  * that misses it (see `guardDriverFailures`), so `/readyz` turns ready again without a restart.
- * They are probes for the infrastructure, not part of the `/v0` API a host calls, so the OpenAPI
- * document leaves them out.
+ * The OpenAPI document lists them (tag `health`, no security) so a generated client can probe too.
  */
 export function healthRoutes(
   app: OpenAPIHono<ServerEnv>,
   { store, readinessChecks, logger }: { store: Database; readinessChecks: Readonly<Record<string, ReadinessCheck>>; logger: Logger },
 ): void {
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'get',
+      path: '/healthz',
+      operationId: 'getHealth',
+      tags: ['health'],
+      summary: 'Liveness: the process answers (no key)',
+      security: [],
+      responses: {
+        200: { description: 'the process runs', content: { 'application/json': { schema: healthSchema } } },
+        ...problemResponses('getHealth', ['transport']),
+      },
+    }),
+  );
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'get',
+      path: '/readyz',
+      operationId: 'getReadiness',
+      tags: ['health'],
+      summary: 'Readiness: the store answers and accepts a write, every migration is applied, every check passes (no key)',
+      security: [],
+      responses: {
+        200: { description: 'ready', content: { 'application/json': { schema: readinessSchema } } },
+        503: { description: 'not ready: each failing check says only how (`unreachable`, `not_writable`, `failed`); the details are in the log', content: { 'application/json': { schema: readinessSchema } } },
+        ...problemResponses('getReadiness', ['transport']),
+      },
+    }),
+  );
   app.get('/healthz', (c) => c.json({ status: 'ok' as const }));
 
   const logFailure = (check: string, error: unknown) =>

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { inspectorPage } from '../inspector/inspector-page.js';
-import { problemSchema } from '../problem.js';
+import { problemResponses } from '../problem-responses.js';
 import type { ServerEnv } from '../server-env.js';
 
 /**
@@ -60,7 +60,7 @@ export function tenantRoutes(app: OpenAPIHono<ServerEnv>): void {
       summary: "The API key's tenant",
       responses: {
         200: { description: 'the tenant of the key sent', content: { 'application/json': { schema: tenantSchema } } },
-        401: { description: 'problem details', content: { 'application/problem+json': { schema: problemSchema } } },
+        ...problemResponses('getTenant', ['transport', 'handler', 'apiKey']),
       },
     }),
     (c) => c.json({ tenant_id: c.get('tenantId') }, 200),

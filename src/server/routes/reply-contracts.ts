@@ -13,7 +13,8 @@ import { wireJsonObject, wireString } from '../../wire-string.js';
 import type { createContractCache } from '../contract-cache.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
-import { HttpProblem, problemSchema } from '../problem.js';
+import { HttpProblem } from '../problem.js';
+import { problemResponses } from '../problem-responses.js';
 import { traceIdOf, traceIdSchema } from '../trace-id.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
@@ -127,11 +128,6 @@ const effectListQuerySchema = z.strictObject({
   text: wireString().min(1).max(200).optional().describe('only effects whose body or a candidate contains this text (case-insensitive)'),
 });
 
-const problems = (...statuses: number[]) =>
-  Object.fromEntries(
-    statuses.map((s) => [s, { description: 'problem details', content: { 'application/problem+json': { schema: problemSchema } } }]),
-  );
-
 /** Dependencies of {@link replyContractRoutes}. */
 export interface ReplyContractRouteDeps {
   readonly effects: EffectStore;
@@ -163,7 +159,7 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
       request: { headers: idempotencyHeadersSchema, body: { required: true, content: { 'application/json': { schema: verifyRequestSchema } } } },
       responses: {
         200: { description: 'the selected body and the persisted effect', content: { 'application/json': { schema: verifyResponseSchema } } },
-        ...problems(400, 401, 409, 413, 415, 422, 500, 503),
+        ...problemResponses('verifyReply', ['transport', 'handler', 'apiKey', 'jsonBody', 'idempotencyKey', 'store']),
       },
     }),
   );
@@ -181,7 +177,7 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
       request: { body: { required: true, content: { 'application/json': { schema: probeRequestSchema } } } },
       responses: {
         200: { description: 'the findings; none when the contract has no hole the probe knows', content: { 'application/json': { schema: probeReportJsonSchema } } },
-        ...problems(400, 401, 413, 415),
+        ...problemResponses('probeContract', ['transport', 'handler', 'apiKey', 'jsonBody']),
       },
     }),
   );
@@ -205,7 +201,7 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
       request: { params: idParamsSchema },
       responses: {
         200: { description: 'the effect', content: { 'application/json': { schema: effectRecordSchema } } },
-        ...problems(401, 404, 503),
+        ...problemResponses('getEffect', ['transport', 'handler', 'apiKey', 'parameters', 'record', 'store']),
       },
     }),
   );
@@ -225,7 +221,7 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
       request: { query: effectListQuerySchema },
       responses: {
         200: { description: 'a page of effects', content: { 'application/json': { schema: effectListSchema } } },
-        ...problems(400, 401, 503),
+        ...problemResponses('listEffects', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
     }),
   );

@@ -22,7 +22,8 @@ import {
 } from '../../suggest/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
-import { HttpProblem, problemDocument, problemSchema } from '../problem.js';
+import { HttpProblem, problemDocument } from '../problem.js';
+import { problemResponses } from '../problem-responses.js';
 import { traceIdSchema } from '../trace-id.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
@@ -97,9 +98,6 @@ const suggestionListQuerySchema = z.strictObject({
   match_id: wireString().min(1).optional(),
 });
 
-const problems = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, { description: 'problem details', content: { 'application/problem+json': { schema: problemSchema } } }]));
-
 /** Parses one part of the request, moving its issues' paths under the part's key. */
 function part<T>(key: string, value: unknown, parse: (v: unknown) => T): T {
   try {
@@ -143,13 +141,13 @@ export function suggestionRoutes(
       request: { headers: idempotencyHeadersSchema, body: { required: true, content: { 'application/json': { schema: suggestRequestSchema } } } },
       responses: {
         200: { description: 'the result and its evidence, stored', content: { 'application/json': { schema: suggestResponseSchema } } },
-        503: {
-          description:
-            'Warrant could not decide and retrying can help (a model step failed, fewer than three drafts survived): problem details with `code` `suggestion_unavailable` and a `Retry-After` header; the result and its evidence are stored under the id the detail names. A store failure is also 503 (`store_unavailable`).',
-          headers: { 'Retry-After': { description: 'seconds to wait before retrying', schema: { type: 'integer' } } },
-          content: { 'application/problem+json': { schema: problemSchema } },
-        },
-        ...problems(400, 401, 409, 413, 415, 422, 500),
+        ...problemResponses('suggestReplies', ['transport', 'handler', 'apiKey', 'jsonBody', 'idempotencyKey', 'store', 'suggestionUnavailable'], {
+          503: {
+            description:
+              'Warrant could not decide and retrying can help (a model step failed, fewer than three drafts survived): `suggestion_unavailable` with a `Retry-After` header, the result and its evidence stored under the id the detail names; or the store failed',
+            headers: { 'Retry-After': { description: 'seconds to wait before retrying (sent with `suggestion_unavailable`)', schema: { type: 'integer' } } },
+          },
+        }),
       },
     }),
   );
@@ -210,7 +208,7 @@ export function suggestionRoutes(
       tags: ['suggestions'],
       summary: 'One stored suggestion result with its evidence',
       request: { params: idParamsSchema },
-      responses: { 200: { description: 'the stored result', content: { 'application/json': { schema: suggestResponseSchema } } }, ...problems(401, 404, 503) },
+      responses: { 200: { description: 'the stored result', content: { 'application/json': { schema: suggestResponseSchema } } }, ...problemResponses('getSuggestion', ['transport', 'handler', 'apiKey', 'parameters', 'record', 'store']) },
     }),
   );
   app.get('/v0/suggestions/:id', async (c) => {
@@ -229,7 +227,7 @@ export function suggestionRoutes(
       request: { query: suggestionListQuerySchema },
       responses: {
         200: { description: 'a page of suggestion results', content: { 'application/json': { schema: suggestionListSchema } } },
-        ...problems(400, 401, 503),
+        ...problemResponses('listSuggestions', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
     }),
   );

@@ -19,7 +19,8 @@ import {
 } from '../../turn/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
-import { HttpProblem, problemOf, problemSchema } from '../problem.js';
+import { HttpProblem, problemOf } from '../problem.js';
+import { problemResponses } from '../problem-responses.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
 import { idParamsSchema, readIdParam } from '../path-params.js';
 import type { ServerMetrics } from '../metrics.js';
@@ -63,9 +64,6 @@ const turnListQuerySchema = z.strictObject({
   model_failure: flag.describe('true: only turns with a failed model call or an unread message; false: only the others'),
   text: wireString().min(1).max(200).optional().describe("only turns whose message, id or reply blocks contain this text, ignoring case"),
 });
-
-const problems = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, { description: 'problem details', content: { 'application/problem+json': { schema: problemSchema } } }]));
 
 /** Dependencies of {@link turnRoutes}. */
 export interface TurnRouteDeps {
@@ -151,7 +149,7 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
             'text/event-stream': { schema: z.string().describe('`event: progress` lines, then one `event: reply` whose data is a TurnResult, or one `event: error` whose data is a Problem') },
           },
         },
-        ...problems(400, 401, 413, 415, 503),
+        ...problemResponses('runTurn', ['transport', 'handler', 'apiKey', 'jsonBody', 'store']),
       },
     }),
   );
@@ -190,7 +188,7 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
       tags: ['turns'],
       summary: 'One committed turn with its input and composed result',
       request: { params: idParamsSchema },
-      responses: { 200: { description: 'the turn', content: { 'application/json': { schema: turnRecordSchema } } }, ...problems(401, 404, 503) },
+      responses: { 200: { description: 'the turn', content: { 'application/json': { schema: turnRecordSchema } } }, ...problemResponses('getTurn', ['transport', 'handler', 'apiKey', 'parameters', 'record', 'store']) },
     }),
   );
   app.get('/v0/turns/:id', async (c) => {
@@ -212,7 +210,7 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
           description: 'a page of turns',
           content: { 'application/json': { schema: z.strictObject({ items: z.array(turnSummarySchema), next_cursor: z.string().nullable() }).meta({ id: 'TurnList' }) } },
         },
-        ...problems(400, 401, 503),
+        ...problemResponses('listTurns', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
     }),
   );
