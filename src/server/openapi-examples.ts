@@ -20,6 +20,46 @@ export interface OperationExample {
 }
 
 /** The examples, by `operationId`. */
+/** The effect the verification example stored: the verify answer and `getEffect` show the same one. */
+const TICKET_EFFECT = {
+  "id": "eff_01a23274f5401be4919d4cac3c42",
+  "created_at": "2026-12-01T16:34:15.488Z",
+  "trace_id": "00fd071c9de2fff8b43541a6d55a6fbd",
+  "contract_version": "v1",
+  "interaction_kind": "ticket_inventory",
+  "authority_status": "payment_authoritative",
+  "entity_roles": {
+    "customer": "buyer"
+  },
+  "status": "fallback",
+  "selected_candidate": null,
+  "body": "Two tickets are shown as available; nothing is reserved yet.",
+  "candidates": [
+    {
+      "index": 0,
+      "passed": false,
+      "missing_must_include": [
+        "nothing is reserved"
+      ],
+      "missing_must_ask": [],
+      "missing_canonical_terms": [],
+      "forbidden_terms_present": [
+        "reserved two tickets"
+      ],
+      "forbidden_matches": [
+        {
+          "term": "reserved two tickets",
+          "start": 15,
+          "end": 35,
+          "disguises": []
+        }
+      ],
+      "normalization_hints": [],
+      "disguises_seen": []
+    }
+  ]
+};
+
 export const operationExamples: Readonly<Record<string, OperationExample>> = {
   verifyReply: {
     "summary": "A v1 contract refuses a reply that claims a reservation; the fallback is selected",
@@ -47,44 +87,7 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     },
     "response": {
       "body": "Two tickets are shown as available; nothing is reserved yet.",
-      "effect": {
-        "id": "eff_01a23274f5401be4919d4cac3c42",
-        "created_at": "2026-12-01T16:34:15.488Z",
-        "trace_id": "00fd071c9de2fff8b43541a6d55a6fbd",
-        "contract_version": "v1",
-        "interaction_kind": "ticket_inventory",
-        "authority_status": "payment_authoritative",
-        "entity_roles": {
-          "customer": "buyer"
-        },
-        "status": "fallback",
-        "selected_candidate": null,
-        "body": "Two tickets are shown as available; nothing is reserved yet.",
-        "candidates": [
-          {
-            "index": 0,
-            "passed": false,
-            "missing_must_include": [
-              "nothing is reserved"
-            ],
-            "missing_must_ask": [],
-            "missing_canonical_terms": [],
-            "forbidden_terms_present": [
-              "reserved two tickets"
-            ],
-            "forbidden_matches": [
-              {
-                "term": "reserved two tickets",
-                "start": 15,
-                "end": 35,
-                "disguises": []
-              }
-            ],
-            "normalization_hints": [],
-            "disguises_seen": []
-          }
-        ]
-      }
+      "effect": TICKET_EFFECT
     }
   },
   probeContract: {
@@ -279,44 +282,7 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
       "id": "eff_01a23274f5401be4919d4cac3c42"
     },
     "response": {
-      "effect": {
-        "id": "eff_01a23274f5401be4919d4cac3c42",
-        "created_at": "2026-12-01T16:34:15.488Z",
-        "trace_id": "00fd071c9de2fff8b43541a6d55a6fbd",
-        "contract_version": "v1",
-        "interaction_kind": "ticket_inventory",
-        "authority_status": "payment_authoritative",
-        "entity_roles": {
-          "customer": "buyer"
-        },
-        "status": "fallback",
-        "selected_candidate": null,
-        "body": "Two tickets are shown as available; nothing is reserved yet.",
-        "candidates": [
-          {
-            "index": 0,
-            "passed": false,
-            "missing_must_include": [
-              "nothing is reserved"
-            ],
-            "missing_must_ask": [],
-            "missing_canonical_terms": [],
-            "forbidden_terms_present": [
-              "reserved two tickets"
-            ],
-            "forbidden_matches": [
-              {
-                "term": "reserved two tickets",
-                "start": 15,
-                "end": 35,
-                "disguises": []
-              }
-            ],
-            "normalization_hints": [],
-            "disguises_seen": []
-          }
-        ]
-      },
+      "effect": TICKET_EFFECT,
       "contract": {
         "contract_version": "v1",
         "interaction_kind": "ticket_inventory",
