@@ -10,7 +10,7 @@ import { openStore } from './open-store.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'warrant-snapshot-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
-// What `npm install` makes; on a machine without it, made here once (an initdb: seconds).
+// What `npm start` makes in a checkout; on a machine without it, made here once (an initdb: seconds).
 beforeAll(() => ensureSnapshots(), 300_000);
 
 describe('PGlite initdb snapshot', () => {
