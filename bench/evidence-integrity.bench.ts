@@ -6,7 +6,6 @@
  * `BENCH_STORES=pglite` or `postgres` measures one store.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +15,8 @@ import { packageRoot } from '../src/package-root.js';
 import { createServer, hashApiKey, listen } from '../src/server/index.js';
 import { automotiveContract, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from '../src/server/testing.js';
 import { createEvidenceSealer } from '../src/store/evidence-sealer.js';
-import { openPostgresDatabase, openStore, type Database } from '../src/store/index.js';
+import type { Database } from '../src/store/index.js';
+import { forEachBenchStore } from './bench-stores.js';
 import { median, report, round } from './measure.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -94,30 +94,9 @@ async function measure(storeName: string, db: Database): Promise<void> {
   }
 }
 
-const stores = (process.env.BENCH_STORES ?? 'pglite,postgres').split(',');
 const dir = await mkdtemp(join(tmpdir(), 'warrant-bench-evidence-'));
 try {
-  if (stores.includes('pglite')) {
-    const pglite = await openStore({ dataDir: join(dir, 'pgdata') });
-    try {
-      await measure('pglite', pglite);
-    } finally {
-      await pglite.close();
-    }
-  }
-  if (stores.includes('postgres')) {
-    const url = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const pg = await openStore({ databaseUrl: url, schema });
-    try {
-      await measure('postgres', pg);
-    } finally {
-      await pg.close();
-      const admin = await openPostgresDatabase({ url });
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.close();
-    }
-  }
+  await forEachBenchStore('evidence-integrity', dir, measure);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -6,7 +6,6 @@
  * must have its effect in the store (W6), and no request may fail.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +13,9 @@ import { silentLogger } from '../src/evidence/json-logger.js';
 import { packageRoot } from '../src/package-root.js';
 import { createServer, hashApiKey, listen } from '../src/server/index.js';
 import { automotiveContract, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from '../src/server/testing.js';
-import { openPostgresDatabase, openStore, type Database } from '../src/store/index.js';
+import type { Database } from '../src/store/index.js';
 import { loadavg } from 'node:os';
+import { forEachBenchStore } from './bench-stores.js';
 import { median, report, round } from './measure.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'warrant-bench-'));
@@ -192,33 +192,5 @@ async function measure(storeName: string, db: Database): Promise<void> {
 }
 
 // `BENCH_STORES=postgres` (or `pglite`) measures one store only, e.g. to profile it.
-const stores = (process.env.BENCH_STORES ?? 'pglite,postgres').split(',');
-
-if (stores.includes('pglite')) {
-  const pglite = await openStore({ dataDir: join(dir, 'pgdata') });
-  try {
-    await measure('pglite', pglite);
-  } finally {
-    await pglite.close();
-  }
-}
-
-if (stores.includes('postgres')) {
-  const url = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  try {
-    const pg = await openStore({ databaseUrl: url, schema });
-    try {
-      await measure('postgres', pg);
-    } finally {
-      await pg.close();
-      const admin = await openPostgresDatabase({ url });
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.close();
-    }
-  } catch (error) {
-    process.stderr.write(`bench server: PostgreSQL at ${url} unavailable: ${(error as Error).message}\n`);
-    process.exitCode = 1;
-  }
-}
+await forEachBenchStore('server', dir, measure);
 await rm(dir, { recursive: true, force: true });

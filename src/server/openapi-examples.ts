@@ -20,6 +20,25 @@ export interface OperationExample {
 }
 
 /** The examples, by `operationId`. */
+/** The v1 ticket contract the verification, probe and effect examples share. */
+const TICKET_CONTRACT = {
+  "contract_version": "v1",
+  "interaction_kind": "ticket_inventory",
+  "entity_roles": {
+    "customer": "buyer"
+  },
+  "authority_status": "payment_authoritative",
+  "fallback_body": "Two tickets are shown as available; nothing is reserved yet.",
+  "must_include": [
+    "nothing is reserved"
+  ],
+  "must_ask": [],
+  "canonical_terms": [],
+  "forbidden_terms": [
+    "reserved two tickets"
+  ]
+};
+
 /** The effect the verification example stored: the verify answer and `getEffect` show the same one. */
 const TICKET_EFFECT = {
   "id": "eff_01a23274f5401be4919d4cac3c42",
@@ -64,23 +83,7 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   verifyReply: {
     "summary": "A v1 contract refuses a reply that claims a reservation; the fallback is selected",
     "request": {
-      "contract": {
-        "contract_version": "v1",
-        "interaction_kind": "ticket_inventory",
-        "entity_roles": {
-          "customer": "buyer"
-        },
-        "authority_status": "payment_authoritative",
-        "fallback_body": "Two tickets are shown as available; nothing is reserved yet.",
-        "must_include": [
-          "nothing is reserved"
-        ],
-        "must_ask": [],
-        "canonical_terms": [],
-        "forbidden_terms": [
-          "reserved two tickets"
-        ]
-      },
+      "contract": TICKET_CONTRACT,
       "candidates": [
         "Great news, we reserved two tickets for you!"
       ]
@@ -93,23 +96,7 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   probeContract: {
     "summary": "The contract's forbidden term is accepted in disguises it does not match",
     "request": {
-      "contract": {
-        "contract_version": "v1",
-        "interaction_kind": "ticket_inventory",
-        "entity_roles": {
-          "customer": "buyer"
-        },
-        "authority_status": "payment_authoritative",
-        "fallback_body": "Two tickets are shown as available; nothing is reserved yet.",
-        "must_include": [
-          "nothing is reserved"
-        ],
-        "must_ask": [],
-        "canonical_terms": [],
-        "forbidden_terms": [
-          "reserved two tickets"
-        ]
-      }
+      "contract": TICKET_CONTRACT
     },
     "response": {
       "contract_version": "v1",
@@ -283,23 +270,7 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     },
     "response": {
       "effect": TICKET_EFFECT,
-      "contract": {
-        "contract_version": "v1",
-        "interaction_kind": "ticket_inventory",
-        "entity_roles": {
-          "customer": "buyer"
-        },
-        "authority_status": "payment_authoritative",
-        "fallback_body": "Two tickets are shown as available; nothing is reserved yet.",
-        "must_include": [
-          "nothing is reserved"
-        ],
-        "must_ask": [],
-        "canonical_terms": [],
-        "forbidden_terms": [
-          "reserved two tickets"
-        ]
-      },
+      "contract": TICKET_CONTRACT,
       "candidates": [
         "Great news, we reserved two tickets for you!"
       ]
