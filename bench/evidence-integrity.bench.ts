@@ -34,8 +34,11 @@ function autocannon(url: string, amount: number): Promise<{ rps: number; errors:
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', () => {
       try {
-        const r = JSON.parse(out) as { duration: number; requests: { total: number }; '2xx': number; non2xx: number; errors: number; timeouts: number };
-        resolve({ rps: r.requests.total / r.duration, ok: r['2xx'], errors: r.non2xx + r.errors + r.timeouts });
+        const r = JSON.parse(out) as { start: string; finish: string; requests: { total: number }; '2xx': number; non2xx: number; errors: number; timeouts: number };
+        // From its start and finish stamps (ms), not its `duration`, which is whole seconds: a
+        // 2-second round would otherwise read as 1,500 requests/s whatever the server did.
+        const seconds = (Date.parse(r.finish) - Date.parse(r.start)) / 1000;
+        resolve({ rps: r.requests.total / seconds, ok: r['2xx'], errors: r.non2xx + r.errors + r.timeouts });
       } catch (error) {
         reject(new Error(`autocannon gave no summary: ${(error as Error).message}`));
       }
