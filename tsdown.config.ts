@@ -17,6 +17,7 @@ export default defineConfig({
     index: 'src/index.ts',
     cli: 'src/cli/main.ts',
     contract: 'src/contract/index.ts',
+    probe: 'src/probe/index.ts',
     model: 'src/model/index.ts',
     server: 'src/server/index.ts',
     store: 'src/store/index.ts',

@@ -8,8 +8,8 @@ import type { Replayer } from './replay/index.js';
  */
 export async function builtInReplayers(): Promise<Replayer[]> {
   return [
-    (await import('./contract/replay-contract-fixture.js')).replyContractReplayer,
-    (await import('./contract/replay-probe-fixture.js')).contractProbeReplayer,
+    (await import('./testing/replay-contract-fixture.js')).replyContractReplayer,
+    (await import('./testing/replay-probe-fixture.js')).contractProbeReplayer,
     (await import('./suggest/match-replayer.js')).matchReplayer,
     (await import('./turn/model/model-turn-replayer.js')).modelTurnReplayer,
     (await import('./turn/replay-turn-fixture.js')).turnReplayer,

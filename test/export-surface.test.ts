@@ -111,10 +111,17 @@ describe('the export surface of the build', () => {
     expect(contract).not.toContain('pg');
   });
 
-  it.each(['warrant/turn', 'warrant/suggest', 'warrant/store', 'warrant/server'])('%s loads no provider package and not the AI SDK mocks: the host hands in its models', (specifier) => {
+  it.each(['warrant/turn', 'warrant/suggest', 'warrant/store', 'warrant/server', 'warrant/probe'])('%s loads no provider package and not the AI SDK mocks: the host hands in its models', (specifier) => {
     expect(loads(specifier)).not.toContain(AI_TEST);
     expect(loads(specifier)).not.toContain('@ai-sdk/openai');
     expect(loads(specifier)).not.toContain('@ai-sdk/anthropic');
+  });
+
+  it('the probe is a layer of its own: warrant/contract exports none of warrant/probe, whose surface is all about probing', () => {
+    const probe = surfaces['warrant/probe']!;
+    expect(probe.values).toContain('probeContract');
+    expect(surfaces['warrant/contract']!.values.filter((v) => probe.values.includes(v))).toEqual([]);
+    expect(surfaces['warrant/contract']!.types.filter((t) => probe.types.includes(t))).toEqual([]);
   });
 
   it('only warrant/testing loads the AI SDK mocks', () => {

@@ -185,7 +185,7 @@ describe('a new npm project on ai 6 with @ai-sdk/openai 3, on this Node', () => 
     writeFileSync(join(cjs, 'package.json'), JSON.stringify({ type: 'commonjs' }));
     copyFileSync(join(consumerFiles, 'require-every-subpath.cjs'), join(cjs, 'require-every-subpath.cjs'));
     const out = JSON.parse(run(process.execPath, ['require-every-subpath.cjs'], cjs)) as { names: Record<string, number>; status: string };
-    expect(Object.keys(out.names).sort()).toEqual(['warrant', ...['agents', 'ai-sdk', 'contract', 'langchain', 'model', 'server', 'store', 'suggest', 'testing', 'turn'].map((s) => `warrant/${s}`)].sort());
+    expect(Object.keys(out.names).sort()).toEqual(['warrant', ...['agents', 'ai-sdk', 'contract', 'langchain', 'model', 'probe', 'server', 'store', 'suggest', 'testing', 'turn'].map((s) => `warrant/${s}`)].sort());
     expect(Object.values(out.names).every((n) => n > 0)).toBe(true);
     expect(out.status).toBe('fallback');
 

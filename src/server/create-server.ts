@@ -21,7 +21,7 @@ import { securityHeaders } from './security-headers.js';
 import { evidenceRoutes } from './routes/evidence.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { inspectorRoutes, tenantRoutes } from './routes/inspector.js';
-import type { ParaphraseSource } from '../contract/probe-contract.js';
+import type { ParaphraseSource } from '../probe/index.js';
 import { replyContractRoutes, verifyAndStore } from './routes/reply-contracts.js';
 import { suggestionRoutes, type SuggestionDeployment } from './routes/suggestions.js';
 import { turnRoutes, type TurnDeployment } from './routes/turns.js';

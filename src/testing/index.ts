@@ -20,8 +20,8 @@ export { recordedModel, recordedOutputSchema } from '../turn/model/recorded-mode
 export type { ReplayOutcome, Replayer } from '../replay/index.js';
 export { FixtureError, builtInFixtures, diffExpected, replayFixtures } from '../replay/index.js';
 export { builtInReplayers } from '../built-in-replayers.js';
-export { replyContractReplayer } from '../contract/replay-contract-fixture.js';
-export { contractProbeReplayer } from '../contract/replay-probe-fixture.js';
+export { replyContractReplayer } from './replay-contract-fixture.js';
+export { contractProbeReplayer } from './replay-probe-fixture.js';
 export { matchReplayer } from '../suggest/match-replayer.js';
 export type { TurnFixture } from '../turn/replay-turn-fixture.js';
 export { turnFixtureSchema, turnReplayer } from '../turn/replay-turn-fixture.js';

@@ -6,6 +6,7 @@ import { warrantMiddleware } from 'warrant/ai-sdk';
 import { governReply, readContract, type ReplyEffect } from 'warrant/contract';
 import { warrantRunnable } from 'warrant/langchain';
 import { createModels } from 'warrant/model';
+import { probeContract } from 'warrant/probe';
 import { createServer } from 'warrant/server';
 import { openStore, type StoreOptions } from 'warrant/store';
 import { suggestReplies } from 'warrant/suggest';
@@ -16,4 +17,4 @@ export function governed(json: unknown, candidate: string): ReplyEffect['status'
   return governReply(readContract(json).contract, [candidate]).status;
 }
 export const options: StoreOptions | undefined = undefined;
-export const everyEntry = [openStoreFromRoot, runWithFallback, warrantMiddleware, warrantRunnable, createModels, createServer, openStore, suggestReplies, builtInReplayers, createTurnRuntime];
+export const everyEntry = [openStoreFromRoot, runWithFallback, warrantMiddleware, warrantRunnable, createModels, probeContract, createServer, openStore, suggestReplies, builtInReplayers, createTurnRuntime];

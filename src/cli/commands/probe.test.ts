@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { probeReportJsonSchema } from '../../contract/probe-contract.js';
+import { probeReportJsonSchema } from '../../probe/index.js';
 import { packageRoot } from '../../package-root.js';
 import { memoryIo } from '../io.js';
 import { runCli } from '../program.js';

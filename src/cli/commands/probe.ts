@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { readContract } from '../../contract/index.js';
-import { probeContract, probeReportToJson, type ProbeReport } from '../../contract/probe-contract.js';
-import { modelParaphrases } from '../../contract/probe-paraphrases.js';
+import { modelParaphrases, probeContract, probeReportToJson, type ProbeReport } from '../../probe/index.js';
 import { InputError, parseJsonText } from '../../errors.js';
 import { createModels, folderPromptSource, modelSettingsFromEnv } from '../../model/index.js';
 import { withHelp } from '../command-help.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeReportJsonSchema } from '../../contract/probe-contract.js';
+import { probeReportJsonSchema } from '../../probe/index.js';
 import { openStore, type Database } from '../../store/index.js';
 import type { WarrantServer } from '../create-server.js';
 import { automotiveContract, createTestServer, testKeys } from '../testing.js';

@@ -3,7 +3,7 @@ import type { Tracer } from '@opentelemetry/api';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { effectToJson, governReply, relayBody, replyContractSchema, replyEffectJsonSchema } from '../../contract/index.js';
-import { probeContract, probeReportJsonSchema, probeReportToJson, type ParaphraseSource } from '../../contract/probe-contract.js';
+import { probeContract, probeReportJsonSchema, probeReportToJson, type ParaphraseSource } from '../../probe/index.js';
 import type { EffectStore, StoredEffect } from '../../evidence/effect-store.js';
 import type { Logger } from '../../evidence/json-logger.js';
 import { newRecordId, recordIdTime } from '../../evidence/record-id.js';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Models } from '../model/create-models.js';
 import type { PromptSource } from '../model/prompt-source.js';
 import { runObjectTask } from '../model/run-task.js';
-import type { ParaphraseSource } from './probe-contract.js';
-import { contractToJson } from './reply-contract.js';
+import { contractToJson } from '../contract/index.js';
+import type { ParaphraseSource } from './paraphrase-attacks.js';
 
 /** The model task a probe's paraphrase attacks run as: its own model profile, prompt and call records. */
 export const PROBE_TASK = 'probe';

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { compileContract, DISGUISE_CLASSES, FOLDED_DISGUISE_CLASSES, LOOSE_DISGUISE_CLASSES, readContract, type ReplyContractJson } from '../contract/index.js';
+import { automotiveContractJson } from '../contract/testing-contracts.js';
 import { createModels } from '../model/create-models.js';
 import { scriptedModel } from '../model/scripted-model.js';
-import { compileContract } from './compile-contract.js';
-import { DISGUISE_CLASSES, FOLDED_DISGUISE_CLASSES, LOOSE_DISGUISE_CLASSES } from './fold-text.js';
-import { probeContract, probeReportJsonSchema, probeReportToJson, type ProbeFinding } from './probe-contract.js';
-import { modelParaphrases } from './probe-paraphrases.js';
-import { readContract } from './read-contract.js';
-import type { ReplyContractJson } from './reply-contract.js';
-import { automotiveContractJson } from './testing-contracts.js';
+import { modelParaphrases, probeContract, probeReportJsonSchema, probeReportToJson, type ProbeFinding } from './index.js';
 
 const ticketing = (extra: Partial<ReplyContractJson> = {}): ReplyContractJson => ({
   contract_version: 'v0',

@@ -3,8 +3,7 @@ import { parseInput } from '../errors.js';
 import { createModels } from '../model/create-models.js';
 import { scriptedModel } from '../model/scripted-model.js';
 import { diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
-import { probeContract, probeReportToJson } from './probe-contract.js';
-import { modelParaphrases } from './probe-paraphrases.js';
+import { modelParaphrases, probeContract, probeReportToJson } from '../probe/index.js';
 import { readFixtureContract } from './replay-contract-fixture.js';
 
 /**

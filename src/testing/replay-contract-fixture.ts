@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { InputError, parseInput } from '../errors.js';
 import { diffExpected, type ReplayOutcome, type Replayer } from '../replay/index.js';
-import { governReply } from './govern-reply.js';
-import { readContract } from './read-contract.js';
-import type { ReplyContract } from './reply-contract.js';
-import { relayBody } from './relay-body.js';
-import { effectToJson } from './reply-effect.js';
-import { traceOf } from './trace-of.js';
+import { effectToJson, governReply, readContract, relayBody, traceOf, type ReplyContract } from '../contract/index.js';
 
 /**
  * A recorded reply-contract scenario: the host truth the contract was authored from, the
