@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../src/package-root.js';
@@ -13,11 +14,11 @@ import { packageRoot } from '../src/package-root.js';
 
 const src = join(packageRoot(), 'src');
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, { tests = false } = {}): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : [];
+    if (entry.isDirectory()) return sourceFiles(path, { tests });
+    return /\.ts$/.test(entry.name) && /\.test\.ts$/.test(entry.name) === tests ? [path] : [];
   });
 }
 
@@ -92,5 +93,86 @@ describe('one-way dependencies in src/', () => {
 
   it('the check sees a circle where there is one', () => {
     expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['c', 'b', 'a']]);
+  });
+});
+
+/**
+ * Every module a file names: static imports and re-exports, side-effect imports and dynamic
+ * `import()` alike (a dynamic import is not an edge of the dependency graph above, but it is still
+ * code the file loads). Relative specifiers are resolved to `.ts` files under `src/`.
+ */
+function specifiersOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const named = [
+    ...text.matchAll(/^\s*(?:import|export)\b[^'";]*?\bfrom\s+['"]([^'"]+)['"]/gms),
+    ...text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm),
+    ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => m[1]!);
+  return [...new Set(named.map((s) => (s.startsWith('.') ? relative(src, resolve(dirname(file), s)).replace(/\.js$/, '.ts') : s)))];
+}
+
+const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(specifier);
+
+/** The root modules every layer shares; each imports no layer, only one another, zod and Node. */
+const FOUNDATION = ['errors.ts', 'wire-string.ts', 'package-root.ts'];
+
+/**
+ * What a module of the contract layer may import: the layer itself, zod, and the foundation.
+ * `disguise-corpus.ts` also reads `corpora/` from the checkout for the aims test and the
+ * `contract-disguise` bench; `warrant/contract` does not export it (checked below).
+ */
+function contractImportAllowed(file: string, specifier: string): boolean {
+  if (specifier.startsWith('contract/') || specifier === 'zod' || FOUNDATION.includes(specifier)) return true;
+  return file === 'contract/disguise-corpus.ts' && isBuiltin(specifier);
+}
+
+/** What a test of the contract layer may add: its test tools, the Traditional-to-Simplified reference, and Node. */
+const CONTRACT_TEST_TOOLS = ['vitest', 'fast-check', 'opencc-js'];
+
+describe('the contract layer is the pure core: it imports only itself, zod and the foundation', () => {
+  const contract = join(src, 'contract');
+
+  it('its modules import nothing else: no model, probe, replay runner, AI SDK or ai/test', () => {
+    const outside = sourceFiles(contract).flatMap((file) => {
+      const from = relative(src, file);
+      return specifiersOf(file)
+        .filter((s) => !contractImportAllowed(from, s))
+        .map((s) => `${from} → ${s}`);
+    });
+    expect(outside).toEqual([]);
+  });
+
+  it('its tests add only test tools and Node to that', () => {
+    const outside = sourceFiles(contract, { tests: true }).flatMap((file) => {
+      const from = relative(src, file);
+      return specifiersOf(file)
+        .filter((s) => !contractImportAllowed(from, s) && !CONTRACT_TEST_TOOLS.includes(s) && !isBuiltin(s))
+        .map((s) => `${from} → ${s}`);
+    });
+    expect(outside).toEqual([]);
+  });
+
+  it('the foundation it imports imports no layer, and warrant/contract never reaches the file system', () => {
+    for (const file of FOUNDATION) {
+      expect(specifiersOf(join(src, file)).filter((s) => !FOUNDATION.includes(s) && s !== 'zod' && !isBuiltin(s)), file).toEqual([]);
+    }
+    const graph = importGraph(sourceFiles(src));
+    const reached = new Set<string>();
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const next of graph.get(file) ?? []) visit(next);
+    };
+    visit(join(contract, 'index.ts'));
+    expect([...reached].map((f) => relative(src, f)).filter((f) => !f.startsWith('contract/') && f !== 'errors.ts' && f !== 'wire-string.ts')).toEqual([]);
+    expect([...reached].map((f) => relative(src, f))).not.toContain('contract/disguise-corpus.ts');
+  });
+
+  it('the check sees an import from outside where there is one', () => {
+    expect(contractImportAllowed('contract/probe-contract.ts', 'model/run-task.ts')).toBe(false);
+    expect(contractImportAllowed('contract/replay-probe-fixture.ts', 'ai/test')).toBe(false);
+    expect(contractImportAllowed('contract/govern-reply.ts', 'node:fs')).toBe(false);
+    expect(contractImportAllowed('contract/govern-reply.ts', 'contract/reply-effect.ts')).toBe(true);
+    expect(specifiersOf(join(src, 'built-in-replayers.ts'))).toContain('testing/replay-probe-fixture.ts');
   });
 });
