@@ -14,3 +14,5 @@ export type { ModelParaphrasesOptions } from './probe-paraphrases.js';
 export { PROBE_INSTRUCTIONS, PROBE_TASK, modelParaphrases } from './probe-paraphrases.js';
 export type { ProbeReportJson } from './probe-report-json.js';
 export { probeReportJsonSchema, probeReportToJson } from './probe-report-json.js';
+export type { Fault, InputIssue } from '../errors.js';
+export { InputError, WarrantError } from '../errors.js';
