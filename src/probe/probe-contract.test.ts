@@ -3,6 +3,7 @@ import { compileContract, DISGUISE_CLASSES, FOLDED_DISGUISE_CLASSES, LOOSE_DISGU
 import { automotiveContractJson } from '../contract/testing-contracts.js';
 import { createModels } from '../model/create-models.js';
 import { scriptedModel } from '../model/scripted-model.js';
+import { PROBE_CHECKS } from './checks/index.js';
 import { modelParaphrases, probeContract, probeReportJsonSchema, probeReportToJson, type ProbeFinding } from './index.js';
 
 const ticketing = (extra: Partial<ReplyContractJson> = {}): ReplyContractJson => ({
@@ -140,5 +141,17 @@ describe('warrant probe: paraphrase attacks', () => {
     const models = createModels({ default: { model: 'mock:probe' } }, { languageModels: { 'mock:probe': scriptedModel(['not json']) } });
     const report = await probe(ticketing({ contract_version: 'v1' }), { paraphrase: modelParaphrases({ models }) });
     expect(report.paraphrase).toEqual({ status: 'skipped', reason: 'the probe model call ended malformed' });
+  });
+});
+
+describe('warrant probe: the report', () => {
+  it('lists findings in the order of PROBE_CHECKS, then the paraphrase part', async () => {
+    // Pairs interleave here (an overlap, then a duplicate, then an overlap); the report groups them by check.
+    const report = await probe(ticketing({ contract_version: 'v1', forbidden_terms: ['reserved', 'Reserved two', 'RESERVED'] }));
+    const kinds = report.findings.map((f) => f.kind);
+    expect([...new Set(kinds)]).toEqual(['disguise', 'blocks_denial', 'duplicate_terms', 'overlapping_terms']);
+    expect(kinds.filter((k) => k.endsWith('_terms'))).toEqual(['duplicate_terms', 'overlapping_terms', 'overlapping_terms']);
+    const order = PROBE_CHECKS.map((c) => c.id as string);
+    expect(kinds.map((k) => order.indexOf(k))).toEqual([...kinds.map((k) => order.indexOf(k))].sort((a, b) => a - b));
   });
 });
