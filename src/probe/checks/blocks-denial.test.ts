@@ -42,7 +42,8 @@ describe('check blocks_denial: a forbidden bare state blocks a correct denial of
     expect(finding!.message).toContain('forbid the assertion instead (e.g. "已預約")');
   });
 
-  it('an assertion, a phrase, or a Han phrase longer than three characters carries its own claim', () => {
-    expect(blocksDenialCheck.run(contract({ forbidden_terms: ['we approved', 'approved in full', '已經幫您預約', 'è approvato'] }))).toEqual([]);
+  it('up to three Han characters are a bare state; an assertion, a phrase, or a longer Han phrase carries its own claim', () => {
+    expect(blocksDenialCheck.run(contract({ forbidden_terms: ['預約車'] })).map((f) => f.terms)).toEqual([['預約車']]);
+    expect(blocksDenialCheck.run(contract({ forbidden_terms: ['we approved', 'approved in full', '確認時段', '已經幫您預約', 'è approvato'] }))).toEqual([]);
   });
 });
