@@ -78,9 +78,22 @@ export const WASM_SCAN_BYTES = INITIAL_UNITS * 2 + logEntries(INITIAL_UNITS) * 4
 const align8 = (n: number) => (n + 7) & ~7;
 
 /**
- * One automaton's WebAssembly scan: an instance whose memory holds the automaton's tables, then
- * the text and the log of occurrences. Only the per-state and per-term arrays the report needs
- * stay in JavaScript.
+ * Instances whose automaton was collected, kept for the next one: a fresh memory costs the
+ * faults of its first touch of every page again. Bounded; filled by {@link released}.
+ */
+const pool: ScanExports[] = [];
+const POOL_MAX = 4;
+const released =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry<ScanExports>((exports) => {
+        if (pool.length < POOL_MAX) pool.push(exports);
+      })
+    : undefined;
+
+/**
+ * One automaton's WebAssembly scan: an instance whose memory holds a copy of the automaton's
+ * two tables, then the text and the log of occurrences. Only the per-state and per-term arrays
+ * the report needs stay in JavaScript.
  */
 export class WasmScan {
   private readonly exports: ScanExports;
@@ -97,16 +110,18 @@ export class WasmScan {
   private logAt = 0;
   private text16 = new Uint16Array(0);
   private textBytes = Buffer.alloc(0);
-  private log = new Int32Array(0);
+  private log: Int32Array = new Int32Array(0);
 
   /** Throws where the instance cannot be made (its memory could not be reserved, say). */
   constructor(module: WasmModule, tables: AutomatonTables) {
     const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly!;
-    this.exports = new api.Instance(module, {}).exports as ScanExports;
+    this.exports = pool.pop() ?? (new api.Instance(module, {}).exports as ScanExports);
+    released?.register(this, this.exports);
     ({ rootOffset: this.root, slotOffset: this.slots, shift: this.shift, mask: this.mask, plainClasses: this.plain } = tables);
     ({ termAt: this.termAt, dict: this.dict, termLength: this.termLength } = tables);
     this.textAt = align8(WORDS_AT + tables.memory.byteLength);
     this.reserve(INITIAL_UNITS);
+    // Every byte the scan reads is written: a pooled instance's memory needs no zeroing.
     const { buffer } = this.exports.memory;
     new Uint16Array(buffer, 0, tables.units.length).set(tables.units);
     new Int32Array(buffer, WORDS_AT, tables.memory.length).set(tables.memory);
@@ -131,11 +146,10 @@ export class WasmScan {
     if (length <= this.capacity) return;
     const capacity = Math.max(length, 2 * this.capacity, INITIAL_UNITS);
     const logAt = align8(this.textAt + capacity * 2);
-    const end = logAt + logEntries(capacity) * 4;
     const { memory } = this.exports;
-    const pages = Math.ceil(end / PAGE_BYTES) - memory.buffer.byteLength / PAGE_BYTES;
-    if (pages > 0) memory.grow(pages);
-    const { buffer } = memory; // a new buffer after growing: the old views are detached
+    const pages = Math.ceil((logAt + logEntries(capacity) * 4) / PAGE_BYTES) - memory.buffer.byteLength / PAGE_BYTES;
+    if (pages > 0) memory.grow(pages); // the views made before are detached (the data stays)
+    const { buffer } = memory;
     this.capacity = capacity;
     this.logAt = logAt;
     this.text16 = new Uint16Array(buffer, this.textAt, capacity);
@@ -167,3 +181,4 @@ export class WasmScan {
     return e.not_inert.value === 0;
   }
 }
+

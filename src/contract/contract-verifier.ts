@@ -2,7 +2,7 @@ import type { CandidateVerdict, ForbiddenMatch, NormalizationHint } from './cand
 import { DISGUISE_CLASSES, countsAt, disguisesBetween, foldTerm, foldText, type DisguiseClass, type FoldedText } from './fold-text.js';
 import { contractTerms, matchModeOf, TERM_LISTS, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
 import { isNfcInert } from './is-nfc.js';
-import { automatonMatcher, includesMatcher, type TermMatcher } from './term-matcher.js';
+import { automatonMatcher, includesMatcher, ScanScratch, type ScanEngine, type TermMatcher } from './term-matcher.js';
 import { findMasked, looseDisguisesBetween, looseFold, looseTerm, type LooseText } from './loose-fold.js';
 
 /**
@@ -51,7 +51,10 @@ interface ListIds {
  * Exact lists are searched in the candidate as it is, folded lists (v1) in the folded
  * candidate; each mode has its own matcher, built only when some list uses it.
  */
-export function createVerifier(contract: ReplyContract, strategy: MatchStrategy = 'auto'): ContractVerifier {
+export function createVerifier(contract: ReplyContract, strategy: MatchStrategy = 'auto', engine: ScanEngine | 'auto' = 'auto'): ContractVerifier {
+  // The scratch arrays of this verifier's scans, shared by its matchers: verification is
+  // synchronous, so their scans never overlap.
+  const matching: Matching = { strategy, engine, scratch: new ScanScratch() };
   const tables: Record<MatchMode, TermTable> = {
     exact: { terms: [], ids: new Map() },
     folded: { terms: [], ids: new Map() },
@@ -78,13 +81,13 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   };
   const lists = TERM_LISTS.map(listIds);
   const [mustInclude, mustAsk, canonical, forbidden] = lists as [ListIds, ListIds, ListIds, ListIds];
-  const exact = exactSearch(tables.exact.terms, forbidden.mode === 'exact' ? forbidden.ids : new Int32Array(0), lists, strategy);
+  const exact = exactSearch(tables.exact.terms, forbidden.mode === 'exact' ? forbidden.ids : new Int32Array(0), lists, matching);
   const folded =
     tables.folded.terms.length > 0
-      ? foldedSearch(tables.folded.terms, forbidden.mode === 'folded' ? forbidden.ids : new Int32Array(0), strategy, false)
+      ? foldedSearch(tables.folded.terms, forbidden.mode === 'folded' ? forbidden.ids : new Int32Array(0), matching, false)
       : undefined;
   // Only forbidden terms may be loose (the schema refuses it elsewhere), so its table is theirs.
-  const loose = tables.loose.terms.length > 0 ? foldedSearch(tables.loose.terms, forbidden.ids, strategy, true) : undefined;
+  const loose = tables.loose.terms.length > 0 ? foldedSearch(tables.loose.terms, forbidden.ids, matching, true) : undefined;
   const forbiddenRank = new Int32Array(tables[forbidden.mode].terms.length);
   forbidden.ids.forEach((id, rank) => (forbiddenRank[id] = rank));
   const v1 = contract.contractVersion === 'v1';
@@ -171,10 +174,10 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
  * Reply Contract v0. `scan` leaves which terms were found in `found` and returns the recorded
  * (forbidden) occurrences as (term, start, end) triples.
  */
-function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: readonly ListIds[], strategy: MatchStrategy) {
+function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: readonly ListIds[], matching: Matching) {
   const record = new Uint8Array(terms.length);
   for (let k = 0; k < forbiddenIds.length; k++) record[forbiddenIds[k]!] = 1;
-  const matcher = chooseMatcher(terms, record, strategy);
+  const matcher = chooseMatcher(terms, record, matching);
   const exactLists = lists.filter((l) => l.mode === 'exact');
 
   // NFC hints need a second matcher over the normalized terms; build it only when first needed.
@@ -188,7 +191,7 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
     const unique = [...new Set(nfcTerms)];
     const position = new Map(unique.map((term, i) => [term, i]));
     nfc = {
-      matcher: chooseMatcher(unique, new Uint8Array(unique.length), matcher.strategy),
+      matcher: chooseMatcher(unique, new Uint8Array(unique.length), { ...matching, strategy: matcher.strategy }),
       idOf: Int32Array.from(nfcTerms, (term) => position.get(term)!),
       found: new Uint8Array(unique.length),
     };
@@ -255,7 +258,7 @@ const MASKED = 2;
  * `loose` adds, over the same fold, the loose pass and the masked pass (`loose-fold.ts`), so it
  * catches all `folded` catches (W11).
  */
-function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strategy: MatchStrategy, isLoose: boolean) {
+function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matching: Matching, isLoose: boolean) {
   const recorded = new Uint8Array(terms.length);
   for (const id of forbiddenIds) recorded[id] = 1;
   const foldedTerms = terms.map(foldTerm);
@@ -271,12 +274,12 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
   // grows until the test process dies instead of failing a test.)
   // Stryker disable next-line ConditionalExpression,StringLiteral: searching '' crashes the runner
   const searched = unique.map((term) => (term === '' ? '\u0000\uffff\u0000' : term));
-  const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), strategy);
+  const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), matching);
   const keyFound = new Uint8Array(unique.length);
   const found = new Uint8Array(terms.length);
   // The exact terms, for texts whose fold joined code points; built when first needed.
   let raw: { matcher: TermMatcher; found: Uint8Array } | undefined;
-  const loose = isLoose ? looseSearch(terms, strategy) : undefined;
+  const loose = isLoose ? looseSearch(terms, matching) : undefined;
   return {
     strategy: matcher.strategy,
     found,
@@ -305,7 +308,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
       }
       const extra: number[] = [];
       if (folded.joined) {
-        raw ??= { matcher: chooseMatcher(terms, new Uint8Array(terms.length).fill(1), strategy), found: new Uint8Array(terms.length) };
+        raw ??= { matcher: chooseMatcher(terms, new Uint8Array(terms.length).fill(1), matching), found: new Uint8Array(terms.length) };
         raw.found.fill(0);
         const exactPairs: number[] = [];
         raw.matcher.scan(candidate, raw.found, exactPairs);
@@ -336,7 +339,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
  * The loose pass of {@link foldedSearch}: the terms' loose keys searched in the candidate's loose
  * fold, and, when the candidate masks letters, the masked pass.
  */
-function looseSearch(terms: readonly string[], strategy: MatchStrategy) {
+function looseSearch(terms: readonly string[], matching: Matching) {
   const keys = terms.map(looseTerm);
   const unique = [...new Set(keys)];
   const position = new Map(unique.map((key, i) => [key, i]));
@@ -345,7 +348,7 @@ function looseSearch(terms: readonly string[], strategy: MatchStrategy) {
   // A key of nothing (a term of only punctuation or emoji) is refused by lintContract; until
   // then it is searched as a string no loose fold holds.
   const searched = unique.map((key) => (key === '' ? '\uffff\uffff' : key));
-  const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), strategy);
+  const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), matching);
   const keyFound = new Uint8Array(unique.length);
   return {
     scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[]): void {
@@ -394,7 +397,14 @@ function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
   return values;
 }
 
-function chooseMatcher(terms: readonly string[], record: Uint8Array, strategy: MatchStrategy): TermMatcher {
+/** How a verifier's matchers are built: the strategy, the automaton's scan engine, the scans' scratch. */
+interface Matching {
+  readonly strategy: MatchStrategy;
+  readonly engine: ScanEngine | 'auto';
+  readonly scratch: ScanScratch;
+}
+
+function chooseMatcher(terms: readonly string[], record: Uint8Array, { strategy, engine, scratch }: Matching): TermMatcher {
   const wantAutomaton = strategy === 'automaton' || (strategy === 'auto' && terms.length > INCLUDES_MAX_TERMS);
-  return (wantAutomaton && automatonMatcher(terms, record)) || includesMatcher(terms, record);
+  return (wantAutomaton && automatonMatcher(terms, record, { engine, scratch })) || includesMatcher(terms, record);
 }

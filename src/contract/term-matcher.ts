@@ -18,11 +18,22 @@ export const AUTOMATON_TABLE_BYTES = TABLE_BYTES + WASM_SCAN_BYTES;
 
 /** How {@link automatonMatcher} builds its scan. */
 export interface AutomatonOptions {
-  /** `auto` (the default): WebAssembly where available. */
+  /**
+   * `auto` (the default): JavaScript first, WebAssembly (where available) once the matcher has
+   * scanned {@link TIER_UP_UNITS} code units; `wasm`: WebAssembly from the start; `js`: never.
+   */
   readonly engine?: ScanEngine | 'auto';
   /** The JavaScript scan's scratch arrays; a matcher of its own when absent. */
   readonly scratch?: ScanScratch;
 }
+
+/**
+ * Code units an automaton scans in JavaScript before its scan moves to WebAssembly. An instance
+ * costs its memory's first touch of every page (docs/contract.md has what that measured), which
+ * a contract written for one turn and verified once would never earn back; a contract verified
+ * again and again earns it within a few candidates.
+ */
+export const TIER_UP_UNITS = 65536;
 
 /**
  * A trie of the terms over UTF-16 code units with Aho–Corasick failure links, for large term
@@ -60,11 +71,11 @@ export interface AutomatonOptions {
  *   One set of top-level scan functions serves every automaton, so their optimized code does not
  *   depend on which automaton ran first (a closure per automaton was slower once several
  *   existed).
- * - The scan runs as WebAssembly (`automaton-wasm.ts`) where it can: the tables are copied into
- *   the memory of an instance of its own, and only the per-state and per-term arrays the report
- *   needs stay in JavaScript. Where WebAssembly is unavailable, or `engine: 'js'` asks for it,
- *   the JavaScript scan (`automaton-scan.ts`, the reference of the differential tests) runs,
- *   with the scratch arrays of `scratch` (a verifier shares one among its matchers).
+ * - The scan runs in JavaScript (`automaton-scan.ts`, the reference of the differential tests),
+ *   with the scratch arrays of `scratch` (a verifier shares one among its matchers), until the
+ *   matcher has scanned {@link TIER_UP_UNITS} code units; then, where WebAssembly is available,
+ *   as WebAssembly (`automaton-wasm.ts`): the tables are copied into the memory of an instance
+ *   of its own, and only the per-state and per-term arrays the report needs stay in JavaScript.
  *
  * Occurrences are reported in no particular order (by start for the walks, by end for the
  * failure links); callers sort them. A scan allocates nothing but the occurrences it reports.
@@ -76,45 +87,63 @@ export function automatonMatcher(terms: readonly string[], record: Uint8Array, o
   const tables = buildAutomaton(terms);
   if (!tables) return undefined;
   const { engine = 'auto' } = options;
-  const wasm = engine === 'js' ? undefined : wasmScan(tables, engine === 'wasm');
+  const matcher = new Automaton(tables, record, options.scratch ?? new ScanScratch(), engine === 'js' ? Infinity : TIER_UP_UNITS);
+  if (engine === 'wasm') matcher.tierUp(true);
   const text = warmUpText(terms, record);
-  if (wasm) {
-    const matcher: TermMatcher = {
-      strategy: 'automaton',
-      engine: 'wasm',
-      scan: (text, found, matches) => wasm.scan(text, record, found, matches),
-      scanUnits: (units, length, found, matches) => void wasm.scanUnits(units, length, record, found, matches),
-    };
-    matcher.scan(text, new Uint8Array(terms.length), []);
-    return matcher;
-  }
-  const scratch = options.scratch ?? new ScanScratch();
-  const matcher: TermMatcher = {
-    strategy: 'automaton',
-    engine: 'js',
-    scan: (text, found, matches) => scanAutomaton(scratch, tables, record, scratch.codeUnits(text), text.length, found, matches),
-    scanUnits: (units, length, found, matches) => void scanAutomaton(scratch, tables, record, units, length, found, matches),
-  };
   matcher.scan(text, new Uint8Array(terms.length), []);
-  scanByLinks(scratch, tables, record, scratch.codeUnits(text), 0, text.length, new Uint8Array(terms.length), []);
+  if (matcher.engine === 'js') scanByLinks(matcher.scratch, tables, record, matcher.scratch.codeUnits(text), 0, text.length, new Uint8Array(terms.length), []);
   return matcher;
 }
 
-/**
- * The WebAssembly scan of `tables`, or undefined where WebAssembly is unavailable or the
- * instance cannot be made (its memory not reserved); `required` makes either an error.
- */
-function wasmScan(tables: AutomatonTables, required: boolean): WasmScan | undefined {
-  const module = scanModule();
-  if (!module) {
-    if (required) throw new Error('automatonMatcher: engine "wasm" asked for, but WebAssembly is unavailable here');
-    return undefined;
+/** An automaton's matcher: the JavaScript scan until it moves to WebAssembly (see {@link AutomatonOptions}). */
+class Automaton implements TermMatcher {
+  readonly strategy = 'automaton';
+  private wasm: WasmScan | undefined;
+
+  constructor(
+    /** The JavaScript scan's tables; dropped once the scan moved to WebAssembly, which copied them. */
+    private tables: AutomatonTables | undefined,
+    private readonly record: Uint8Array,
+    readonly scratch: ScanScratch,
+    /** Code units still to scan in JavaScript before moving to WebAssembly. */
+    private budget: number,
+  ) {}
+
+  get engine(): ScanEngine {
+    return this.wasm ? 'wasm' : 'js';
   }
-  try {
-    return new WasmScan(module, tables);
-  } catch (error) {
-    if (required) throw error;
-    return undefined;
+
+  scan(text: string, found: Uint8Array, matches: number[]): boolean {
+    const { wasm } = this;
+    if (wasm || ((this.budget -= text.length) < 0 && this.tierUp(false))) return this.wasm!.scan(text, this.record, found, matches);
+    return scanAutomaton(this.scratch, this.tables!, this.record, this.scratch.codeUnits(text), text.length, found, matches);
+  }
+
+  scanUnits(units: Uint16Array, length: number, found: Uint8Array, matches: number[]): void {
+    const { wasm } = this;
+    if (wasm || ((this.budget -= length) < 0 && this.tierUp(false))) this.wasm!.scanUnits(units, length, this.record, found, matches);
+    else scanAutomaton(this.scratch, this.tables!, this.record, units, length, found, matches);
+  }
+
+  /**
+   * Moves the scan to WebAssembly; returns false (and stays in JavaScript for good) where
+   * WebAssembly is unavailable or the instance cannot be made. `required` makes either an error.
+   */
+  tierUp(required: boolean): boolean {
+    this.budget = Infinity;
+    const module = scanModule();
+    if (!module) {
+      if (required) throw new Error('automatonMatcher: engine "wasm" asked for, but WebAssembly is unavailable here');
+      return false;
+    }
+    try {
+      this.wasm = new WasmScan(module, this.tables!);
+      this.tables = undefined;
+      return true;
+    } catch (error) {
+      if (required) throw error;
+      return false;
+    }
   }
 }
 
