@@ -1,5 +1,5 @@
 import type { CandidateVerdict, ForbiddenMatch, NormalizationHint } from './candidate-verdict.js';
-import { DISGUISE_CLASSES, countsAt, disguisesBetween, foldTerm, foldText, type DisguiseClass, type FoldedText } from './fold-text.js';
+import { DISGUISE_CLASSES, countsAt, disguisesBetween, FoldScratch, foldTerm, foldText, type DisguiseClass, type FoldedText } from './fold-text.js';
 import { contractTerms, matchModeOf, TERM_LISTS, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
 import { isNfcInert } from './is-nfc.js';
 import { automatonMatcher, includesMatcher, ScanScratch, type ScanEngine, type TermMatcher } from './term-matcher.js';
@@ -13,11 +13,9 @@ export type MatchStrategy = 'auto' | 'includes' | 'automaton';
 
 /**
  * Up to this many distinct terms, a loop of `includes` is used; above, the automaton.
- * `includes` is native code, while the automaton pays a few nanoseconds per code unit in
- * JavaScript, so the loop wins while terms are few. Measured on Node 20 with Chinese text: for
- * the Reply Contract v0 specification's automotive contract (8 terms) against 200 characters the loop takes 0.67 µs and the
- * automaton 0.96 µs; the crossover lies between 20 and 40 distinct terms, lower for longer
- * candidates. `npm run bench contract` reports the automaton's time on the small contract too.
+ * `includes` is native code, while the automaton pays a few nanoseconds per code unit, so the
+ * loop wins while terms are few (docs/contract.md has the crossover measured with Chinese text).
+ * `npm run bench contract` reports the automaton's time on the small contract too.
  */
 export const INCLUDES_MAX_TERMS = 32;
 
@@ -52,9 +50,9 @@ interface ListIds {
  * candidate; each mode has its own matcher, built only when some list uses it.
  */
 export function createVerifier(contract: ReplyContract, strategy: MatchStrategy = 'auto', engine: ScanEngine | 'auto' = 'auto'): ContractVerifier {
-  // The scratch arrays of this verifier's scans, shared by its matchers: verification is
-  // synchronous, so their scans never overlap.
-  const matching: Matching = { strategy, engine, scratch: new ScanScratch() };
+  // The scratch arrays of this verifier's scans and folds, shared by its matchers and searches:
+  // verification is synchronous, so their scans never overlap.
+  const matching: Matching = { strategy, engine, scratch: new ScanScratch(), folds: new FoldScratch() };
   const tables: Record<MatchMode, TermTable> = {
     exact: { terms: [], ids: new Map() },
     folded: { terms: [], ids: new Map() },
@@ -73,7 +71,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       }
       seen.add(id);
     }
-    // Filled in a loop: Int32Array.from(seen) cost a tenth of reading a small contract.
+    // Filled in a loop: Int32Array.from(seen) was slower, with a contract read per turn.
     const ids = new Int32Array(seen.size);
     let k = 0;
     for (const id of seen) ids[k++] = id;
@@ -150,8 +148,8 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
         missingCanonicalTerms.length === 0 &&
         forbiddenTermsPresent.length === 0;
       // v0 verdicts keep exactly their v0 shape; only v1 ones name disguises. Two literals, not
-      // a spread of one into the other: copying the object by spread measured 2.4 µs, twenty
-      // times the literal, on every v1 verification.
+      // a spread of one into the other: copying the object by spread cost far more than the
+      // literal, on every v1 verification.
       if (!v1) {
         return { passed, missingMustInclude, missingMustAsk, missingCanonicalTerms, forbiddenTermsPresent, forbiddenMatches, normalizationHints };
       }
@@ -182,7 +180,7 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
 
   // NFC hints need a second matcher over the normalized terms; build it only when first needed.
   // Terms whose every unit is NFC-inert are NFC as they are: one test of them all, joined,
-  // instead of a `normalize` per term (a sixth of compiling 2,000 terms).
+  // instead of a `normalize` per term (a large share of compiling thousands of terms).
   const nfcTerms = isNfcInert(terms.join('')) ? terms : terms.map((term) => term.normalize('NFC'));
   const termsAreNfc = nfcTerms.every((term, i) => term === terms[i]);
   let nfc: { matcher: TermMatcher; idOf: Int32Array; found: Uint8Array } | undefined;
@@ -261,7 +259,7 @@ const MASKED = 2;
 function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matching: Matching, isLoose: boolean) {
   const recorded = new Uint8Array(terms.length);
   for (const id of forbiddenIds) recorded[id] = 1;
-  const foldedTerms = terms.map(foldTerm);
+  const foldedTerms = terms.map((term) => foldTerm(term));
   const unique = [...new Set(foldedTerms)];
   const position = new Map(unique.map((term, i) => [term, i]));
   const keyOf = Int32Array.from(foldedTerms, (term) => position.get(term)!);
@@ -287,7 +285,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
     scan(candidate: string): readonly number[] {
       keyFound.fill(0);
       found.fill(0);
-      const folded = foldText(candidate);
+      const folded = foldText(candidate, matching.folds);
       const pairs: number[] = [];
       if (matcher.scanUnits) matcher.scanUnits(folded.units, folded.length, keyFound, pairs);
       else matcher.scan(folded.text(), keyFound, pairs);
@@ -380,8 +378,8 @@ function looseSearch(terms: readonly string[], matching: Matching) {
 /**
  * Sorts `values` in place by `compare` (stably) and returns it: insertion for the few
  * occurrences a verdict usually holds, `Array.prototype.sort` beyond. The builtin calls the
- * comparator from outside JavaScript; for the seven occurrences of the large benchmark its two
- * sorts took a sixth of the verification (1.4 µs of 9).
+ * comparator from outside JavaScript, which for the few occurrences of the large benchmark cost
+ * a large share of the verification (docs/contract.md).
  */
 function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
   if (values.length > 16) return values.sort(compare);
@@ -397,11 +395,12 @@ function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
   return values;
 }
 
-/** How a verifier's matchers are built: the strategy, the automaton's scan engine, the scans' scratch. */
+/** How a verifier's matchers are built: the strategy, the automaton's scan engine, the scratch of its scans and folds. */
 interface Matching {
   readonly strategy: MatchStrategy;
   readonly engine: ScanEngine | 'auto';
   readonly scratch: ScanScratch;
+  readonly folds: FoldScratch;
 }
 
 function chooseMatcher(terms: readonly string[], record: Uint8Array, { strategy, engine, scratch }: Matching): TermMatcher {

@@ -9,12 +9,17 @@ export type { ScanEngine, TermMatcher } from './term-matcher-types.js';
 
 /**
  * Bytes every automaton holds whatever its terms: the class table and, after it, the set of
- * first pairs (144 KiB), and, where the scan runs as WebAssembly, its memory's room for a text
- * of 4,096 units and the log of its occurrences, in whole pages. A cache that keeps compiled
- * contracts must count them; a longer candidate grows an instance's memory for good, by ten
- * bytes a code unit.
+ * first pairs, 144 KiB, in JavaScript or, once its scan moved there, in its WebAssembly
+ * instance's memory. A cache that keeps compiled contracts must count them.
  */
-export const AUTOMATON_TABLE_BYTES = TABLE_BYTES + WASM_SCAN_BYTES;
+export const AUTOMATON_TABLE_BYTES = TABLE_BYTES;
+
+/**
+ * Bytes an automaton whose scan moved to WebAssembly holds beyond its tables and words: its
+ * instance's room for a candidate of 4,096 code units and the log of its occurrences, in whole
+ * pages. A longer candidate grows the memory for good, by ten bytes a code unit.
+ */
+export { WASM_SCAN_BYTES };
 
 /** How {@link automatonMatcher} builds its scan. */
 export interface AutomatonOptions {
