@@ -3,9 +3,12 @@
  * - `contract-small`: the Reply Contract v0 specification's automotive contract against a 200-character candidate, the
  *   compiled contract (reused) versus a naive loop of `String.prototype.includes` per term.
  * - `contract-large`: 2,000 forbidden terms against a 4,000-character candidate, same baseline;
- *   also nanoseconds per candidate character and the compiled contract's heap size.
+ *   also nanoseconds per candidate character, the same with the automaton's scan kept in
+ *   JavaScript (the reference the WebAssembly scan replaces once a contract has scanned enough
+ *   text), and the compiled contract's heap size.
  */
 import { compileContract, readContract, type ReplyContract } from '../src/contract/index.js';
+import { createVerifier } from '../src/contract/contract-verifier.js';
 import { automotiveContractJson } from '../src/contract/testing-contracts.js';
 import { bytesInUse, largeContract } from './large-contract.js';
 import { contest, report, round } from './measure.js';
@@ -75,12 +78,15 @@ let sink = 0;
   const compiledBytes = used() - before;
   const candidate = large.candidate(forbidden);
 
-  const { naive: naiveNs, warrant: warrantNs } = contest({
+  const js = createVerifier(contract, 'auto', 'js');
+  const { naive: naiveNs, warrant: warrantNs, js: jsNs } = contest({
     naive: [() => (sink += naiveLists(contract, candidate).forbiddenTermsPresent.length), 5],
     warrant: [() => (sink += compiled.verify(candidate).forbiddenMatches.length), 50],
+    js: [() => (sink += js.verify(candidate).forbiddenMatches.length), 50],
   });
   const check = compiled.verify(candidate).forbiddenTermsPresent;
   if (check.join() !== naiveLists(contract, candidate).forbiddenTermsPresent.join()) throw new Error('the verifiers disagree');
+  if (JSON.stringify(compiled.verify(candidate)) !== JSON.stringify(js.verify(candidate))) throw new Error('the scans disagree');
   report('contract-large', {
     strategy: compiled.strategy,
     forbidden_terms: contract.forbiddenTerms.length,
@@ -90,6 +96,7 @@ let sink = 0;
     us_per_verification: round(warrantNs / 1000, 1),
     naive_us_per_verification: round(naiveNs / 1000, 1),
     ns_per_candidate_char: round(warrantNs / candidate.length),
+    js_ns_per_candidate_char: round(jsNs / candidate.length),
     compiled_heap_kib: gc ? Math.round(compiledBytes / 1024) : null,
     speedup: round(naiveNs / warrantNs),
   });

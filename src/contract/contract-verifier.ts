@@ -1,8 +1,8 @@
 import type { CandidateVerdict, ForbiddenMatch, NormalizationHint } from './candidate-verdict.js';
-import { DISGUISE_CLASSES, countsAt, disguisesBetween, foldTerm, foldText, type DisguiseClass, type FoldedText } from './fold-text.js';
+import { DISGUISE_CLASSES, countsAt, disguisesBetween, FoldScratch, foldTerm, foldText, type DisguiseClass, type FoldedText } from './fold-text.js';
 import { contractTerms, matchModeOf, TERM_LISTS, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
 import { isNfcInert } from './is-nfc.js';
-import { automatonMatcher, includesMatcher, type TermMatcher } from './term-matcher.js';
+import { automatonMatcher, includesMatcher, ScanScratch, type ScanEngine, type TermMatcher } from './term-matcher.js';
 import { findMasked, looseDisguisesBetween, looseFold, looseTerm, type LooseText } from './loose-fold.js';
 
 /**
@@ -13,11 +13,9 @@ export type MatchStrategy = 'auto' | 'includes' | 'automaton';
 
 /**
  * Up to this many distinct terms, a loop of `includes` is used; above, the automaton.
- * `includes` is native code, while the automaton pays a few nanoseconds per code unit in
- * JavaScript, so the loop wins while terms are few. Measured on Node 20 with Chinese text: for
- * the Reply Contract v0 specification's automotive contract (8 terms) against 200 characters the loop takes 0.67 µs and the
- * automaton 0.96 µs; the crossover lies between 20 and 40 distinct terms, lower for longer
- * candidates. `npm run bench contract` reports the automaton's time on the small contract too.
+ * `includes` is native code, while the automaton pays a few nanoseconds per code unit, so the
+ * loop wins while terms are few (docs/contract.md has the crossover measured with Chinese text).
+ * `npm run bench contract` reports the automaton's time on the small contract too.
  */
 export const INCLUDES_MAX_TERMS = 32;
 
@@ -51,7 +49,10 @@ interface ListIds {
  * Exact lists are searched in the candidate as it is, folded lists (v1) in the folded
  * candidate; each mode has its own matcher, built only when some list uses it.
  */
-export function createVerifier(contract: ReplyContract, strategy: MatchStrategy = 'auto'): ContractVerifier {
+export function createVerifier(contract: ReplyContract, strategy: MatchStrategy = 'auto', engine: ScanEngine | 'auto' = 'auto'): ContractVerifier {
+  // The scratch arrays of this verifier's scans and folds, shared by its matchers and searches:
+  // verification is synchronous, so their scans never overlap.
+  const matching: Matching = { strategy, engine, scratch: new ScanScratch(), folds: new FoldScratch() };
   const tables: Record<MatchMode, TermTable> = {
     exact: { terms: [], ids: new Map() },
     folded: { terms: [], ids: new Map() },
@@ -70,7 +71,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       }
       seen.add(id);
     }
-    // Filled in a loop: Int32Array.from(seen) cost a tenth of reading a small contract.
+    // Filled in a loop: Int32Array.from(seen) was slower, with a contract read per turn.
     const ids = new Int32Array(seen.size);
     let k = 0;
     for (const id of seen) ids[k++] = id;
@@ -78,13 +79,13 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   };
   const lists = TERM_LISTS.map(listIds);
   const [mustInclude, mustAsk, canonical, forbidden] = lists as [ListIds, ListIds, ListIds, ListIds];
-  const exact = exactSearch(tables.exact.terms, forbidden.mode === 'exact' ? forbidden.ids : new Int32Array(0), lists, strategy);
+  const exact = exactSearch(tables.exact.terms, forbidden.mode === 'exact' ? forbidden.ids : new Int32Array(0), lists, matching);
   const folded =
     tables.folded.terms.length > 0
-      ? foldedSearch(tables.folded.terms, forbidden.mode === 'folded' ? forbidden.ids : new Int32Array(0), strategy, false)
+      ? foldedSearch(tables.folded.terms, forbidden.mode === 'folded' ? forbidden.ids : new Int32Array(0), matching, false)
       : undefined;
   // Only forbidden terms may be loose (the schema refuses it elsewhere), so its table is theirs.
-  const loose = tables.loose.terms.length > 0 ? foldedSearch(tables.loose.terms, forbidden.ids, strategy, true) : undefined;
+  const loose = tables.loose.terms.length > 0 ? foldedSearch(tables.loose.terms, forbidden.ids, matching, true) : undefined;
   const forbiddenRank = new Int32Array(tables[forbidden.mode].terms.length);
   forbidden.ids.forEach((id, rank) => (forbiddenRank[id] = rank));
   const v1 = contract.contractVersion === 'v1';
@@ -147,8 +148,8 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
         missingCanonicalTerms.length === 0 &&
         forbiddenTermsPresent.length === 0;
       // v0 verdicts keep exactly their v0 shape; only v1 ones name disguises. Two literals, not
-      // a spread of one into the other: copying the object by spread measured 2.4 µs, twenty
-      // times the literal, on every v1 verification.
+      // a spread of one into the other: copying the object by spread cost far more than the
+      // literal, on every v1 verification.
       if (!v1) {
         return { passed, missingMustInclude, missingMustAsk, missingCanonicalTerms, forbiddenTermsPresent, forbiddenMatches, normalizationHints };
       }
@@ -171,15 +172,15 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
  * Reply Contract v0. `scan` leaves which terms were found in `found` and returns the recorded
  * (forbidden) occurrences as (term, start, end) triples.
  */
-function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: readonly ListIds[], strategy: MatchStrategy) {
+function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: readonly ListIds[], matching: Matching) {
   const record = new Uint8Array(terms.length);
   for (let k = 0; k < forbiddenIds.length; k++) record[forbiddenIds[k]!] = 1;
-  const matcher = chooseMatcher(terms, record, strategy);
+  const matcher = chooseMatcher(terms, record, matching);
   const exactLists = lists.filter((l) => l.mode === 'exact');
 
   // NFC hints need a second matcher over the normalized terms; build it only when first needed.
   // Terms whose every unit is NFC-inert are NFC as they are: one test of them all, joined,
-  // instead of a `normalize` per term (a sixth of compiling 2,000 terms).
+  // instead of a `normalize` per term (a large share of compiling thousands of terms).
   const nfcTerms = isNfcInert(terms.join('')) ? terms : terms.map((term) => term.normalize('NFC'));
   const termsAreNfc = nfcTerms.every((term, i) => term === terms[i]);
   let nfc: { matcher: TermMatcher; idOf: Int32Array; found: Uint8Array } | undefined;
@@ -188,7 +189,7 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
     const unique = [...new Set(nfcTerms)];
     const position = new Map(unique.map((term, i) => [term, i]));
     nfc = {
-      matcher: chooseMatcher(unique, new Uint8Array(unique.length), matcher.strategy),
+      matcher: chooseMatcher(unique, new Uint8Array(unique.length), { ...matching, strategy: matcher.strategy }),
       idOf: Int32Array.from(nfcTerms, (term) => position.get(term)!),
       found: new Uint8Array(unique.length),
     };
@@ -255,10 +256,10 @@ const MASKED = 2;
  * `loose` adds, over the same fold, the loose pass and the masked pass (`loose-fold.ts`), so it
  * catches all `folded` catches (W11).
  */
-function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strategy: MatchStrategy, isLoose: boolean) {
+function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matching: Matching, isLoose: boolean) {
   const recorded = new Uint8Array(terms.length);
   for (const id of forbiddenIds) recorded[id] = 1;
-  const foldedTerms = terms.map(foldTerm);
+  const foldedTerms = terms.map((term) => foldTerm(term));
   const unique = [...new Set(foldedTerms)];
   const position = new Map(unique.map((term, i) => [term, i]));
   const keyOf = Int32Array.from(foldedTerms, (term) => position.get(term)!);
@@ -271,12 +272,12 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
   // grows until the test process dies instead of failing a test.)
   // Stryker disable next-line ConditionalExpression,StringLiteral: searching '' crashes the runner
   const searched = unique.map((term) => (term === '' ? '\u0000\uffff\u0000' : term));
-  const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), strategy);
+  const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), matching);
   const keyFound = new Uint8Array(unique.length);
   const found = new Uint8Array(terms.length);
   // The exact terms, for texts whose fold joined code points; built when first needed.
   let raw: { matcher: TermMatcher; found: Uint8Array } | undefined;
-  const loose = isLoose ? looseSearch(terms, strategy) : undefined;
+  const loose = isLoose ? looseSearch(terms, matching) : undefined;
   return {
     strategy: matcher.strategy,
     found,
@@ -284,7 +285,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
     scan(candidate: string): readonly number[] {
       keyFound.fill(0);
       found.fill(0);
-      const folded = foldText(candidate);
+      const folded = foldText(candidate, matching.folds);
       const pairs: number[] = [];
       if (matcher.scanUnits) matcher.scanUnits(folded.units, folded.length, keyFound, pairs);
       else matcher.scan(folded.text(), keyFound, pairs);
@@ -305,7 +306,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
       }
       const extra: number[] = [];
       if (folded.joined) {
-        raw ??= { matcher: chooseMatcher(terms, new Uint8Array(terms.length).fill(1), strategy), found: new Uint8Array(terms.length) };
+        raw ??= { matcher: chooseMatcher(terms, new Uint8Array(terms.length).fill(1), matching), found: new Uint8Array(terms.length) };
         raw.found.fill(0);
         const exactPairs: number[] = [];
         raw.matcher.scan(candidate, raw.found, exactPairs);
@@ -336,7 +337,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, strate
  * The loose pass of {@link foldedSearch}: the terms' loose keys searched in the candidate's loose
  * fold, and, when the candidate masks letters, the masked pass.
  */
-function looseSearch(terms: readonly string[], strategy: MatchStrategy) {
+function looseSearch(terms: readonly string[], matching: Matching) {
   const keys = terms.map(looseTerm);
   const unique = [...new Set(keys)];
   const position = new Map(unique.map((key, i) => [key, i]));
@@ -345,7 +346,7 @@ function looseSearch(terms: readonly string[], strategy: MatchStrategy) {
   // A key of nothing (a term of only punctuation or emoji) is refused by lintContract; until
   // then it is searched as a string no loose fold holds.
   const searched = unique.map((key) => (key === '' ? '\uffff\uffff' : key));
-  const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), strategy);
+  const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), matching);
   const keyFound = new Uint8Array(unique.length);
   return {
     scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[]): void {
@@ -377,8 +378,8 @@ function looseSearch(terms: readonly string[], strategy: MatchStrategy) {
 /**
  * Sorts `values` in place by `compare` (stably) and returns it: insertion for the few
  * occurrences a verdict usually holds, `Array.prototype.sort` beyond. The builtin calls the
- * comparator from outside JavaScript; for the seven occurrences of the large benchmark its two
- * sorts took a sixth of the verification (1.4 µs of 9).
+ * comparator from outside JavaScript, which for the few occurrences of the large benchmark cost
+ * a large share of the verification (docs/contract.md).
  */
 function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
   if (values.length > 16) return values.sort(compare);
@@ -394,7 +395,15 @@ function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
   return values;
 }
 
-function chooseMatcher(terms: readonly string[], record: Uint8Array, strategy: MatchStrategy): TermMatcher {
+/** How a verifier's matchers are built: the strategy, the automaton's scan engine, the scratch of its scans and folds. */
+interface Matching {
+  readonly strategy: MatchStrategy;
+  readonly engine: ScanEngine | 'auto';
+  readonly scratch: ScanScratch;
+  readonly folds: FoldScratch;
+}
+
+function chooseMatcher(terms: readonly string[], record: Uint8Array, { strategy, engine, scratch }: Matching): TermMatcher {
   const wantAutomaton = strategy === 'automaton' || (strategy === 'auto' && terms.length > INCLUDES_MAX_TERMS);
-  return (wantAutomaton && automatonMatcher(terms, record)) || includesMatcher(terms, record);
+  return (wantAutomaton && automatonMatcher(terms, record, { engine, scratch })) || includesMatcher(terms, record);
 }

@@ -1,4 +1,4 @@
-import { disguisesBetween, foldSegment, foldText, type DisguiseClass, DISGUISE_CLASSES, type FoldedText } from './fold-text.js';
+import { disguisesBetween, foldSegment, foldTerm, foldTermText, type DisguiseClass, DISGUISE_CLASSES, type FoldedText } from './fold-text.js';
 import { HAN_VARIANTS } from './han-variants-data.js';
 
 /**
@@ -287,7 +287,7 @@ export function looseFold(original: string, folded: FoldedText): LooseFold {
 
 /** The loose key of a term: what a candidate's loose fold must contain for the term to occur. */
 export function looseTerm(term: string): string {
-  return emit(tokenize(term, foldText(term)), false).text;
+  return emit(tokenize(term, foldTermText(term)), false).text;
 }
 
 /** A term of at least this many loose units may be found with masked letters. */
@@ -361,8 +361,8 @@ export function looseDisguisesBetween(original: string, term: string, masked: bo
   if (a !== original) seen.add('markup');
   for (const d of disguisesBetween(a, b)) seen.add(d);
   // Continue from what folding leaves: both sides folded, as the matcher compared them.
-  a = foldText(a).text();
-  b = foldText(b).text();
+  a = foldTerm(a);
+  b = foldTerm(b);
   const step = (name: DisguiseClass, f: (s: string) => string) => {
     if (a === b) return;
     const a2 = f(a);

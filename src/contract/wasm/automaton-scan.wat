@@ -1,0 +1,230 @@
+;; The automaton's scan (see automaton-scan.ts, the JavaScript reference it must agree with),
+;; written for WebAssembly. Built by `node scripts/build-scan-wasm.mjs` into
+;; src/contract/automaton-scan-wasm-bytes.ts; a test rebuilds it and compares the bytes.
+;;
+;; One instance per automaton; its memory holds, from byte 0:
+;;   - the class table: one u16 per code unit (bit 15: not NFC-inert; low 15 bits: the class);
+;;   - at byte 131072, the bits of the terms' first pairs of units (2^17 bits);
+;;   - at `mem`, the automaton's words: state records of four words (child-class mask, failure
+;;     link, first state with a hit, term ending there or -1), the root's moves at word `root`,
+;;     the hash slots (state, class, target) at word `slots`. References to states are word
+;;     indices with bit 0 set when a term ends there;
+;;   - at `text`, the text's code units; at `log`, the occurrences found (pairs of i32).
+;;
+;; `scan` walks the trie from every position where a term may start, and hands the rest of the
+;; text to the failure links when the walks grow too long. Log entries before the exported
+;; global `links_at` are (term, offset of its last unit); from it on, (first state with a hit,
+;; offset of the last unit), whose terms the caller reads through the dictionary links. The
+;; global `not_inert` tells whether some unit was not NFC-inert. Returns the log's length.
+(module
+  (memory (export "memory") 0)
+  (global $links_at (export "links_at") (mut i32) (i32.const 0))
+  (global $not_inert (export "not_inert") (mut i32) (i32.const 0))
+
+  (func (export "scan")
+    (param $text i32) (param $length i32) (param $log i32) (param $mem i32)
+    (param $root i32) (param $slots i32) (param $shift i32) (param $mask i32) (param $plain i32)
+    (result i32)
+    (local $keep i32) (local $last i32) (local $from i32) (local $i i32) (local $unit i32)
+    (local $next i32) (local $bit i32) (local $start i32) (local $entry i32) (local $at i32)
+    (local $j i32) (local $cls i32) (local $state i32) (local $h i32) (local $slot i32)
+    (local $key i32) (local $logged i32) (local $before i32) (local $steps i32) (local $t i32)
+    (local $p i32)
+    ;; Entries are masked with $keep: units that are not NFC-inert are starts until one is seen.
+    (local.set $keep (i32.const 0xffff))
+    (local.set $last (i32.sub (local.get $length) (i32.const 1)))
+    (block $done
+      (loop $starts
+        (br_if $done (i32.gt_s (local.get $from) (local.get $last)))
+        (local.set $i (local.get $from))
+        (local.set $p (i32.add (local.get $text) (i32.shl (local.get $i) (i32.const 1))))
+        (local.set $unit (i32.load16_u (local.get $p)))
+        ;; The next start: a position whose pair's bit is set, or whose unit's entry is above
+        ;; the plain classes (a one-unit term, or a unit that is not NFC-inert).
+        (block $found
+          (block $at_last
+            ;; Two positions a round while both have a next unit.
+            (block $pairs_done
+              (loop $test2
+                (br_if $pairs_done (i32.ge_s (i32.add (local.get $i) (i32.const 1)) (local.get $last)))
+                (local.set $next (i32.load16_u offset=2 (local.get $p)))
+                (local.set $bit
+                  (i32.shr_u
+                    (i32.mul (i32.or (i32.shl (local.get $unit) (i32.const 16)) (local.get $next)) (i32.const 0x9e3779b1))
+                    (i32.const 15)))
+                (br_if $found
+                  (i32.or
+                    (i32.and
+                      (i32.shr_u
+                        (i32.load8_u offset=131072 (i32.shr_u (local.get $bit) (i32.const 3)))
+                        (i32.and (local.get $bit) (i32.const 7)))
+                      (i32.const 1))
+                    (i32.gt_u (i32.and (i32.load16_u (i32.shl (local.get $unit) (i32.const 1))) (local.get $keep)) (local.get $plain))))
+                (local.set $unit (i32.load16_u offset=4 (local.get $p)))
+                (local.set $bit
+                  (i32.shr_u
+                    (i32.mul (i32.or (i32.shl (local.get $next) (i32.const 16)) (local.get $unit)) (i32.const 0x9e3779b1))
+                    (i32.const 15)))
+                (if
+                  (i32.or
+                    (i32.and
+                      (i32.shr_u
+                        (i32.load8_u offset=131072 (i32.shr_u (local.get $bit) (i32.const 3)))
+                        (i32.and (local.get $bit) (i32.const 7)))
+                      (i32.const 1))
+                    (i32.gt_u (i32.and (i32.load16_u (i32.shl (local.get $next) (i32.const 1))) (local.get $keep)) (local.get $plain)))
+                  (then
+                    (local.set $unit (local.get $next))
+                    (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                    (br $found)))
+                (local.set $i (i32.add (local.get $i) (i32.const 2)))
+                (local.set $p (i32.add (local.get $p) (i32.const 4)))
+                (br $test2)))
+            ;; At most one position with a next unit is left.
+            (br_if $at_last (i32.ge_s (local.get $i) (local.get $last)))
+            (local.set $next (i32.load16_u offset=2 (local.get $p)))
+            (local.set $bit
+              (i32.shr_u
+                (i32.mul (i32.or (i32.shl (local.get $unit) (i32.const 16)) (local.get $next)) (i32.const 0x9e3779b1))
+                (i32.const 15)))
+            (br_if $found
+              (i32.or
+                (i32.and
+                  (i32.shr_u
+                    (i32.load8_u offset=131072 (i32.shr_u (local.get $bit) (i32.const 3)))
+                    (i32.and (local.get $bit) (i32.const 7)))
+                  (i32.const 1))
+                (i32.gt_u (i32.and (i32.load16_u (i32.shl (local.get $unit) (i32.const 1))) (local.get $keep)) (local.get $plain))))
+            (local.set $unit (local.get $next))
+            (local.set $i (i32.add (local.get $i) (i32.const 1))))
+          ;; The last unit has no pair: only a term of one unit can start there.
+          (br_if $done
+            (i32.le_u (i32.and (i32.load16_u (i32.shl (local.get $unit) (i32.const 1))) (local.get $keep)) (local.get $plain))))
+        (local.set $start (local.get $i))
+        (local.set $from (i32.add (local.get $i) (i32.const 1)))
+        (local.set $entry (i32.load16_u (i32.shl (local.get $unit) (i32.const 1))))
+        (if (i32.and (local.get $entry) (i32.const 0x8000)) (then (local.set $keep (i32.const 0x7fff))))
+        ;; The walk: the trie's moves from the root along the text, each term on the way logged.
+        (local.set $before (local.get $logged))
+        (local.set $at
+          (i32.and
+            (i32.load (i32.add (local.get $mem)
+              (i32.shl (i32.add (local.get $root) (i32.and (local.get $entry) (i32.const 0x7fff))) (i32.const 2))))
+            (i32.const -2)))
+        (local.set $j (local.get $start))
+        (block $walked
+          (loop $walk
+            (br_if $walked (i32.eqz (local.get $at)))
+            (local.set $steps (i32.add (local.get $steps) (i32.const 1)))
+            (if (i32.gt_u (local.get $steps) (i32.add (i32.shr_u (local.get $start) (i32.const 1)) (i32.const 64)))
+              (then
+                ;; Cut short: this walk's entries are dropped, and the failure links take over here.
+                (global.set $links_at (local.get $before))
+                (return
+                  (call $links (local.get $text) (local.get $start) (local.get $length) (local.get $log) (local.get $before)
+                    (local.get $mem) (local.get $root) (local.get $slots) (local.get $shift) (local.get $mask)
+                    (select (i32.const 0x8000) (i32.const 0) (i32.eq (local.get $keep) (i32.const 0x7fff)))))))
+            (local.set $t (i32.load offset=12 (i32.add (local.get $mem) (i32.shl (local.get $at) (i32.const 2)))))
+            (if (i32.ge_s (local.get $t) (i32.const 0))
+              (then
+                (i32.store (i32.add (local.get $log) (i32.shl (local.get $logged) (i32.const 2))) (local.get $t))
+                (i32.store offset=4 (i32.add (local.get $log) (i32.shl (local.get $logged) (i32.const 2))) (local.get $j))
+                (local.set $logged (i32.add (local.get $logged) (i32.const 2)))))
+            (local.set $j (i32.add (local.get $j) (i32.const 1)))
+            (br_if $walked (i32.eq (local.get $j) (local.get $length)))
+            (local.set $cls
+              (i32.and
+                (i32.load16_u (i32.shl (i32.load16_u (i32.add (local.get $text) (i32.shl (local.get $j) (i32.const 1)))) (i32.const 1)))
+                (i32.const 0x7fff)))
+            (br_if $walked
+              (i32.eqz
+                (i32.and
+                  (i32.load (i32.add (local.get $mem) (i32.shl (local.get $at) (i32.const 2))))
+                  (i32.shl (i32.const 1) (local.get $cls)))))
+            (local.set $state (local.get $at))
+            (local.set $at (i32.const 0))
+            (local.set $h
+              (i32.shr_u
+                (i32.mul (i32.xor (local.get $state) (i32.mul (local.get $cls) (i32.const 0x85ebca6b))) (i32.const 0x9e3779b1))
+                (local.get $shift)))
+            (block $probed
+              (loop $probe
+                (local.set $slot
+                  (i32.add (local.get $mem) (i32.shl (i32.add (local.get $slots) (i32.mul (local.get $h) (i32.const 3))) (i32.const 2))))
+                (local.set $key (i32.load (local.get $slot)))
+                (br_if $probed (i32.eqz (local.get $key)))
+                (if (i32.and (i32.eq (local.get $key) (local.get $state)) (i32.eq (i32.load offset=4 (local.get $slot)) (local.get $cls)))
+                  (then
+                    (local.set $at (i32.and (i32.load offset=8 (local.get $slot)) (i32.const -2)))
+                    (br $probed)))
+                (local.set $h (i32.and (i32.add (local.get $h) (i32.const 1)) (local.get $mask)))
+                (br $probe)))
+            (br $walk)))
+        (br $starts)))
+    (global.set $links_at (local.get $logged))
+    (global.set $not_inert (i32.eq (local.get $keep) (i32.const 0x7fff)))
+    (local.get $logged))
+
+  ;; Aho–Corasick from offset $from to $length, from the root: logs every occurrence ending in
+  ;; that span as (first state with a hit, offset of its last unit) after the $logged entries
+  ;; already there. $flags holds 0x8000 when a unit before $from was not NFC-inert.
+  (func $links
+    (param $text i32) (param $from i32) (param $length i32) (param $log i32) (param $logged i32)
+    (param $mem i32) (param $root i32) (param $slots i32) (param $shift i32) (param $mask i32) (param $flags i32)
+    (result i32)
+    (local $i i32) (local $entry i32) (local $cls i32) (local $bit i32) (local $at i32) (local $next i32)
+    (local $base i32) (local $h i32) (local $slot i32) (local $key i32)
+    (local.set $i (local.get $from))
+    (block $end
+      (loop $units
+        (br_if $end (i32.ge_s (local.get $i) (local.get $length)))
+        (local.set $entry
+          (i32.load16_u (i32.shl (i32.load16_u (i32.add (local.get $text) (i32.shl (local.get $i) (i32.const 1)))) (i32.const 1))))
+        (local.set $flags (i32.or (local.get $flags) (local.get $entry)))
+        (local.set $cls (i32.and (local.get $entry) (i32.const 0x7fff)))
+        (if (i32.eqz (local.get $cls))
+          (then (local.set $at (i32.const 0)))
+          (else
+            (local.set $bit (i32.shl (i32.const 1) (local.get $cls)))
+            (local.set $next (i32.const -1))
+            (block $moved
+              (loop $follow
+                (br_if $moved (i32.eqz (local.get $at)))
+                (local.set $base (i32.and (local.get $at) (i32.const -2)))
+                (if (i32.and (i32.load (i32.add (local.get $mem) (i32.shl (local.get $base) (i32.const 2)))) (local.get $bit))
+                  (then
+                    (local.set $h
+                      (i32.shr_u
+                        (i32.mul (i32.xor (local.get $base) (i32.mul (local.get $cls) (i32.const 0x85ebca6b))) (i32.const 0x9e3779b1))
+                        (local.get $shift)))
+                    (block $probed
+                      (loop $probe
+                        (local.set $slot
+                          (i32.add (local.get $mem)
+                            (i32.shl (i32.add (local.get $slots) (i32.mul (local.get $h) (i32.const 3))) (i32.const 2))))
+                        (local.set $key (i32.load (local.get $slot)))
+                        (br_if $probed (i32.eqz (local.get $key)))
+                        (if (i32.and (i32.eq (local.get $key) (local.get $base)) (i32.eq (i32.load offset=4 (local.get $slot)) (local.get $cls)))
+                          (then
+                            (local.set $next (i32.load offset=8 (local.get $slot)))
+                            (br $probed)))
+                        (local.set $h (i32.and (i32.add (local.get $h) (i32.const 1)) (local.get $mask)))
+                        (br $probe)))
+                    (br_if $moved (i32.ge_s (local.get $next) (i32.const 0)))))
+                (local.set $at (i32.load offset=4 (i32.add (local.get $mem) (i32.shl (local.get $base) (i32.const 2)))))
+                (br $follow)))
+            (local.set $at
+              (select
+                (local.get $next)
+                (i32.load (i32.add (local.get $mem) (i32.shl (i32.add (local.get $root) (local.get $cls)) (i32.const 2))))
+                (i32.ge_s (local.get $next) (i32.const 0))))
+            (if (i32.and (local.get $at) (i32.const 1))
+              (then
+                (i32.store (i32.add (local.get $log) (i32.shl (local.get $logged) (i32.const 2)))
+                  (i32.load offset=8 (i32.add (local.get $mem) (i32.shl (i32.and (local.get $at) (i32.const -2)) (i32.const 2)))))
+                (i32.store offset=4 (i32.add (local.get $log) (i32.shl (local.get $logged) (i32.const 2))) (local.get $i))
+                (local.set $logged (i32.add (local.get $logged) (i32.const 2)))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $units)))
+    (global.set $not_inert (i32.ne (i32.and (local.get $flags) (i32.const 0x8000)) (i32.const 0)))
+    (local.get $logged)))
