@@ -35,6 +35,8 @@ type Reply = { id: number; rows: Row[] } | { id: number; error: { message: strin
 
 /** Shortest time between two attempts to reopen a stopped instance, in ms. */
 const REOPEN_INTERVAL_MS = 1_000;
+/** Longest a reopening may take before its thread is ended and the next statement tries again, in ms. */
+const REOPEN_TIMEOUT_MS = 120_000;
 
 /** One worker thread and the PGlite instance it runs. */
 interface Instance {
@@ -61,24 +63,25 @@ interface Instance {
  */
 export async function openPgliteDatabase({ dataDir, settings = {}, useSnapshot = true, diskFull }: PgliteDatabaseOptions = {}): Promise<Database> {
   if (dataDir !== undefined) await mkdir(dirname(dataDir), { recursive: true });
-  const start = () => startInstance({ dataDir, settings: { ...settings }, useSnapshot, diskFull });
+  const start = (readyWithinMs?: number) => startInstance({ dataDir, settings: { ...settings }, useSnapshot, diskFull }, readyWithinMs);
   let current = await start();
   let closed = false;
-  let reopening = false;
+  let reopening: Promise<void> | undefined;
   let lastReopen = -Infinity;
   /** The instance to send to: the current one, or an error saying why there is none now. */
   const live = (): Instance => {
     const stopped = current.stopped();
     if (stopped === undefined) return current;
-    if (!closed && dataDir !== undefined && !reopening && Date.now() - lastReopen >= REOPEN_INTERVAL_MS) {
-      reopening = true;
-      start().then(
-        (instance) => (closed ? void instance.terminate() : (current = instance)),
-        () => {},
-      ).finally(() => {
-        reopening = false;
-        lastReopen = Date.now();
-      });
+    if (!closed && dataDir !== undefined && reopening === undefined && Date.now() - lastReopen >= REOPEN_INTERVAL_MS) {
+      reopening = start(REOPEN_TIMEOUT_MS)
+        .then(
+          async (instance) => (closed ? await instance.terminate() : void (current = instance)),
+          () => {}, // still failing (e.g. the disk is still full): the next statement tries again
+        )
+        .finally(() => {
+          reopening = undefined;
+          lastReopen = Date.now();
+        });
     }
     throw stopped;
   };
@@ -113,6 +116,7 @@ export async function openPgliteDatabase({ dataDir, settings = {}, useSnapshot =
     close: async () => {
       if (closed) return;
       closed = true;
+      await reopening; // a folder being reopened is let go of before close returns
       const instance = current;
       try {
         if (instance.stopped() === undefined) await instance.request({ op: 'close' });
@@ -123,8 +127,11 @@ export async function openPgliteDatabase({ dataDir, settings = {}, useSnapshot =
   };
 }
 
-/** Starts a worker thread and its PGlite instance; resolves once it is ready. */
-async function startInstance(workerData: { dataDir: string | undefined; settings: Record<string, string>; useSnapshot: boolean; diskFull: SharedArrayBuffer | undefined }): Promise<Instance> {
+/** Starts a worker thread and its PGlite instance; resolves once it is ready (within `readyWithinMs`, when given). */
+async function startInstance(
+  workerData: { dataDir: string | undefined; settings: Record<string, string>; useSnapshot: boolean; diskFull: SharedArrayBuffer | undefined },
+  readyWithinMs?: number,
+): Promise<Instance> {
   // Beside this module in src/store/, and beside the chunk this module is bundled into in dist/
   // (tsdown builds the worker as an entry of its own), so the package ships no sources.
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
@@ -174,11 +181,16 @@ async function startInstance(workerData: { dataDir: string | undefined; settings
     gone ??= new Error('the PGlite store is closed');
     await worker.terminate();
   };
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await request({ op: 'ready' });
+    const ready = request({ op: 'ready' });
+    if (readyWithinMs === undefined) await ready;
+    else await Promise.race([ready, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`PGlite was not ready within ${readyWithinMs} ms`)), readyWithinMs).unref()))]);
   } catch (error) {
     await terminate();
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
   return { request, stopped: () => gone, terminate };
 }
