@@ -49,6 +49,9 @@ export function problemCodesOf(steps: readonly RequestStep[]): ProblemCode[] {
   return (Object.keys(PROBLEM_STATUS) as ProblemCode[]).filter((code) => listed.has(code));
 }
 
+/** The `Retry-After` every `store_unavailable` answer carries (`problemResponse`). */
+const storeRetryAfter = { 'Retry-After': { description: 'seconds to wait before retrying (sent with `store_unavailable`)', schema: { type: 'integer' } } };
+
 const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 
 /**
@@ -74,7 +77,7 @@ export function problemResponses(
       status,
       {
         description: `${extra[status]?.description ?? 'problem details'}: ${of.map((c) => `\`${c}\``).join(', ')}`,
-        ...(extra[status]?.headers ? { headers: extra[status].headers } : {}),
+        ...(extra[status]?.headers ? { headers: extra[status].headers } : of.includes('store_unavailable') ? { headers: storeRetryAfter } : {}),
         content: { 'application/problem+json': { schema } },
       },
     ]),

@@ -143,10 +143,14 @@ function storeUnavailable(instance: string): ProblemDocument {
   return document(503, 'store_unavailable', 'the store could not complete the request; nothing was acknowledged', instance);
 }
 
-/** Responds with `problem` as `application/problem+json`. */
+/** Seconds a client is told to wait (`Retry-After`) before retrying a request the store could not serve. */
+export const STORE_RETRY_AFTER_SECONDS = 2;
+
+/** Responds with `problem` as `application/problem+json` (a store outage with `Retry-After`). */
 export function problemResponse(c: Context, problem: ProblemDocument): Response {
   const headers: Record<string, string> = { 'content-type': 'application/problem+json' };
   if (problem.status === 401) headers['www-authenticate'] = 'Bearer realm="warrant"';
+  if (problem.code === 'store_unavailable') headers['retry-after'] = String(STORE_RETRY_AFTER_SECONDS);
   return c.body(JSON.stringify(problem), problem.status as ContentfulStatusCode, headers);
 }
 

@@ -30,6 +30,8 @@ export interface StoreOptions {
   evidenceKey?: string;
   /** Seal evidence as it is written. Default true; false only to measure what sealing costs. */
   evidenceIntegrity?: boolean;
+  /** Fault injection for tests (a PGlite data folder only): see `diskFull` of `openPgliteDatabase`. */
+  pgliteDiskFull?: SharedArrayBuffer;
 }
 
 /** The settings an in-memory PGlite starts with unless told otherwise (see {@link StoreOptions.pgliteSettings}). */
@@ -74,7 +76,7 @@ function defaultDataDir(cwd = process.cwd()): string {
  * returned store is a `StoreError`, and a schema found gone is migrated again (see
  * `guardDriverFailures`).
  */
-export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schema, pgliteSettings, evidenceKey, evidenceIntegrity = true }: StoreOptions = {}): Promise<Database> {
+export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schema, pgliteSettings, evidenceKey, evidenceIntegrity = true, pgliteDiskFull }: StoreOptions = {}): Promise<Database> {
   const folder = databaseUrl || dataDir === ':memory:' ? undefined : resolve(dataDir);
   const where = databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : folder === undefined ? 'in-memory PGlite' : `PGlite in ${folder}`;
   const lock = folder === undefined ? undefined : await lockDataDir(folder);
@@ -84,7 +86,7 @@ export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schem
       ? await openPostgresDatabase({ url: databaseUrl, ...(schema ? { schema } : {}) })
       : folder === undefined
         ? await openPgliteDatabase({ settings: pgliteSettings ?? IN_MEMORY_SETTINGS })
-        : await openPrivately(folder, pgliteSettings);
+        : await openPrivately(folder, pgliteSettings, pgliteDiskFull);
   } catch (error) {
     lock?.release();
     throw StoreError.isInstance(error) ? error : new StoreError(`cannot open ${where}: ${(error as Error)?.message ?? String(error)}`, error);
@@ -112,11 +114,11 @@ export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schem
  * owner's alone), then fixes the modes of whatever exists, including files PGlite unpacked with
  * its own modes. The umask is the process's, so it is restored as soon as PGlite is open.
  */
-async function openPrivately(folder: string, settings: Readonly<Record<string, string>> | undefined): Promise<Database> {
+async function openPrivately(folder: string, settings: Readonly<Record<string, string>> | undefined, diskFull: SharedArrayBuffer | undefined): Promise<Database> {
   const previous = setUmask(0o077);
   let db: Database;
   try {
-    db = await openPgliteDatabase({ dataDir: folder, ...(settings ? { settings } : {}) });
+    db = await openPgliteDatabase({ dataDir: folder, ...(settings ? { settings } : {}), ...(diskFull ? { diskFull } : {}) });
   } finally {
     if (previous !== undefined) setUmask(previous);
   }

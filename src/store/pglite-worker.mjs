@@ -4,13 +4,24 @@
 //
 // Requests: { id, op: 'ready' | 'query' | 'begin' | 'end' | 'close', tx?, sql?, params?, commit? }.
 // Replies:  { id, rows } or { id, error: { message, code, ... } }.
-import { existsSync } from 'node:fs';
+import fs, { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { copySnapshotFolder, readSnapshot, snapshotPath, writeSnapshot } from './pglite-snapshot.mjs';
 
 const INT8 = 20;
+
+// Fault injection for tests that cannot mount a small filesystem (see `diskFull` in
+// pglite-database.ts): while the flag is 1, PGlite's file writes fail as on a full disk.
+if (workerData.diskFull !== undefined) {
+  const full = new Int32Array(workerData.diskFull);
+  const writeSync = fs.writeSync;
+  fs.writeSync = function (...args) {
+    if (Atomics.load(full, 0) === 1) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    return writeSync.apply(this, args);
+  };
+}
 
 // A store with no cluster yet (in memory, or a folder without PG_VERSION) starts from the
 // initdb snapshot when there is one; otherwise PGlite runs initdb, and the cluster it made is

@@ -145,7 +145,7 @@ export function suggestionRoutes(
           503: {
             description:
               'Warrant could not decide and retrying can help (a model step failed, fewer than three drafts survived): `suggestion_unavailable` with a `Retry-After` header, the result and its evidence stored under the id the detail names; or the store failed',
-            headers: { 'Retry-After': { description: 'seconds to wait before retrying (sent with `suggestion_unavailable`)', schema: { type: 'integer' } } },
+            headers: { 'Retry-After': { description: 'seconds to wait before retrying (sent with `suggestion_unavailable` and `store_unavailable`)', schema: { type: 'integer' } } },
           },
         }),
       },
