@@ -92,7 +92,7 @@ export async function openPgliteDatabase({ dataDir, settings = {}, useSnapshot =
     transaction: async (work) => {
       const tx = nextTx++;
       await request({ op: 'begin', tx });
-      let result;
+      let result: Awaited<ReturnType<typeof work>>;
       try {
         result = await work({ query: (sql, params) => run(sql, params, tx) } satisfies Queryable);
       } catch (error) {
