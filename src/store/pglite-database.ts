@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, Row } from './database.js';
+import type { PgliteMessage, PgliteReply, PgliteRequest, PgliteWorkerData } from './pglite-worker-protocol.js';
 
 /** Options of {@link openPgliteDatabase}. */
 export interface PgliteDatabaseOptions {
@@ -24,8 +25,6 @@ export interface PgliteDatabaseOptions {
   useSnapshot?: boolean;
 }
 
-type Request = { op: 'ready' | 'close' } | { op: 'query'; sql: string; params?: unknown[]; tx?: number } | { op: 'begin'; tx: number } | { op: 'end'; tx: number; commit: boolean };
-type Reply = { id: number; rows: Row[] } | { id: number; error: { message: string } & Record<string, unknown> };
 
 /**
  * Opens the embedded PostgreSQL in a worker thread of its own (`pglite-worker.mjs`) behind the
@@ -40,7 +39,7 @@ export async function openPgliteDatabase({ dataDir, settings = {}, useSnapshot =
   // Beside this module in src/store/, and beside the chunk this module is bundled into in dist/
   // (tsdown builds the worker as an entry of its own), so the package ships no sources.
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir, settings: { ...settings }, useSnapshot },
+    workerData: { dataDir, settings: { ...settings }, useSnapshot } satisfies PgliteWorkerData,
     // The thread's JavaScript only passes statements and rows (PGlite's memory is WebAssembly's,
     // outside the heap): a small young generation keeps V8's default 3 × 16 MB semispaces from
     // adding tens of MB of RSS per store.
@@ -57,7 +56,7 @@ export async function openPgliteDatabase({ dataDir, settings = {}, useSnapshot =
     pending.clear();
     worker.unref();
   };
-  worker.on('message', (reply: Reply) => {
+  worker.on('message', (reply: PgliteReply) => {
     const waiter = pending.get(reply.id);
     if (!waiter) return;
     pending.delete(reply.id);
@@ -67,13 +66,13 @@ export async function openPgliteDatabase({ dataDir, settings = {}, useSnapshot =
   });
   worker.on('error', (error) => settleAll(error));
   worker.on('exit', (code) => settleAll(new Error(`the PGlite thread exited (code ${code})`)));
-  const request = (message: Request): Promise<Row[]> => {
+  const request = (message: PgliteRequest): Promise<Row[]> => {
     if (gone) return Promise.reject(gone);
     const id = nextId++;
     return new Promise<Row[]>((resolve, reject) => {
       if (pending.size === 0) worker.ref();
       pending.set(id, { resolve, reject });
-      worker.postMessage({ ...message, id });
+      worker.postMessage({ ...message, id } satisfies PgliteMessage);
     });
   };
   const run = <T extends Row>(sql: string, params: readonly unknown[] | undefined, tx?: number) =>
