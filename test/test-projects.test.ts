@@ -13,7 +13,10 @@ type Project = 'unit' | 'store' | 'process' | 'browser';
 const SIGNS: readonly [Exclude<Project, 'unit'>, RegExp][] = [
   ['browser', /playwright-core|launch-test-browser/],
   ['process', /node:child_process|spawnWarrant\(|registry-node/],
-  ['store', /storeTargets|openPgliteDatabase|openStore\b|createTestServer|DATABASE_URL|runCli\(\[\s*'(?:turn|serve|evidence)'/],
+  [
+    'store',
+    /storeTargets|openPgliteDatabase|openStore\b|createTestServer|DATABASE_URL|withReplayStore|turnReplayer|modelTurnReplayer|runTurnFixture|runModelTurnFixture|runCli\(\[\s*'(?:turn|serve|evidence)'/,
+  ],
 ];
 const WEIGHT: Record<Project, number> = { unit: 0, store: 1, process: 2, browser: 3 };
 
