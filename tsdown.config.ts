@@ -1,6 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defineConfig } from 'tsdown';
+import { defineConfig, type UserConfig } from 'tsdown';
 
 /**
  * One entry per public subpath (see `exports` in package.json); `cli`, the `warrant` command that
@@ -9,10 +9,10 @@ import { defineConfig } from 'tsdown';
  * `openPgliteDatabase` starts from beside its own chunk, so the package ships no sources.
  *
  * Source maps go beside every file, so a stack trace (`node --enable-source-maps`) names the
- * source file and line. The build is ESM only: a CommonJS host `require`s it (Node ≥ 20.19), and
+ * source file and line. The library's build is ESM only: a CommonJS host `require`s it (Node ≥ 20.19), and
  * for TypeScript's `require` resolution each `.d.mts` gets a `.d.cts` twin (see `cjsTypes`).
  */
-export default defineConfig({
+const library: UserConfig = {
   entry: {
     index: 'src/index.ts',
     cli: 'src/cli/main.ts',
@@ -44,7 +44,28 @@ export default defineConfig({
       await mapsWithoutSources(options.outDir);
     },
   },
-});
+};
+
+/**
+ * The inspector page's script, for the browser: its typed modules (src/server/inspector/page/)
+ * bundled into one self-contained file, `dist/inspector.iife.js`, which `inspector-page.ts`
+ * inlines into the page (whose policy lists the script's hash). Built beside the library, after
+ * the one clean of `dist/` both builds wait for.
+ */
+const inspector: UserConfig = {
+  entry: { inspector: 'src/server/inspector/page/main.ts' },
+  outDir: 'dist',
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  tsconfig: 'tsconfig.inspector.json',
+  dts: false,
+  sourcemap: false,
+  clean: false,
+  minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
+};
+
+export default defineConfig([library, inspector]);
 
 /**
  * Writes a `.d.cts` beside each `.d.mts`, its imports pointing at the other `.d.cts` files.

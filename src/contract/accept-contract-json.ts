@@ -26,6 +26,7 @@ const VERSIONS: ReadonlySet<unknown> = new Set(CONTRACT_VERSIONS);
  * contract's strings took an eighth of reading it. Text with one (emoji, say) is asked of
  * `wireTextProblem`, which tells paired surrogates from lone ones.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the units this looks for
 const SUSPECT_UNIT = /[\u0000\ud800-\udfff]/;
 
 function isWireText(text: string): boolean {

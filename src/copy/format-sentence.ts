@@ -106,7 +106,7 @@ function compiledOf(template: string): readonly Piece[] {
 type Params = Readonly<Record<string, string | number>>;
 
 /** A parameter's value: `params` first, then the noun's slots; `undefined` when neither has it. */
-function valueOf(name: string, params: Params, noun: NounSlots | undefined): string | undefined {
+function slotValue(name: string, params: Params, noun: NounSlots | undefined): string | undefined {
   if (Object.hasOwn(params, name)) return String(params[name]);
   if (noun && Object.hasOwn(noun, name)) return noun[name as keyof NounSlots];
   return undefined;
@@ -116,8 +116,8 @@ function render(pieces: readonly Piece[], params: Params, noun: NounSlots | unde
   let out = '';
   for (const piece of pieces) {
     if (typeof piece === 'string') out += piece;
-    else if ('slot' in piece) out += valueOf(piece.slot, params, noun) ?? `{${piece.slot}}`;
-    else out += render(piece.cases.get(valueOf(piece.select, params, noun) ?? 'other') ?? piece.cases.get('other')!, params, noun);
+    else if ('slot' in piece) out += slotValue(piece.slot, params, noun) ?? `{${piece.slot}}`;
+    else out += render(piece.cases.get(slotValue(piece.select, params, noun) ?? 'other') ?? piece.cases.get('other')!, params, noun);
   }
   return out;
 }

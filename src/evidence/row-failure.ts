@@ -27,5 +27,5 @@ export function isRefusedValue(error: unknown): boolean {
  */
 export function isRowFailure(error: unknown): boolean {
   const state = stateOf(error);
-  return isRefusedValue(error) || (state !== undefined && state.startsWith('23'));
+  return isRefusedValue(error) || state?.startsWith('23') === true;
 }

@@ -17,7 +17,7 @@ export function contextFromTraceparent(traceparent: string | undefined, tracesta
   const [, version, traceId, spanId, flags, rest] = match as unknown as [string, string, string, string, string, string | undefined];
   if (version === 'ff' || (version === '00' && rest !== undefined)) return base;
   if (/^0+$/.test(traceId) || /^0+$/.test(spanId)) return base;
-  let traceState;
+  let traceState: ReturnType<typeof createTraceState> | undefined;
   try {
     traceState = tracestate ? createTraceState(tracestate) : undefined;
   } catch {

@@ -71,7 +71,7 @@ export async function replayFixtures(
 }
 
 async function listJson(path: string): Promise<string[]> {
-  let info;
+  let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(path);
   } catch {

@@ -45,7 +45,7 @@ describe.each(storeTargets())('GET /metrics on $name', ({ open }) => {
     expect(found, `no ${name} in ${families.map((f) => f.name).join(', ')}`).toBeDefined();
     return found!;
   };
-  const valueOf = (families: Family[], name: string, labels: Record<string, string>) =>
+  const metricValue = (families: Family[], name: string, labels: Record<string, string>) =>
     Number(family(families, name).metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value ?? Number.NaN);
 
   it('is refused without the metrics token, and a tenant key is not the token', async () => {
@@ -62,17 +62,17 @@ describe.each(storeTargets())('GET /metrics on $name', ({ open }) => {
     expect((await server.app.request('/v0/effects/eff_missing', { headers: { authorization: `Bearer ${testKeys.acme}` } })).status).toBe(404);
     const families = await scrape();
 
-    expect(valueOf(families, 'warrant_http_requests_total', { method: 'POST', route: '/v0/reply-contracts/verify', status: '200' })).toBe(3);
+    expect(metricValue(families, 'warrant_http_requests_total', { method: 'POST', route: '/v0/reply-contracts/verify', status: '200' })).toBe(3);
     // The route pattern, never the id sent: series stay bounded whatever clients send.
-    expect(valueOf(families, 'warrant_http_requests_total', { method: 'GET', route: '/v0/effects/:id', status: '404' })).toBe(1);
+    expect(metricValue(families, 'warrant_http_requests_total', { method: 'GET', route: '/v0/effects/:id', status: '404' })).toBe(1);
     const latency = family(families, 'warrant_http_request_duration_seconds');
     expect(latency.type).toBe('HISTOGRAM');
     // The parser flattens a histogram's buckets only when `le` is its one label, so the labelled
     // series' count is read from its own line.
     expect(lastText).toMatch(/^warrant_http_request_duration_seconds_count\{method="POST",route="\/v0\/reply-contracts\/verify"\} 3$/m);
-    expect(valueOf(families, 'warrant_verdicts_total', { status: 'fallback', fallback_reason: 'forbidden_term_present' })).toBe(1);
-    expect(valueOf(families, 'warrant_verdicts_total', { status: 'fallback', fallback_reason: 'no_candidate' })).toBe(1);
-    expect(valueOf(families, 'warrant_verdicts_total', { status: 'accepted', fallback_reason: '' })).toBe(1);
+    expect(metricValue(families, 'warrant_verdicts_total', { status: 'fallback', fallback_reason: 'forbidden_term_present' })).toBe(1);
+    expect(metricValue(families, 'warrant_verdicts_total', { status: 'fallback', fallback_reason: 'no_candidate' })).toBe(1);
+    expect(metricValue(families, 'warrant_verdicts_total', { status: 'accepted', fallback_reason: '' })).toBe(1);
   });
 
   it('reports group-commit flushes, the contract cache, model calls, in-flight requests and the drain state', async () => {
@@ -82,18 +82,18 @@ describe.each(storeTargets())('GET /metrics on $name', ({ open }) => {
     expect(Number(rows.count)).toBeGreaterThanOrEqual(1);
     expect(Number(rows.sum)).toBe(3);
     expect(Number(family(families, 'warrant_group_commit_flush_seconds').metrics[0]!.count)).toBe(Number(rows.count));
-    expect(valueOf(families, 'warrant_group_commit_flushes_total', { outcome: 'ok' })).toBe(Number(rows.count));
-    expect(valueOf(families, 'warrant_contract_cache_bytes', {})).toBeGreaterThan(1024);
-    expect(valueOf(families, 'warrant_contract_cache_entries', {})).toBe(1);
+    expect(metricValue(families, 'warrant_group_commit_flushes_total', { outcome: 'ok' })).toBe(Number(rows.count));
+    expect(metricValue(families, 'warrant_contract_cache_bytes', {})).toBeGreaterThan(1024);
+    expect(metricValue(families, 'warrant_contract_cache_entries', {})).toBe(1);
     const calls = family(families, 'warrant_model_calls_total').metrics;
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((m) => m.labels?.task && m.labels.outcome === 'ok')).toBe(true);
     // The scrape itself is in flight while it is rendered.
-    expect(valueOf(families, 'warrant_http_requests_in_flight', {})).toBe(1);
-    expect(valueOf(families, 'warrant_draining', {})).toBe(0);
+    expect(metricValue(families, 'warrant_http_requests_in_flight', {})).toBe(1);
+    expect(metricValue(families, 'warrant_draining', {})).toBe(0);
     expect(family(families, 'warrant_process_resident_memory_bytes').type).toBe('GAUGE');
     await server.drain();
-    expect(valueOf(await scrape(), 'warrant_draining', {})).toBe(1);
+    expect(metricValue(await scrape(), 'warrant_draining', {})).toBe(1);
   });
 
   it('counts store failures by route', async () => {
@@ -102,7 +102,7 @@ describe.each(storeTargets())('GET /metrics on $name', ({ open }) => {
     await failing.close();
     const res = await broken.app.request('/v0/effects', { headers: { authorization: `Bearer ${testKeys.acme}` } });
     expect(res.status).toBe(503);
-    expect(valueOf(await scrape(broken), 'warrant_store_errors_total', { route: '/v0/effects' })).toBe(1);
+    expect(metricValue(await scrape(broken), 'warrant_store_errors_total', { route: '/v0/effects' })).toBe(1);
   });
 
   it('without a token there is no /metrics route; a short token is refused naming its variable', async () => {

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, Row } from './database.js';
+import type { PgliteMessage, PgliteReply, PgliteRequest, PgliteWorkerData } from './pglite-worker-protocol.js';
 
 /** Options of {@link openPgliteDatabase}. */
 export interface PgliteDatabaseOptions {
@@ -30,8 +31,6 @@ export interface PgliteDatabaseOptions {
   diskFull?: SharedArrayBuffer;
 }
 
-type Request = { op: 'ready' | 'close' } | { op: 'query'; sql: string; params?: unknown[]; tx?: number } | { op: 'begin'; tx: number } | { op: 'end'; tx: number; commit: boolean };
-type Reply = { id: number; rows: Row[] } | { id: number; error: { message: string; severity?: unknown } & Record<string, unknown> };
 
 /** Shortest time between two attempts to reopen a stopped instance, in ms. */
 const REOPEN_INTERVAL_MS = 1_000;
@@ -40,7 +39,7 @@ const REOPEN_TIMEOUT_MS = 120_000;
 
 /** One worker thread and the PGlite instance it runs. */
 interface Instance {
-  request(message: Request): Promise<Row[]>;
+  request(message: PgliteRequest): Promise<Row[]>;
   /** Why this instance serves no more statements (it stopped, or was closed), once it does not. */
   stopped(): Error | undefined;
   terminate(): Promise<void>;
@@ -85,7 +84,7 @@ export async function openPgliteDatabase({ dataDir, settings = {}, useSnapshot =
     }
     throw stopped;
   };
-  const send = (message: Request, on?: Instance): Promise<Row[]> => {
+  const send = (message: PgliteRequest, on?: Instance): Promise<Row[]> => {
     try {
       return (on ?? live()).request(message);
     } catch (error) {
@@ -103,7 +102,7 @@ export async function openPgliteDatabase({ dataDir, settings = {}, useSnapshot =
       // A transaction lives and ends on the instance it began on.
       const tx = { id: nextTx++, on: live() };
       await send({ op: 'begin', tx: tx.id }, tx.on);
-      let result;
+      let result: Awaited<ReturnType<typeof work>>;
       try {
         result = await work({ query: (sql, params) => run(sql, params, tx) } satisfies Queryable);
       } catch (error) {
@@ -129,7 +128,7 @@ export async function openPgliteDatabase({ dataDir, settings = {}, useSnapshot =
 
 /** Starts a worker thread and its PGlite instance; resolves once it is ready (within `readyWithinMs`, when given). */
 async function startInstance(
-  workerData: { dataDir: string | undefined; settings: Record<string, string>; useSnapshot: boolean; diskFull: SharedArrayBuffer | undefined },
+  workerData: PgliteWorkerData,
   readyWithinMs?: number,
 ): Promise<Instance> {
   // Beside this module in src/store/, and beside the chunk this module is bundled into in dist/
@@ -151,7 +150,7 @@ async function startInstance(
     pending.clear();
     worker.unref();
   };
-  worker.on('message', (reply: Reply) => {
+  worker.on('message', (reply: PgliteReply) => {
     const waiter = pending.get(reply.id);
     if (!waiter) return;
     pending.delete(reply.id);
@@ -167,13 +166,13 @@ async function startInstance(
   });
   worker.on('error', (error) => settleAll(error));
   worker.on('exit', (code) => settleAll(new Error(`the PGlite thread exited (code ${code})`)));
-  const request = (message: Request): Promise<Row[]> => {
+  const request = (message: PgliteRequest): Promise<Row[]> => {
     if (gone) return Promise.reject(gone);
     const id = nextId++;
     return new Promise<Row[]>((resolve, reject) => {
       if (pending.size === 0) worker.ref();
       pending.set(id, { resolve, reject });
-      worker.postMessage({ ...message, id });
+      worker.postMessage({ ...message, id } satisfies PgliteMessage);
     });
   };
   const terminate = async () => {

@@ -19,6 +19,9 @@ import { PGlite } from '@electric-sql/pglite';
  * The folder of the nearest package.json named `name`, walking up from `start`: this module runs
  * from src/store/ in a checkout and bundled into dist/ in the package, so a fixed number of `..`
  * would be right for one and wrong for the other.
+ * @param {string} start
+ * @param {string} name
+ * @returns {string}
  */
 function packageFolder(start, name) {
   for (let folder = start; ; folder = dirname(folder)) {
@@ -61,6 +64,9 @@ export function readSnapshot(path = snapshotPath()) {
  * snapshot: to a temporary name first, then renamed, so a process reading it never sees half a
  * file and two processes writing at once leave one whole snapshot. A folder that cannot be
  * written (a read-only install) just leaves no snapshot: the next start runs initdb again.
+ * @param {PGlite} pg
+ * @param {string} [path]
+ * @returns {Promise<boolean>}
  */
 export async function writeSnapshot(pg, path = snapshotPath()) {
   try {
@@ -84,6 +90,9 @@ export function snapshotFolder(version = pgliteVersion()) {
  * Fills the fresh data folder `dataDir` from the folder snapshot; false when there is none (the
  * caller then loads the tarball or runs initdb). The folder already holds its lock file, which
  * the copy leaves alone.
+ * @param {string} dataDir
+ * @param {string} [folder]
+ * @returns {boolean}
  */
 export function copySnapshotFolder(dataDir, folder = snapshotFolder()) {
   if (!existsSync(join(folder, 'PG_VERSION'))) return false;

@@ -1,9 +1,14 @@
 // The embedded PostgreSQL's own thread (see pglite-database.ts). PGlite runs here, so its
 // WebAssembly never blocks the thread that serves requests: that thread only posts statements and
-// receives rows. Plain JavaScript, so it starts the same from the sources, the tests and the build.
+// receives rows. Plain JavaScript, so it starts the same from the sources, the tests and the build;
+// type-checked all the same (tsconfig.worker.json, in `npm run typecheck`) against the messages
+// pglite-worker-protocol.ts declares for both sides.
 //
 // Requests: { id, op: 'ready' | 'query' | 'begin' | 'end' | 'close', tx?, sql?, params?, commit? }.
 // Replies:  { id, rows } or { id, error: { message, code, ... } }.
+/** @import { Transaction } from '@electric-sql/pglite' */
+/** @import { Row } from './database.js' */
+/** @import { PgliteEnd, PgliteErrorFields, PgliteMessage, PgliteQuery, PgliteReply, PgliteWorkerData } from './pglite-worker-protocol.js' */
 import fs, { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -12,10 +17,15 @@ import { copySnapshotFolder, readSnapshot, snapshotPath, writeSnapshot } from '.
 
 const INT8 = 20;
 
+if (parentPort === null) throw new Error('pglite-worker.mjs runs as a worker thread (see openPgliteDatabase)');
+const port = parentPort;
+/** @type {PgliteWorkerData} */
+const options = workerData;
+
 // Fault injection for tests that cannot mount a small filesystem (see `diskFull` in
 // pglite-database.ts): while the flag is 1, PGlite's file writes fail as on a full disk.
-if (workerData.diskFull !== undefined) {
-  const full = new Int32Array(workerData.diskFull);
+if (options.diskFull !== undefined) {
+  const full = new Int32Array(options.diskFull);
   const writeSync = fs.writeSync;
   fs.writeSync = function (...args) {
     if (Atomics.load(full, 0) === 1) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
@@ -26,17 +36,17 @@ if (workerData.diskFull !== undefined) {
 // A store with no cluster yet (in memory, or a folder without PG_VERSION) starts from the
 // initdb snapshot when there is one; otherwise PGlite runs initdb, and the cluster it made is
 // kept as the snapshot for the next fresh store (see pglite-snapshot.mjs).
-const fresh = workerData.dataDir === undefined || !existsSync(join(workerData.dataDir, 'PG_VERSION'));
-const copied = fresh && workerData.dataDir !== undefined && workerData.useSnapshot !== false && copySnapshotFolder(workerData.dataDir);
-const snapshot = fresh && !copied && workerData.useSnapshot !== false ? readSnapshot() : undefined;
-const settings = Object.entries(workerData.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+const fresh = options.dataDir === undefined || !existsSync(join(options.dataDir, 'PG_VERSION'));
+const copied = fresh && options.dataDir !== undefined && options.useSnapshot !== false && copySnapshotFolder(options.dataDir);
+const snapshot = fresh && !copied && options.useSnapshot !== false ? readSnapshot() : undefined;
+const settings = Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 
 const pg = new PGlite({
-  ...(workerData.dataDir === undefined ? {} : { dataDir: workerData.dataDir }),
+  ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
   ...(snapshot === undefined ? {} : { loadDataDir: snapshot }),
   ...(settings.length === 0 ? {} : { startParams: [...PGlite.defaultStartParams, ...settings] }),
   // int8 (counts, sequences) arrives as a string otherwise; every id we count fits a double.
-  parsers: { [INT8]: (value) => Number(value) },
+  parsers: { [INT8]: (/** @type {string} */ value) => Number(value) },
 });
 
 /**
@@ -45,29 +55,51 @@ const pg = new PGlite({
  * lock file, which a snapshot must never carry into another folder.
  */
 const ready = pg.waitReady.then(async () => {
-  if (workerData.dataDir === undefined && snapshot === undefined && workerData.useSnapshot !== false && !existsSync(snapshotPath())) await writeSnapshot(pg);
+  if (options.dataDir === undefined && snapshot === undefined && options.useSnapshot !== false && !existsSync(snapshotPath())) await writeSnapshot(pg);
 });
 
-/** Open transactions by id: each holds the statements posted to it, in order. */
+/**
+ * Open transactions by id: each holds the statements posted to it, in order, and learns the id
+ * of the request that ends it.
+ * @type {Map<number, { statements: Inbox, ended: (endId: number) => void }>}
+ */
 const transactions = new Map();
 
 class Rollback extends Error {}
 
+/**
+ * @param {number} id
+ * @param {Row[]} rows
+ */
 function reply(id, rows) {
-  parentPort.postMessage({ id, rows });
+  port.postMessage(/** @type {PgliteReply} */ ({ id, rows }));
 }
 
+/**
+ * @param {number} id
+ * @param {unknown} error
+ */
 function fail(id, error) {
+  /** @type {Record<string, string | number>} */
   const fields = {};
   for (const [key, value] of Object.entries(error ?? {})) {
     if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
   }
-  parentPort.postMessage({ id, error: { ...fields, message: error?.message ?? String(error) } });
+  const message = /** @type {{ message?: string } | null | undefined} */ (error)?.message ?? String(error);
+  port.postMessage(/** @type {PgliteReply} */ ({ id, error: /** @type {PgliteErrorFields} */ ({ ...fields, message }) }));
 }
 
-/** A queue the transaction's callback reads its statements from. */
+/** @typedef {(PgliteQuery | PgliteEnd) & { id: number }} Statement */
+/** @typedef {{ push(message: Statement): void, next(): Promise<Statement> }} Inbox */
+
+/**
+ * A queue the transaction's callback reads its statements from.
+ * @returns {Inbox}
+ */
 function inbox() {
+  /** @type {((message: Statement) => void)[]} */
   const waiting = [];
+  /** @type {Statement[]} */
   const queued = [];
   return {
     push(message) {
@@ -76,17 +108,23 @@ function inbox() {
       else queued.push(message);
     },
     next() {
-      return queued.length > 0 ? Promise.resolve(queued.shift()) : new Promise((resolve) => waiting.push(resolve));
+      const first = queued.shift();
+      return first !== undefined ? Promise.resolve(first) : new Promise((resolve) => waiting.push(resolve));
     },
   };
 }
 
-/** Runs one PGlite transaction, fed statement by statement from the other thread. */
+/**
+ * Runs one PGlite transaction, fed statement by statement from the other thread.
+ * @param {number} id
+ * @param {number} txId
+ */
 function begin(id, txId) {
   const statements = inbox();
+  /** @type {number | undefined} */
   let end;
   transactions.set(txId, { statements, ended: (endId) => (end = endId) });
-  pg.transaction(async (tx) => {
+  pg.transaction(async (/** @type {Transaction} */ tx) => {
     reply(id, []);
     for (;;) {
       const message = await statements.next();
@@ -100,17 +138,22 @@ function begin(id, txId) {
         fail(message.id, error);
       }
     }
-  }).then(
-    () => reply(end, []),
-    (error) => (end === undefined ? fail(id, error) : error instanceof Rollback ? reply(end, []) : fail(end, error)),
-  ).finally(() => transactions.delete(txId));
+  })
+    .then(
+      () => reply(/** @type {number} */ (end), []),
+      (error) => (end === undefined ? fail(id, error) : error instanceof Rollback ? reply(end, []) : fail(end, error)),
+    )
+    .finally(() => transactions.delete(txId));
 }
 
-parentPort.on('message', (message) => {
+port.on('message', (/** @type {PgliteMessage} */ message) => {
   const { id, op } = message;
   switch (op) {
     case 'ready':
-      ready.then(() => reply(id, []), (error) => fail(id, error));
+      ready.then(
+        () => reply(id, []),
+        (error) => fail(id, error),
+      );
       return;
     case 'query':
       if (message.tx !== undefined) {
@@ -119,7 +162,10 @@ parentPort.on('message', (message) => {
         else fail(id, new Error(`transaction ${message.tx} is not open`));
         return;
       }
-      pg.query(message.sql, message.params).then((result) => reply(id, result.rows), (error) => fail(id, error));
+      pg.query(message.sql, message.params).then(
+        (result) => reply(id, /** @type {Row[]} */ (result.rows)),
+        (error) => fail(id, error),
+      );
       return;
     case 'begin':
       begin(id, message.tx);
@@ -132,9 +178,12 @@ parentPort.on('message', (message) => {
       return;
     }
     case 'close':
-      pg.close().then(() => reply(id, []), (error) => fail(id, error));
+      pg.close().then(
+        () => reply(id, []),
+        (error) => fail(id, error),
+      );
       return;
     default:
-      fail(id, new Error(`unknown request ${op}`));
+      fail(id, new Error(`unknown request ${/** @type {{ op: unknown }} */ (message).op}`));
   }
 });

@@ -85,7 +85,7 @@ export function boundaryLedger(match: Match, reading: BurstReading | null, now: 
   const codeById = new Map(readings.map((r) => [r.message.id, r.said]));
   const add = (messageId: string, scope: BoundaryScope, by: Boundary['by'], said: string, termMs: number | null, avoidTerms: readonly string[]) => {
     const message = byId.get(messageId);
-    if (!message || message.author !== 'match') return;
+    if (message?.author !== 'match') return;
     if (entries.some((e) => e.messageId === messageId && e.scope === scope && (scope !== 'topic' || e.avoidTerms.join() === avoidTerms.join()))) return;
     // No days from the reader: the term the pause's own clause states, else the one the message states at all.
     const codeTerm = scope !== 'pause' ? null : (codeById.get(messageId)?.find((s) => s.scope === 'pause' && s.term !== null)?.term ?? clauseTerm(words(message.text)));

@@ -15,7 +15,7 @@ export const matchReplayer: Replayer = {
   async replay(value, file) {
     const fixture = parseInput(matchFixtureSchema, value, `match fixture ${basename(file)}`);
     const differences: string[] = [];
-    let outcome;
+    let outcome: Awaited<ReturnType<typeof suggestReplies>>;
     try {
       outcome = await suggestReplies(fixtureRequest(fixture));
     } catch (error) {

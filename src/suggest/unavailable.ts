@@ -39,7 +39,7 @@ export const TOO_FEW_SURVIVED: Unavailable = { reason: 'too_few_survived', step:
 
 /** Whether the gate that stopped stopped because Warrant could not decide, and why. */
 export function unavailableOfGate(stopped: GateRecord | undefined): Unavailable | null {
-  if (!stopped || stopped.decision !== 'stop') return null;
+  if (stopped?.decision !== 'stop') return null;
   const failure = stopped.detail.outcome as StepFailure | undefined;
   if (stopped.reason === 'burst_reading_failed' && failure) return stepFailed('burst', failure);
   if (stopped.reason === 'strategy_failed' && failure) return stepFailed('strategy', failure);

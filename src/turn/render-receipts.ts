@@ -32,7 +32,7 @@ export function renderReceipts(turnId: string, events: readonly CommittedEvent[]
 
 function receiptOf(event: CommittedEvent, scope: CompositionScope): ReceiptBlock {
   const workflow = workflowOf(scope, event.recordId);
-  const render = workflow && workflow.receipts[event.type];
+  const render = workflow?.receipts[event.type];
   const text = render ? pick(render, scope.locale) : workflow && event.type === SUBMISSION_UPDATED ? acceptedReceipt(workflow, scope) : undefined;
   if (!workflow || !text) throw new Error(`no receipt renders ${event.type} on record ${event.recordId}`);
   const { title, body } = text(event.payload);

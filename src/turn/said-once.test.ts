@@ -15,7 +15,7 @@ import { createTurnRuntime } from './turn-runtime.js';
  * colon or semicolon followed by a space, so «still needs something: Who is traveling?» holds
  * «Who is traveling?» as a sentence of its own.
  */
-export function sentencesOf(reply: string): string[] {
+function sentencesOf(reply: string): string[] {
   return reply
     .split('\n')
     .flatMap((line) => line.split(/(?<=[.?!:;…])\s+/))

@@ -26,7 +26,7 @@ const scripted = (reply) => ({
   async getResponse() {
     return { usage: new Usage(), output: [{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: reply }] }] };
   },
-  async *getStreamedResponse() {
+  getStreamedResponse() {
     throw new Error('not streamed');
   },
 });

@@ -31,7 +31,7 @@ class ScriptedModel implements Model {
       output: [{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: this.reply }] }],
     };
   }
-  async *getStreamedResponse(): AsyncIterable<StreamEvent> {
+  getStreamedResponse(): AsyncIterable<StreamEvent> {
     throw new Error('ScriptedModel does not stream');
   }
 }

@@ -176,7 +176,7 @@ async function loadDemo(io: CliIo, out: DemoOut, { store, server, tenantId, trip
   // The turn scenarios replay on the demo's own store, each under a tenant of its own: a second
   // PGlite beside it would double the memory `npm start` takes.
   const release = replayOnStore(store);
-  let outcomes;
+  let outcomes: Awaited<ReturnType<typeof replayFixtures>>;
   try {
     outcomes = await replayFixtures(undefined, {
       replayers: await builtInReplayers(),

@@ -62,7 +62,7 @@ async function keepAliveLoad(url: string, { clients, stopAfter, onAck }: { clien
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       while (!stopAfter()) {
-        let answer;
+        let answer: Awaited<ReturnType<typeof send>>;
         try {
           answer = await send(agent, sent++);
         } catch (error) {

@@ -161,7 +161,7 @@ describe('inspector in Chromium', () => {
     await page.fill('#filter-text', 'reserved TWO');
     await page.click('#filters button[type=submit]');
     await until(page, "location.hash.startsWith('#/effects?')");
-    const params = new URLSearchParams((await page.evaluate('location.hash') as string).split('?')[1]);
+    const params = new URLSearchParams(((await page.evaluate('location.hash')) as string).split('?')[1]);
     expect(Object.fromEntries(params)).toEqual({ kind: 'ticket_inventory', text: 'reserved TWO' });
     await until(page, "document.querySelectorAll('#effects tbody tr').length === 1");
     expect(await page.locator('#effects tbody tr').getAttribute('data-effect-id')).toBe(ticket);
@@ -182,7 +182,7 @@ describe('inspector in Chromium', () => {
     await other.fill('#filter-until', '2000-01-01T00:00');
     await other.click('#filters button[type=submit]');
     await other.locator('#empty').waitFor();
-    expect(await other.evaluate('location.hash') as string).toContain('until=2000-01-01T');
+    expect((await other.evaluate('location.hash')) as string).toContain('until=2000-01-01T');
     await other.fill('#filter-until', '');
     await other.fill('#filter-since', '2000-01-01T00:00');
     await other.click('#filters button[type=submit]');
@@ -197,7 +197,12 @@ describe('inspector in Chromium', () => {
   });
 
   it('a suggestions tab lists stored results with why they stopped, and shows one with its gates', async () => {
-    const match = JSON.parse(await readFile(join(packageRoot(), 'fixtures', 'matches', 'en-active-reply-happy-path.json'), 'utf8')) as { match: unknown; wiki: unknown; profile: unknown; now: string };
+    const match = JSON.parse(await readFile(join(packageRoot(), 'fixtures', 'matches', 'en-active-reply-happy-path.json'), 'utf8')) as {
+      match: unknown;
+      wiki: unknown;
+      profile: unknown;
+      now: string;
+    };
     const res = await fetch(`${running.url}/v0/suggestions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' },
@@ -259,7 +264,10 @@ describe('inspector in Chromium', () => {
     expect(await page.locator('#turns tbody tr').evaluateAll((rows) => rows.every((r) => r.querySelector('[data-flag="model_failure"]')))).toBe(true);
     await page.goto(`${running.url}/inspector#/turns?text=zanzibar`);
     // (The model-failure view before it shows the same one row: wait for the text filter's own view.)
-    await until(page, "document.getElementById('filter-text')?.value === 'zanzibar' && document.querySelectorAll('#turns tbody tr').length === 1 && !!document.querySelector('#turns tr[data-turn-id=\"unread-1\"]')");
+    await until(
+      page,
+      "document.getElementById('filter-text')?.value === 'zanzibar' && document.querySelectorAll('#turns tbody tr').length === 1 && !!document.querySelector('#turns tr[data-turn-id=\"unread-1\"]')",
+    );
     expect(await page.inputValue('#filter-model_failure')).toBe('');
     // No writer is configured here, so no reply fell back to code's words.
     await page.goto(`${running.url}/inspector#/turns`);
@@ -284,8 +292,14 @@ describe('inspector in Chromium', () => {
       tag(body.effect);
       await route.fulfill({ response, json: body });
     };
-    await page.route(/\/v0\/effects/, withTrace((x) => x.id === effectId));
-    await page.route(/\/v0\/turns/, withTrace((x) => x.id === 'demo-en-1'));
+    await page.route(
+      /\/v0\/effects/,
+      withTrace((x) => x.id === effectId),
+    );
+    await page.route(
+      /\/v0\/turns/,
+      withTrace((x) => x.id === 'demo-en-1'),
+    );
     await page.goto(`${running.url}/inspector#/effects/${effectId}`);
     await page.locator('#effect-trace a.trace').click();
     await page.locator('#trace').waitFor();

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../src/package-root.js';
+import { browserTests, processTests, storeTests } from './test-projects.js';
+
+const root = packageRoot();
+
+type Project = 'unit' | 'store' | 'process' | 'browser';
+
+/** What a test file's text shows it starts, heaviest first. */
+const SIGNS: readonly [Exclude<Project, 'unit'>, RegExp][] = [
+  ['browser', /playwright-core|launch-test-browser/],
+  ['process', /node:child_process|spawnWarrant\(|registry-node/],
+  [
+    'store',
+    /storeTargets|openPgliteDatabase|openStore\b|createTestServer|DATABASE_URL|withReplayStore|turnReplayer|modelTurnReplayer|runTurnFixture|runModelTurnFixture|runCli\(\[\s*'(?:turn|serve|evidence)'/,
+  ],
+];
+const WEIGHT: Record<Project, number> = { unit: 0, store: 1, process: 2, browser: 3 };
+
+async function testFilesIn(folder: string): Promise<string[]> {
+  const entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.test.ts') && !e.parentPath.includes('node_modules'))
+    .map((e) => join(e.parentPath, e.name).slice(root.length + 1));
+}
+
+const listed = new Map<string, Project>();
+for (const [project, files] of [
+  ['browser', browserTests],
+  ['process', processTests],
+  ['store', storeTests],
+] as const) {
+  for (const file of files) listed.set(file, listed.has(file) ? (`${listed.get(file)} and ${project}` as Project) : project);
+}
+
+describe('vitest projects', () => {
+  it('each listed file exists and is in one project only, so no test runs twice or drops out of its project', () => {
+    for (const [file, project] of listed) {
+      expect(existsSync(join(root, file)), `${file} (project ${project}) does not exist`).toBe(true);
+      expect(['browser', 'process', 'store'], `${file} is listed in ${project}`).toContain(project);
+    }
+  });
+
+  it('a test file that starts a browser, a process or a store is in that project or a heavier one, never in unit', async () => {
+    const files = (await Promise.all(['src', 'test', 'examples'].map(testFilesIn))).flat();
+    expect(files.length).toBeGreaterThan(100);
+    const misplaced: string[] = [];
+    // This file names every sign in its patterns.
+    for (const file of files.filter((f) => f !== 'test/test-projects.test.ts')) {
+      const text = await readFile(join(root, file), 'utf8');
+      const starts = SIGNS.find(([, sign]) => sign.test(text))?.[0] ?? 'unit';
+      const project = listed.get(file) ?? 'unit';
+      if (WEIGHT[project] < WEIGHT[starts]) misplaced.push(`${file} starts a ${starts} test: list it in test/test-projects.ts (now ${project})`);
+    }
+    expect(misplaced).toEqual([]);
+  });
+});
