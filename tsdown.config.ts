@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { defineConfig, type UserConfig } from 'tsdown';
@@ -9,26 +10,29 @@ import { defineConfig, type UserConfig } from 'tsdown';
  * `openPgliteDatabase` starts from beside its own chunk, so the package ships no sources.
  *
  * Source maps go beside every file, so a stack trace (`node --enable-source-maps`) names the
- * source file and line. The library's build is ESM only: a CommonJS host `require`s it (Node ≥ 20.19), and
- * for TypeScript's `require` resolution each `.d.mts` gets a `.d.cts` twin (see `cjsTypes`).
+ * source file and line. The build is ESM only: a CommonJS host `require`s it (Node ≥ 20.19), and
+ * for TypeScript's `require` resolution each entry's `.d.mts` gets a `.d.cts` beside it that
+ * re-exports it (see `cjsTypes`).
  */
+const entry = {
+  index: 'src/index.ts',
+  cli: 'src/cli/main.ts',
+  contract: 'src/contract/index.ts',
+  probe: 'src/probe/index.ts',
+  model: 'src/model/index.ts',
+  server: 'src/server/index.ts',
+  store: 'src/store/index.ts',
+  suggest: 'src/suggest/index.ts',
+  turn: 'src/turn/index.ts',
+  testing: 'src/testing/index.ts',
+  'ai-sdk': 'src/adapters/ai-sdk/index.ts',
+  agents: 'src/adapters/agents/index.ts',
+  langchain: 'src/adapters/langchain/index.ts',
+  'pglite-worker': 'src/store/pglite-worker.mjs',
+};
+
 const library: UserConfig = {
-  entry: {
-    index: 'src/index.ts',
-    cli: 'src/cli/main.ts',
-    contract: 'src/contract/index.ts',
-    probe: 'src/probe/index.ts',
-    model: 'src/model/index.ts',
-    server: 'src/server/index.ts',
-    store: 'src/store/index.ts',
-    suggest: 'src/suggest/index.ts',
-    turn: 'src/turn/index.ts',
-    testing: 'src/testing/index.ts',
-    'ai-sdk': 'src/adapters/ai-sdk/index.ts',
-    agents: 'src/adapters/agents/index.ts',
-    langchain: 'src/adapters/langchain/index.ts',
-    'pglite-worker': 'src/store/pglite-worker.mjs',
-  },
+  entry,
   format: 'esm',
   dts: true,
   sourcemap: true,
@@ -68,17 +72,18 @@ const inspector: UserConfig = {
 export default defineConfig([library, inspector]);
 
 /**
- * Writes a `.d.cts` beside each `.d.mts`, its imports pointing at the other `.d.cts` files.
- * TypeScript reads a `.d.mts` as an ES module, which a CommonJS file under `node16` may not
- * `require` (TS1479) although Node ≥ 20.19 does; the `require` condition's types say what
- * `require('warrant/…')` returns: the same named exports.
+ * Writes a `.d.cts` beside each entry's `.d.mts` that re-exports it: what `require('warrant/…')`
+ * returns is the same module, so its types are the same declarations. A copy of every declaration
+ * file with CommonJS import paths (what this wrote before) doubled the package's types, 71 KB of
+ * its 537 KB packed. TypeScript resolves the re-export under every resolution mode; under `node16`
+ * with `skipLibCheck` off it reports TS1479 inside the `.d.cts` (an ES module required from a
+ * CommonJS file, which Node ≥ 20.19 does), and `nodenext` (TypeScript ≥ 5.8) reports nothing.
  */
 async function cjsTypes(outDir: string): Promise<void> {
-  for (const file of await readdir(outDir)) {
-    if (!file.endsWith('.d.mts')) continue;
-    const text = await readFile(join(outDir, file), 'utf8');
-    const cts = text.replace(/(from\s+["']\.\/[^"']+)\.mjs(["'])/g, '$1.cjs$2').replace(/\/\/# sourceMappingURL=.*$/m, '');
-    await writeFile(join(outDir, file.replace(/\.d\.mts$/, '.d.cts')), cts);
+  for (const name of Object.keys(entry)) {
+    const types = join(outDir, `${name}.d.mts`);
+    if (!existsSync(types)) continue;
+    await writeFile(join(outDir, `${name}.d.cts`), `export * from './${name}.mjs';\n`);
   }
 }
 

@@ -22,6 +22,9 @@ export interface ContractLint {
 
 const REQUIRED_LISTS = ['must_include', 'must_ask', 'canonical_terms'] as const;
 
+/** Lists up to this long are searched for duplicates with indexOf; longer ones with a map. */
+const SHORT_LIST = 16;
+
 /**
  * Up to this many (required term, forbidden term) pairs, an exact forbidden list is searched in
  * each required term with `includes`; above, with the verifier.
@@ -29,24 +32,30 @@ const REQUIRED_LISTS = ['must_include', 'must_ask', 'canonical_terms'] as const;
 const DIRECT_PAIRS = 256;
 
 /**
- * What tells which forbidden terms occur inside a required term, in the forbidden list's order,
- * each once — the verdict's `forbiddenTermsPresent` for that term. A verification builds a whole
- * verdict (every list, offsets, hints) for each required term; for an exact forbidden list and a
- * small contract, `includes` per pair gives the same answer for a fraction of the cost, and a
- * contract written fresh for every turn pays this on every turn.
+ * The forbidden terms inside `required`, in the forbidden list's order, each once — the
+ * verdict's `forbiddenTermsPresent` for that term. A verification builds a whole verdict (every
+ * list, offsets, hints) for each required term; for an exact forbidden list and a small
+ * contract, `includes` per pair gives the same answer for a fraction of the cost, and a contract
+ * written fresh for every turn pays this on every turn. `direct` says which way.
  */
-function forbiddenInsideOf(contract: ReplyContract, verifier: ContractVerifier): (required: string) => readonly string[] {
+function forbiddenInside(contract: ReplyContract, verifier: ContractVerifier, direct: boolean, required: string): readonly string[] {
+  if (!direct) return verifier.verify(required).forbiddenTermsPresent;
   const forbidden = contract.forbiddenTerms;
-  const required = contract.mustInclude.length + contract.mustAsk.length + contract.canonicalTerms.length;
-  if (matchModeOf(contract, 'forbidden_terms') !== 'exact' || required * forbidden.length > DIRECT_PAIRS) {
-    return (term) => verifier.verify(term).forbiddenTermsPresent;
+  let inside: string[] | undefined;
+  for (let i = 0; i < forbidden.length; i++) {
+    const term = forbidden[i]!;
+    if (required.includes(term) && forbidden.indexOf(term) === i) (inside ??= []).push(term);
   }
-  const distinct = forbidden.filter((term, i) => forbidden.indexOf(term) === i);
-  return (term) => distinct.filter((f) => term.includes(f));
+  return inside ?? NONE;
 }
 
-/** Lists up to this long are searched for duplicates with indexOf; longer ones with a map. */
-const SHORT_LIST = 16;
+const NONE: readonly string[] = Object.freeze([]);
+
+/** True when {@link forbiddenInside} may search each pair with `includes`. */
+function searchesPairs(contract: ReplyContract): boolean {
+  const required = contract.mustInclude.length + contract.mustAsk.length + contract.canonicalTerms.length;
+  return matchModeOf(contract, 'forbidden_terms') === 'exact' && required * contract.forbiddenTerms.length <= DIRECT_PAIRS;
+}
 
 /**
  * Checks what a schema cannot: that the approved fallback obeys its own contract (W2: the
@@ -89,13 +98,16 @@ export function lintContract(contract: ReplyContract, verifier: ContractVerifier
     });
   }
 
-  const forbiddenInside = forbiddenInsideOf(contract, verifier);
+  const direct = searchesPairs(contract);
   for (const list of REQUIRED_LISTS) {
-    const seen = new Set<string>();
-    for (const required of contractTerms(contract, list)) {
-      if (seen.has(required)) continue;
-      seen.add(required);
-      for (const forbidden of forbiddenInside(required)) {
+    const terms = contractTerms(contract, list);
+    // indexOf for short lists, a set for long ones (as the duplicate check below).
+    const seen = terms.length > SHORT_LIST ? new Set<string>() : undefined;
+    for (let i = 0; i < terms.length; i++) {
+      const required = terms[i]!;
+      if (seen === undefined ? terms.indexOf(required) !== i : seen.has(required)) continue;
+      seen?.add(required);
+      for (const forbidden of forbiddenInside(contract, verifier, direct, required)) {
         issues.push({
           path: `$.forbidden_terms[${firstIndex('forbidden_terms', forbidden)}]`,
           message: `unsatisfiable: ${JSON.stringify(forbidden)} occurs inside ${named(list, required)}, so no reply can contain one without the other`,
