@@ -43,11 +43,15 @@ export function monthPartitionName(table: PartitionedEvidenceTable, from: Date):
  * tables are not partitioned (before migration 090) is left alone. Resolves with the partitions made.
  */
 export async function ensureEvidencePartitions(
-  db: { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> },
+  db: Queryable & { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> },
   { now = new Date(), from = now }: { now?: Date; from?: Date } = {},
 ): Promise<string[]> {
   const months: Date[] = [];
   for (let m = monthStart(from); m <= monthStart(now, MONTHS_AHEAD); m = monthStart(m, 1)) months.push(m);
+  // Usually every month is there already: seen without a lock or a transaction.
+  const existing = new Set((await evidencePartitionNames(db)).map((p) => p.name));
+  const tables = (Object.keys(PARTITIONED_EVIDENCE) as PartitionedEvidenceTable[]).filter((t) => existing.has(`${t}_default`));
+  if (tables.every((t) => months.every((m) => existing.has(monthPartitionName(t, m))))) return [];
   return db.transaction((tx) => makeEvidenceMonths(tx, months));
 }
 
