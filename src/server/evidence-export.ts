@@ -59,6 +59,9 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
     return out;
   };
   const proof = (digest: string, sealed: { seal: string; hash: string } | undefined): Proof => ({ digest, seal: sealed?.seal ?? null, seal_hash: sealed?.hash ?? null });
+  // An effect's proof as text, written straight out: the export's hottest line builds no object for it.
+  const proofJson = (digest: string, sealed: { seal: string; hash: string } | undefined) =>
+    sealed === undefined ? `{"digest":"${digest}","seal":null,"seal_hash":null}` : `{"digest":"${digest}","seal":${JSON.stringify(sealed.seal)},"seal_hash":${JSON.stringify(sealed.hash)}}`;
   const line = (kind: Kind, key: string, body: string) => `{"kind":${JSON.stringify(kind)},${body},"cursor":${JSON.stringify(encodeCursor('evidence-export', [String(KINDS.indexOf(kind)), key]))}}\n`;
 
   // The next page of a kind is asked for as soon as a page arrives, so the store reads it while
@@ -92,7 +95,7 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
           const head = `"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(at.toISOString())}`;
           const effect = r.effect.trim() === '{}' ? `{${head}}` : `{${head},${r.effect.trim().slice(1)}`;
           const digest = effectDigest({ createdAt: at, status: r.status, interactionKind: r.interaction_kind, effectText: r.effect, contractText: r.contract, candidatesText: r.candidates });
-          return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":{"effect":${effect},"contract":${r.contract},"candidates":${r.candidates}},"proof":${JSON.stringify(proof(digest, sealed.get(r.id)))}`);
+          return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":{"effect":${effect},"contract":${r.contract},"candidates":${r.candidates}},"proof":${proofJson(digest, sealed.get(r.id))}`);
         });
       } else if (kind === 'suggestions') {
         const rows = await paged('suggestions', after ?? '', (a) => read<{ id: string; created_at: Date; match_id: string; result_type: string; result: unknown; evidence: Record<string, unknown> }>(
