@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { createEffectStore } from './effect-store.js';
-import { pruneEvidence } from './prune-evidence.js';
+import { pruneEvidence, pruneTenants } from './prune-evidence.js';
+import { insertSuggestion } from '../server/suggestion-queries.js';
 import { testEffect, writeTestEvidence } from '../server/testing-evidence.js';
+import { ensureEvidencePartitions, monthPartitionName, monthStart } from '../store/evidence-partitions.js';
+import { newRecordId } from './record-id.js';
 import { verifyEvidence } from './verify-evidence.js';
 
 const DAY = 86_400_000;
@@ -62,5 +65,51 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     await db.query(`delete from effects where tenant_id = 'sneaky' and created_at < now() - interval '30 days'`);
     await db.query(`delete from evidence_seals where tenant_id = 'sneaky' and seq = 1`);
     expect((await verifyEvidence(db, { tenantId: 'sneaky' })).problems.map((p) => p.kind)).toEqual(['seal_missing']);
+  });
+
+  it("W13: a month every tenant is past is dropped whole; a month a tenant still keeps is pruned by DELETE for the others only; both verify clean", async () => {
+    const now = new Date();
+    const at = (months: number) => new Date(monthStart(now, months).getTime() + 10 * DAY);
+    await ensureEvidencePartitions(db, { from: monthStart(now, -6) });
+    // Written in time order, as a sidecar writes: each chain's seals then run from month to month.
+    await insertSuggestion(db, 'early', { id: newRecordId('sug_'), createdAt: at(-6), matchId: 'm', resultType: 'hold', result: { resultType: 'hold' }, evidence: {}, traceId: null });
+    const effects = createEffectStore(db);
+    const rows: Record<string, string[]> = { early: [], late: [] };
+    for (const tenant of ['early', 'late']) {
+      for (const month of [-6, -5, 0]) {
+        const e = testEffect(tenant, `month ${month}`, month === 0 ? now : at(month));
+        await effects.insert(e);
+        rows[tenant]!.push(e.id);
+      }
+    }
+    const partition = async (months: number) =>
+      (await db.query(`select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and relname = $1`, [monthPartitionName('effects', monthStart(now, months))])).length;
+    expect([await partition(-6), await partition(-5)]).toEqual([1, 1]);
+
+    const outcome = await pruneTenants(db, [
+      { tenantId: 'early', before: monthStart(now, -4), rule: 'retention early' },
+      { tenantId: 'late', before: monthStart(now, -5), rule: 'retention late' },
+    ]);
+    const month = (m: number) => monthStart(now, m).toISOString().slice(0, 7);
+    expect(outcome).toEqual([
+      expect.objectContaining({ tenantId: 'early', rows: expect.objectContaining({ effects: 2, suggestions: 1 }), months: [month(-6)] }),
+      expect.objectContaining({ tenantId: 'late', rows: expect.objectContaining({ effects: 1, suggestions: 0 }), months: [month(-6)] }),
+    ]);
+    // Month -6 is gone as a table; month -5 stays, holding only the tenant that keeps it.
+    expect([await partition(-6), await partition(-5)]).toEqual([0, 1]);
+    const left = async (tenant: string) => (await db.query<{ id: string }>(`select id from effects where tenant_id = $1 order by id`, [tenant])).map((r) => r.id);
+    expect(await left('early')).toEqual([rows.early![2]]);
+    expect(await left('late')).toEqual(rows.late!.slice(1));
+    for (const tenant of ['early', 'late']) {
+      const report = await verifyEvidence(db, { tenantId: tenant });
+      expect(report.problems).toEqual([]);
+      expect(report.tenants[0]!.pruned).toEqual(expect.arrayContaining([expect.objectContaining({ chainId: '*', rule: `retention ${tenant}` })]));
+    }
+    // Once the other tenant's rows there are deleted, month -5 holds only the tenant pruned now: it goes whole.
+    const [again] = await pruneEvidence(db, { tenantId: 'late', before: monthStart(now, -4), rule: 'by hand' });
+    expect(again).toMatchObject({ rows: { effects: 1 }, months: [month(-5)] });
+    expect(await partition(-5)).toBe(0);
+    expect(await left('late')).toEqual(rows.late!.slice(2));
+    expect((await verifyEvidence(db, { tenantId: 'late' })).problems).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import type { Database } from '../store/index.js';
+import { CHAIN_CHECKPOINTS, dropEvidenceMonths, PRUNE_CHECKPOINT, type DroppedMonths, type TenantCutoff } from './drop-evidence-months.js';
 import { evidenceTenants } from './verify-evidence.js';
 import { storeCall } from './store-call.js';
+
+export type { TenantCutoff } from './drop-evidence-months.js';
 
 /** What {@link pruneEvidence} removed for one tenant. */
 export interface TenantPrune {
@@ -12,8 +15,10 @@ export interface TenantPrune {
   readonly rows: Readonly<Record<'effects' | 'suggestions' | 'turns' | 'turn_events' | 'turn_records' | 'evidence_erasures', number>>;
   /** Seals removed (each replaced by its chain's checkpoint). */
   readonly seals: number;
-  /** Checkpoints written, one per chain cut. */
+  /** Checkpoints written, one per chain cut (a chain cut by a month's drop and by a `DELETE` counts twice). */
   readonly checkpoints: number;
+  /** Months dropped whole (partitions, `2026-10`) that held rows of this tenant. */
+  readonly months: readonly string[];
 }
 
 /** Options of {@link pruneEvidence}. */
@@ -28,17 +33,40 @@ export interface PruneEvidenceOptions {
 
 /**
  * Removes a tenant's evidence written before `before` — effects, suggestion results, turns with
- * their events, workflow records last changed before it, erasure records — in one transaction per
- * tenant, and the seals wholly before it, each chain's cut replaced by a checkpoint (the last
- * removed seal's hash, the rule, the cutoff, when, how many rows), so `verifyEvidence` still links
- * every remaining seal and reports what was pruned. A seal that straddles the cutoff stays; its
- * rows before the cutoff go, which verification accepts for that seal only.
+ * their events, workflow records last changed before it, erasure records — and the seals wholly
+ * before it, each chain's cut replaced by a checkpoint (the last removed seal's hash, the rule,
+ * the cutoff, when, how many rows), so `verifyEvidence` still links every remaining seal and
+ * reports what was pruned. A seal that straddles the cutoff stays; its rows before the cutoff go,
+ * which verification accepts for that seal only. See {@link pruneTenants}.
  */
 export async function pruneEvidence(db: Database, { before, tenantId, rule }: PruneEvidenceOptions): Promise<TenantPrune[]> {
   const tenants = tenantId !== undefined ? [tenantId] : await evidenceTenants(db);
+  return pruneTenants(db, tenants.map((t) => ({ tenantId: t, before, rule })));
+}
+
+/**
+ * Prunes each tenant to its own cutoff. First whole months of partitioned evidence go at once
+ * where every tenant with rows in them is past them (`dropEvidenceMonths`: a partition dropped,
+ * whatever its rows); then, per tenant in one transaction, a `DELETE` of the rest before its
+ * cutoff — rows in months shared with a tenant that keeps them longer, turns, events, records and
+ * erasure records (not partitioned), and rows in the default partition.
+ */
+export async function pruneTenants(db: Database, cutoffs: readonly TenantCutoff[]): Promise<TenantPrune[]> {
+  const dropped = await storeCall('evidence could not be pruned', () => dropEvidenceMonths(db, cutoffs));
   const out: TenantPrune[] = [];
-  for (const tenant of tenants) out.push(await pruneTenant(db, tenant, before, rule));
+  for (const cut of cutoffs) out.push(withDropped(await pruneTenant(db, cut.tenantId, cut.before, cut.rule), dropped.get(cut.tenantId)));
   return out;
+}
+
+function withDropped(p: TenantPrune, d: DroppedMonths | undefined): TenantPrune {
+  if (d === undefined) return p;
+  return {
+    ...p,
+    rows: { ...p.rows, effects: p.rows.effects + d.effects, suggestions: p.rows.suggestions + d.suggestions },
+    seals: p.seals + d.seals,
+    checkpoints: p.checkpoints + d.checkpoints,
+    months: d.months,
+  };
 }
 
 async function pruneTenant(db: Database, tenantId: string, before: Date, rule: string): Promise<TenantPrune> {
@@ -71,21 +99,15 @@ async function pruneTenant(db: Database, tenantId: string, before: Date, rule: s
         else last.rows += Number(s.n);
       }
       if (chains.size > 0) {
-        await tx.query(
-          `insert into evidence_checkpoints (tenant_id, chain_id, through_seq, hash, rule, pruned_before, row_count)
-           select $1, c.chain_id, c.through_seq, c.hash, $2, $3, c.row_count from json_populate_recordset(null::evidence_checkpoints, $4::json) c`,
-          [tenantId, rule, cutoff, JSON.stringify([...chains].map(([chain_id, c]) => ({ chain_id, through_seq: c.seq, hash: c.hash, row_count: c.rows })))],
-        );
+        await tx.query(CHAIN_CHECKPOINTS, [
+          JSON.stringify([...chains].map(([chain_id, c]) => ({ tenant_id: tenantId, chain_id, through_seq: c.seq, hash: c.hash, rule, pruned_before: cutoff, row_count: c.rows }))),
+        ]);
       }
       const rows = turnEvents + turns + turnRecords + effects + suggestions + erasures;
       if (rows > 0 || chains.size > 0) {
         // The prune itself, tenant-wide (chain `*`, numbered by its cutoff): what verification
         // shows, and what lets it accept rows gone from a seal that straddles the cutoff.
-        await tx.query(
-          `insert into evidence_checkpoints (tenant_id, chain_id, through_seq, hash, rule, pruned_before, row_count)
-           values ($1, '*', $2, '', $3, $4, $5) on conflict (tenant_id, chain_id, through_seq) do update set row_count = evidence_checkpoints.row_count + excluded.row_count`,
-          [tenantId, before.getTime(), rule, cutoff, rows],
-        );
+        await tx.query(PRUNE_CHECKPOINT, [tenantId, before.getTime(), rule, cutoff, rows]);
       }
       return {
         tenantId,
@@ -94,6 +116,7 @@ async function pruneTenant(db: Database, tenantId: string, before: Date, rule: s
         rows: { effects, suggestions, turns, turn_events: turnEvents, turn_records: turnRecords, evidence_erasures: erasures },
         seals: cut.length,
         checkpoints: chains.size,
+        months: [],
       };
     }),
   );

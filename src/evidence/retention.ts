@@ -1,7 +1,8 @@
 import { ConfigurationError } from '../errors.js';
 import type { Database } from '../store/index.js';
 import type { Logger } from './json-logger.js';
-import { pruneEvidence, type TenantPrune } from './prune-evidence.js';
+import { ensureEvidencePartitions } from '../store/evidence-partitions.js';
+import { pruneTenants, type TenantCutoff, type TenantPrune } from './prune-evidence.js';
 import { evidenceTenants } from './verify-evidence.js';
 
 const DAY_MS = 86_400_000;
@@ -28,18 +29,20 @@ export function retentionDaysFromEnv(env: Record<string, string | undefined>): n
 /**
  * Prunes every tenant whose policy gives a retention period: evidence older than its days at
  * `now` goes, with the rule (`retention N days`, and whether the tenant's own or the default)
- * kept in its checkpoint. Tenants without a period are left alone.
+ * kept in its checkpoint. Tenants without a period are left alone. All cutoffs go to one
+ * {@link pruneTenants}, so a month every tenant in it is past is dropped whole, and a month a
+ * tenant still keeps (a longer period, or none) is pruned by `DELETE` for the others.
  */
 export async function applyRetention(db: Database, policy: RetentionPolicy, now: Date = new Date()): Promise<TenantPrune[]> {
-  const done: TenantPrune[] = [];
+  const cutoffs: TenantCutoff[] = [];
   for (const tenantId of await evidenceTenants(db)) {
     const own = policy.tenants?.get(tenantId);
     const days = own ?? policy.defaultDays;
     if (days === undefined) continue;
     const rule = `retention ${days} days (${own === undefined ? 'WARRANT_RETENTION_DAYS' : "the tenant's keys"})`;
-    done.push(...(await pruneEvidence(db, { tenantId, before: new Date(now.getTime() - days * DAY_MS), rule })));
+    cutoffs.push({ tenantId, before: new Date(now.getTime() - days * DAY_MS), rule });
   }
-  return done;
+  return pruneTenants(db, cutoffs);
 }
 
 /** Options of {@link scheduleRetention}. */
@@ -52,16 +55,19 @@ export interface RetentionScheduleOptions {
 }
 
 /**
- * Runs {@link applyRetention} on a timer (not keeping the process alive) until `stop`. A failed
- * run is logged and retried at the next tick. No timer at all when the policy keeps everything.
+ * Runs {@link applyRetention} on a timer (not keeping the process alive) until `stop`, each run
+ * first making the evidence partitions of the months ahead (`ensureEvidencePartitions`), so a
+ * sidecar that runs for months keeps writing into month partitions. A failed run is logged and
+ * retried at the next tick. When the policy keeps everything, the timer only makes the months.
  */
 export function scheduleRetention(db: Database, policy: RetentionPolicy, { intervalMs = 3_600_000, firstRunMs = 10_000, logger }: RetentionScheduleOptions = {}): { stop(): Promise<void> } {
-  if (policy.defaultDays === undefined && (policy.tenants?.size ?? 0) === 0) return { stop: async () => {} };
+  const keepsAll = policy.defaultDays === undefined && (policy.tenants?.size ?? 0) === 0;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const tick = () => {
-    running = applyRetention(db, policy)
+    running = ensureEvidencePartitions(db)
+      .then(() => (keepsAll ? [] : applyRetention(db, policy)))
       .then((pruned) => {
         for (const p of pruned) {
           const rows = Object.values(p.rows).reduce((a, b) => a + b, 0);

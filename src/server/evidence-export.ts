@@ -30,6 +30,9 @@ type Kind = (typeof KINDS)[number];
 /** Seals are stamped by the app's clock, turns by the database's: look this far around a page's times. */
 const SKEW_MS = 5 * 60_000;
 
+/** The longest span of a seal found by its end time alone; wider ones are listed once per export. */
+const WIDE_MS = 1_000;
+
 type Proof = { digest: string; seal: string | null; seal_hash: string | null };
 
 /**
@@ -44,42 +47,61 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
   let [kindIndex, after] = cursor === undefined ? [0, undefined] : startOf(cursor);
   const sinceIso = since?.toISOString() ?? '-infinity';
   const read = <T extends Record<string, unknown>>(sql: string, params: unknown[]) => storeCall('evidence could not be exported', () => db.query<T>(sql, params));
+  const sealsOf = sealFinder(read, tenantId);
   const proofs = async (kind: string, ids: readonly string[], from: Date, to: Date): Promise<Map<string, { seal: string; hash: string }>> => {
     if (ids.length === 0) return new Map();
-    const rows = await read<{ id: string; seal: string; hash: string }>(
-      `select e->>'id' as id, s.chain_id || '#' || s.seq as seal, s.hash
-         from evidence_seals s, json_array_elements(s.entries) e
-        where s.tenant_id = $1 and s.covers_to >= $2 and s.covers_from <= $3 and e->>'t' = $4 and e->>'id' = any($5::text[])`,
-      [tenantId, new Date(from.getTime() - SKEW_MS).toISOString(), new Date(to.getTime() + SKEW_MS).toISOString(), kind, ids],
-    );
-    return new Map(rows.map((r) => [r.id, { seal: r.seal, hash: r.hash }]));
+    const found = await sealsOf(from, to, kind === 'turns' || kind === 'turn_results' || kind === 'turn_events' ? SKEW_MS : 0);
+    const out = new Map<string, { seal: string; hash: string }>();
+    for (const id of ids) {
+      const sealed = found.get(`${kind}\u0000${id}`);
+      if (sealed !== undefined) out.set(id, sealed);
+    }
+    return out;
   };
   const proof = (digest: string, sealed: { seal: string; hash: string } | undefined): Proof => ({ digest, seal: sealed?.seal ?? null, seal_hash: sealed?.hash ?? null });
+  // An effect's proof as text, written straight out: the export's hottest line builds no object for it.
+  const proofJson = (digest: string, sealed: { seal: string; hash: string } | undefined) =>
+    sealed === undefined ? `{"digest":"${digest}","seal":null,"seal_hash":null}` : `{"digest":"${digest}","seal":${JSON.stringify(sealed.seal)},"seal_hash":${JSON.stringify(sealed.hash)}}`;
   const line = (kind: Kind, key: string, body: string) => `{"kind":${JSON.stringify(kind)},${body},"cursor":${JSON.stringify(encodeCursor('evidence-export', [String(KINDS.indexOf(kind)), key]))}}\n`;
+
+  // The next page of a kind is asked for as soon as a page arrives, so the store reads it while
+  // this one is digested and serialised: two pages in memory at most.
+  let ahead: { key: string; rows: Promise<{ id: string }[]> } | undefined;
+  const paged = async <T extends { id: string }>(kind: Kind, after: string, fetch: (after: string) => Promise<T[]>): Promise<T[]> => {
+    const rows = await (ahead?.key === `${kind}\u0000${after}` ? (ahead.rows as Promise<T[]>) : fetch(after));
+    ahead = undefined;
+    if (rows.length === pageRows) {
+      const last = rows.at(-1)!.id;
+      const next = fetch(last);
+      next.catch(() => {}); // awaited with the next page; an export stopped early never asks
+      ahead = { key: `${kind}\u0000${last}`, rows: next };
+    }
+    return rows;
+  };
 
   for (; kindIndex < KINDS.length; kindIndex++, after = undefined) {
     const kind = KINDS[kindIndex]!;
     for (;;) {
       let lines: string[];
       if (kind === 'effects') {
-        const rows = await read<{ id: string; created_at: Date; status: string; interaction_kind: string; effect: string; contract: string; candidates: string }>(
+        const rows = await paged('effects', after ?? '', (a) => read<{ id: string; created_at: Date; status: string; interaction_kind: string; effect: string; contract: string; candidates: string }>(
           `select id, created_at, status, interaction_kind, effect::text as effect, contract::text as contract, candidates::text as candidates
              from effects where tenant_id = $1 and created_at >= $2 and id > $3 order by id limit $4`,
-          [tenantId, sinceIso, after ?? '', pageRows],
-        );
+          [tenantId, sinceIso, a, pageRows],
+        ));
         const sealed = await proofs('effects', rows.map((r) => r.id), minTime(rows.map((r) => r.created_at)), maxTime(rows.map((r) => r.created_at)));
         lines = rows.map((r) => {
           const at = asDate(r.created_at);
           const head = `"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(at.toISOString())}`;
           const effect = r.effect.trim() === '{}' ? `{${head}}` : `{${head},${r.effect.trim().slice(1)}`;
           const digest = effectDigest({ createdAt: at, status: r.status, interactionKind: r.interaction_kind, effectText: r.effect, contractText: r.contract, candidatesText: r.candidates });
-          return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":{"effect":${effect},"contract":${r.contract},"candidates":${r.candidates}},"proof":${JSON.stringify(proof(digest, sealed.get(r.id)))}`);
+          return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":{"effect":${effect},"contract":${r.contract},"candidates":${r.candidates}},"proof":${proofJson(digest, sealed.get(r.id))}`);
         });
       } else if (kind === 'suggestions') {
-        const rows = await read<{ id: string; created_at: Date; match_id: string; result_type: string; result: unknown; evidence: Record<string, unknown> }>(
+        const rows = await paged('suggestions', after ?? '', (a) => read<{ id: string; created_at: Date; match_id: string; result_type: string; result: unknown; evidence: Record<string, unknown> }>(
           'select id, created_at, match_id, result_type, result, evidence from suggestions where tenant_id = $1 and created_at >= $2 and id > $3 order by id limit $4',
-          [tenantId, sinceIso, after ?? '', pageRows],
-        );
+          [tenantId, sinceIso, a, pageRows],
+        ));
         const sealed = await proofs('suggestions', rows.map((r) => r.id), minTime(rows.map((r) => r.created_at)), maxTime(rows.map((r) => r.created_at)));
         lines = rows.map((r) => {
           const at = asDate(r.created_at);
@@ -88,12 +110,12 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
           return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proof(digest, sealed.get(r.id)))}`);
         });
       } else if (kind === 'turns') {
-        const rows = await read<{ id: string; seq: number; conversation_id: string; input: unknown; commit: unknown; result: unknown; committed_at: Date; composed_at: Date | null }>(
+        const rows = await paged('turns', after ?? '', (a) => read<{ id: string; seq: number; conversation_id: string; input: unknown; commit: unknown; result: unknown; committed_at: Date; composed_at: Date | null }>(
           `select id, seq, conversation_id, input, commit, result, committed_at, composed_at from turns
             where tenant_id = $1 and committed_at >= $2 and id > $3 order by id limit $4`,
           // By the tenant's own ids, never by \`seq\`, which every tenant shares.
-          [tenantId, sinceIso, after ?? '', pageRows],
-        );
+          [tenantId, sinceIso, a, pageRows],
+        ));
         const ids = rows.map((r) => r.id);
         const events = ids.length === 0 ? [] : await read<{ record_id: string; revision: number; type: string; payload: unknown; turn_id: string; position: number }>(
           'select record_id, revision, type, payload, turn_id, position from turn_events where tenant_id = $1 and turn_id = any($2::text[]) order by turn_id, position',
@@ -128,10 +150,10 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
           return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proofs)}`);
         });
       } else if (kind === 'evidence_erasures') {
-        const rows = await read<{ id: string; requested_by: string; requested_at: Date; subject_sha256: string; row_count: number; erased: string[] }>(
+        const rows = await paged('evidence_erasures', after ?? '', (a) => read<{ id: string; requested_by: string; requested_at: Date; subject_sha256: string; row_count: number; erased: string[] }>(
           'select id, requested_by, requested_at, subject_sha256, row_count, erased from evidence_erasures where tenant_id = $1 and requested_at >= $2 and id > $3 order by id limit $4',
-          [tenantId, sinceIso, after ?? '', pageRows],
-        );
+          [tenantId, sinceIso, a, pageRows],
+        ));
         const sealed = await proofs('evidence_erasures', rows.map((r) => r.id), minTime(rows.map((r) => r.requested_at)), maxTime(rows.map((r) => r.requested_at)));
         lines = rows.map((r) => {
           const at = asDate(r.requested_at);
@@ -183,3 +205,58 @@ function minTime(values: readonly unknown[]): Date {
 function maxTime(values: readonly unknown[]): Date {
   return new Date(Math.max(...values.map((v) => asDate(v).getTime())));
 }
+
+type Read = <T extends Record<string, unknown>>(sql: string, params: unknown[]) => Promise<T[]>;
+
+/**
+ * Finds the seals listing a page's rows written between `from` and `to`. A seal's range is the
+ * times of the rows it lists — exactly, for effects, suggestion results and erasure records
+ * (stamped by the same clock as their seal: `margin` 0), within {@link SKEW_MS} for turns (the
+ * database's clock). So the seals wanted end between `from - margin` and `to + margin` plus their
+ * own span: one bounded range of the `(tenant_id, covers_to)` index when spans are at most
+ * {@link WIDE_MS} (a group-commit batch spans milliseconds), their entries parsed here rather
+ * than expanded by the server. Seals spanning more (a batch of rows dated far apart, which the
+ * sidecar never writes) are listed once per export, by range only, and fetched by key for the
+ * pages they overlap, so no page scans the seals after it. Keyed `table\u0000id`; the pages of
+ * turns ask it three times for one window, which is read once.
+ */
+function sealFinder(read: Read, tenantId: string): (from: Date, to: Date, margin: number) => Promise<Map<string, { seal: string; hash: string }>> {
+  let wide: Promise<{ chain_id: string; seq: number; from: number; to: number }[]> | undefined;
+  let last: { from: number; to: number; found: Promise<Map<string, { seal: string; hash: string }>> } | undefined;
+  const find = async (from: Date, to: Date, margin: number) => {
+    const low = new Date(from.getTime() - margin);
+    const high = new Date(to.getTime() + margin);
+    const highest = new Date(high.getTime() + WIDE_MS);
+    wide ??= read<{ chain_id: string; seq: number; covers_from: Date; covers_to: Date }>(
+      `select chain_id, seq, covers_from, covers_to from evidence_seals where tenant_id = $1 and covers_to > covers_from + interval '${WIDE_MS} milliseconds'`,
+      [tenantId],
+    ).then((rows) => rows.map((r) => ({ chain_id: r.chain_id, seq: Number(r.seq), from: asDate(r.covers_from).getTime(), to: asDate(r.covers_to).getTime() })));
+    const across = (await wide).filter((w) => w.from <= high.getTime() && w.to > highest.getTime());
+    type SealText = { chain_id: string; seq: number; hash: string; entries: string };
+    const seals = await read<SealText>(
+      `select chain_id, seq, hash, entries::text as entries from evidence_seals
+        where tenant_id = $1 and covers_to >= $2 and covers_to <= $3 and covers_from <= $4`,
+      [tenantId, low.toISOString(), highest.toISOString(), high.toISOString()],
+    );
+    if (across.length > 0) {
+      seals.push(
+        ...(await read<SealText>(
+          `select s.chain_id, s.seq, s.hash, s.entries::text as entries
+             from json_to_recordset($2::json) w(chain_id text, seq bigint) join evidence_seals s on s.tenant_id = $1 and s.chain_id = w.chain_id and s.seq = w.seq`,
+          [tenantId, JSON.stringify(across.map(({ chain_id, seq }) => ({ chain_id, seq })))],
+        )),
+      );
+    }
+    const found = new Map<string, { seal: string; hash: string }>();
+    for (const s of seals) {
+      const sealed = { seal: `${s.chain_id}#${Number(s.seq)}`, hash: s.hash };
+      for (const e of JSON.parse(s.entries) as { t: string; id: string }[]) found.set(`${e.t}\u0000${e.id}`, sealed);
+    }
+    return found;
+  };
+  return (from, to, margin) => {
+    if (last === undefined || last.from !== from.getTime() || last.to !== to.getTime()) last = { from: from.getTime(), to: to.getTime(), found: find(from, to, margin) };
+    return last.found;
+  };
+}
+

@@ -1,4 +1,4 @@
-import { StoreError, type Database } from './database.js';
+import { StoreError, type Database, type Queryable } from './database.js';
 
 /**
  * One step of the schema. Plain SQL that runs unchanged on PGlite and PostgreSQL. Every table
@@ -10,6 +10,11 @@ export interface Migration {
   readonly id: string;
   /** Statements separated by `;`, run in one transaction with the bookkeeping row. */
   readonly sql: string;
+  /**
+   * A step the SQL cannot say (statements that depend on the data found, such as a partition per
+   * month present), run after `sql` in the same transaction.
+   */
+  readonly run?: (tx: Queryable) => Promise<void>;
 }
 
 /** Result of {@link migrate}. */
@@ -43,6 +48,7 @@ export async function migrate(db: Database, migrations: readonly Migration[]): P
         const seen = await tx.query('select 1 from warrant_migrations where id = $1', [migration.id]);
         if (seen.length > 0) return false;
         for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+        await migration.run?.(tx);
         await tx.query('insert into warrant_migrations (id) values ($1)', [migration.id]);
         return true;
       });

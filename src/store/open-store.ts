@@ -3,6 +3,7 @@ import { lockDataDir, makePrivate, type DataDirLock } from './data-dir-lock.js';
 import { StoreError, type Database } from './database.js';
 import { createEvidenceSealer } from './evidence-sealer.js';
 import { guardDriverFailures } from './guard-driver-failures.js';
+import { ensureEvidencePartitions } from './evidence-partitions.js';
 import { migrate } from './migration.js';
 import { migrations } from './migrations/index.js';
 import { openPgliteDatabase } from './pglite-database.js';
@@ -93,6 +94,8 @@ export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schem
   }
   try {
     await migrate(raw, migrations);
+    // The months ahead, so evidence written until the next start or prune lands in its month.
+    await ensureEvidencePartitions(raw);
   } catch (error) {
     await raw.close().catch(() => {});
     lock?.release();

@@ -8,6 +8,7 @@ import { suggestionsListingMigration } from './061-suggestions-listing.js';
 import { idempotencyKeysMigration } from './070-idempotency-keys.js';
 import { traceIdsMigration } from './071-trace-ids.js';
 import { evidenceSealsMigration } from './080-evidence-seals.js';
+import { evidencePartitionsMigration } from './090-evidence-partitions.js';
 
 /**
  * Every migration of the schema, in id order. A layer that needs tables adds one file here and
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   idempotencyKeysMigration,
   traceIdsMigration,
   evidenceSealsMigration,
+  evidencePartitionsMigration,
 ];

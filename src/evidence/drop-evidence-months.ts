@@ -1,0 +1,130 @@
+import type { Database, Queryable } from '../store/index.js';
+import { evidenceMonths, type EvidenceMonth } from '../store/evidence-partitions.js';
+
+/** Where one tenant's evidence is cut, and by which rule (kept in its checkpoints). */
+export interface TenantCutoff {
+  readonly tenantId: string;
+  /** Everything written before this goes. */
+  readonly before: Date;
+  readonly rule: string;
+}
+
+/** What dropping whole months removed of one tenant. */
+export interface DroppedMonths {
+  effects: number;
+  suggestions: number;
+  seals: number;
+  checkpoints: number;
+  /** The months dropped that held its rows (`2026-10`). */
+  months: string[];
+}
+
+/**
+ * The tenant-wide checkpoint of a prune (chain `*`, numbered by its cutoff), added to when a
+ * month's drop and the `DELETE` after it both prune under the same cutoff.
+ */
+export const PRUNE_CHECKPOINT = `insert into evidence_checkpoints (tenant_id, chain_id, through_seq, hash, rule, pruned_before, row_count)
+  values ($1, '*', $2, '', $3, $4, $5) on conflict (tenant_id, chain_id, through_seq) do update set row_count = evidence_checkpoints.row_count + excluded.row_count`;
+
+/** Checkpoints of chains cut, from a JSON array of `{tenant_id, chain_id, through_seq, hash, rule, pruned_before, row_count}`. */
+export const CHAIN_CHECKPOINTS = `insert into evidence_checkpoints (tenant_id, chain_id, through_seq, hash, rule, pruned_before, row_count)
+  select c.tenant_id, c.chain_id, c.through_seq, c.hash, c.rule, c.pruned_before, c.row_count from json_populate_recordset(null::evidence_checkpoints, $1::json) c`;
+
+/**
+ * Drops whole months of partitioned evidence (effects, suggestion results, seals; see
+ * `ensureEvidencePartitions`), oldest first, while a month can go whole: every tenant with a row
+ * in it has a cutoff at or after the month's end, and every chain with seals in it has no earlier
+ * seal left anywhere else (so the chain still starts at a checkpoint). The first month that
+ * cannot go stops the drops — tenants sharing it with a tenant that keeps its rows longer, or
+ * without a retention period, have their rows there deleted by `pruneEvidence`'s `DELETE`
+ * instead. Each month goes in one transaction, under an advisory lock (replicas pruning together
+ * take turns), with the same checkpoints a `DELETE` leaves: per chain cut (its last dropped seal's
+ * hash, so the next seal still links) and per tenant (the rule, its cutoff, the rows).
+ */
+export async function dropEvidenceMonths(db: Database, cutoffs: readonly TenantCutoff[]): Promise<Map<string, DroppedMonths>> {
+  const dropped = new Map<string, DroppedMonths>();
+  if (cutoffs.length === 0) return dropped;
+  const latest = Math.max(...cutoffs.map((c) => c.before.getTime()));
+  const byTenant = new Map(cutoffs.map((c) => [c.tenantId, c]));
+  for (const month of await evidenceMonths(db)) {
+    if (month.to.getTime() > latest) break;
+    const outcome = await db.transaction((tx) => dropMonth(tx, month, byTenant));
+    if (outcome === 'kept') break;
+    if (outcome === 'gone') continue;
+    for (const [tenantId, n] of outcome) {
+      const sum = dropped.get(tenantId) ?? { effects: 0, suggestions: 0, seals: 0, checkpoints: 0, months: [] };
+      sum.effects += n.effects;
+      sum.suggestions += n.suggestions;
+      sum.seals += n.seals;
+      sum.checkpoints += n.checkpoints;
+      sum.months.push(month.month);
+      dropped.set(tenantId, sum);
+    }
+  }
+  return dropped;
+}
+
+type ChainCut = { tenant_id: string; chain_id: string; through_seq: number; seals: number; rows: number; hash: string };
+
+async function dropMonth(tx: Queryable, month: EvidenceMonth, byTenant: ReadonlyMap<string, TenantCutoff>): Promise<Map<string, DroppedMonths> | 'kept' | 'gone'> {
+  await tx.query("select pg_advisory_xact_lock(hashtext('warrant_evidence_prune'))");
+  const parts = Object.values(month.tables);
+  const present = await tx.query('select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relname = any($1::text[])', [parts]);
+  if (present.length !== parts.length) return 'gone';
+  // No row comes into the month while it is counted and dropped.
+  await tx.query(`lock table ${parts.join(', ')} in share mode`);
+  const tenants = new Set<string>();
+  for (const part of parts) for (const t of await tenantsIn(tx, part)) tenants.add(t);
+  for (const t of tenants) if ((byTenant.get(t)?.before.getTime() ?? -Infinity) < month.to.getTime()) return 'kept';
+
+  const seals = month.tables.evidence_seals;
+  const chains = seals === undefined ? [] : await tx.query<ChainCut>(
+    `select g.tenant_id, g.chain_id, g.through_seq, g.seals, g.rows, s.hash
+       from (select tenant_id, chain_id, max(seq) as through_seq, count(*) as seals, coalesce(sum(entry_count), 0) as rows from ${seals} group by tenant_id, chain_id) g
+       join ${seals} s on s.tenant_id = g.tenant_id and s.chain_id = g.chain_id and s.seq = g.through_seq`,
+  );
+  if (chains.length > 0) {
+    const broken = await tx.query(
+      `select 1 from json_to_recordset($1::json) c(tenant_id text, chain_id text, through_seq bigint)
+        where exists (select 1 from evidence_seals e where e.tenant_id = c.tenant_id and e.chain_id = c.chain_id and e.seq < c.through_seq and (e.covers_to < $2 or e.covers_to >= $3))
+        limit 1`,
+      [JSON.stringify(chains.map(({ tenant_id, chain_id, through_seq }) => ({ tenant_id, chain_id, through_seq }))), month.from.toISOString(), month.to.toISOString()],
+    );
+    if (broken.length > 0) return 'kept';
+  }
+  const counts = async (part: string | undefined) =>
+    new Map(part === undefined ? [] : (await tx.query<{ tenant_id: string; n: number }>(`select tenant_id, count(*) as n from ${part} group by tenant_id`)).map((r) => [r.tenant_id, Number(r.n)]));
+  const effects = await counts(month.tables.effects);
+  const suggestions = await counts(month.tables.suggestions);
+
+  const out = new Map<string, DroppedMonths>();
+  for (const t of tenants) {
+    const own = chains.filter((c) => c.tenant_id === t);
+    out.set(t, { effects: effects.get(t) ?? 0, suggestions: suggestions.get(t) ?? 0, seals: own.reduce((a, c) => a + Number(c.seals), 0), checkpoints: own.length, months: [] });
+  }
+  if (chains.length > 0) {
+    await tx.query(CHAIN_CHECKPOINTS, [
+      JSON.stringify(
+        chains.map((c) => {
+          const cut = byTenant.get(c.tenant_id)!;
+          return { tenant_id: c.tenant_id, chain_id: c.chain_id, through_seq: Number(c.through_seq), hash: c.hash, rule: cut.rule, pruned_before: cut.before.toISOString(), row_count: Number(c.rows) };
+        }),
+      ),
+    ]);
+  }
+  for (const [t, n] of out) {
+    const cut = byTenant.get(t)!;
+    await tx.query(PRUNE_CHECKPOINT, [t, cut.before.getTime(), cut.rule, cut.before.toISOString(), n.effects + n.suggestions]);
+  }
+  await tx.query(`drop table ${parts.join(', ')}`);
+  return out;
+}
+
+/** The tenants with a row in `part`: a skip over its primary key (which starts with the tenant), one probe per tenant. */
+async function tenantsIn(tx: Queryable, part: string): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `with recursive t(id) as (select min(tenant_id) from ${part} union all select (select min(tenant_id) from ${part} where tenant_id > t.id) from t where t.id is not null)
+     select id from t where id is not null`,
+  );
+  return rows.map((r) => r.id);
+}
