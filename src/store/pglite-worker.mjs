@@ -26,11 +26,15 @@ const options = workerData;
 // pglite-database.ts): while the flag is 1, PGlite's file writes fail as on a full disk.
 if (options.diskFull !== undefined) {
   const full = new Int32Array(options.diskFull);
-  const writeSync = fs.writeSync;
-  fs.writeSync = function (...args) {
-    if (Atomics.load(full, 0) === 1) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
-    return writeSync.apply(this, args);
-  };
+  /** @type {(...args: unknown[]) => number} */
+  const writeSync = /** @type {any} */ (fs.writeSync);
+  fs.writeSync = /** @type {typeof fs.writeSync} */ (
+    /** @param {unknown[]} args */
+    (...args) => {
+      if (Atomics.load(full, 0) === 1) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+      return writeSync.apply(fs, args);
+    }
+  );
 }
 
 // A store with no cluster yet (in memory, or a folder without PG_VERSION) starts from the
