@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../package-root.js';
 import { openStore, type Database } from '../store/index.js';
 import { loadWorkflowModule } from '../turn/load-workflow-module.js';
-import { createTurnRuntime, turnResultToJson, unverifiedTurnInput } from '../turn/index.js';
+import { createTurnRuntime, parseTurnInput, turnResultToJson } from '../turn/index.js';
 import { turnResultJsonSchema } from './turn-result-schema.js';
 
 let db: Database;
@@ -24,7 +24,7 @@ describe('the documented TurnResult', () => {
       const module = await loadWorkflowModule(fixture.workflows, packageRoot());
       const runtime = createTurnRuntime({ db, workflows: module.workflows, locales: fixture.locales, tenantId: file });
       for (const turn of fixture.turns) {
-        const json = turnResultToJson(await runtime.run(unverifiedTurnInput(turn.input)));
+        const json = turnResultToJson(await runtime.run(parseTurnInput(turn.input)));
         // Parsing drops members the schema does not list, so equality means none is undocumented.
         expect(turnResultJsonSchema.parse(json), `${file} ${JSON.stringify(json)}`).toEqual(json);
         for (const block of json.blocks as { kind: string }[]) kinds.add(block.kind);

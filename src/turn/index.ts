@@ -49,7 +49,7 @@ export type {
   TurnInputJson,
   Understanding,
 } from './turn-input.js';
-export { emptyUnderstanding, parseTurnInput, turnInputSchema, unverifiedTurnInput } from './turn-input.js';
+export { emptyUnderstanding, parseTurnInput, turnInputSchema, turnInputToJson } from './turn-input.js';
 export type { TurnPhase, TurnProgressEvent } from './turn-progress.js';
 export type {
   AnswerBasis,

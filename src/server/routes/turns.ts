@@ -12,7 +12,7 @@ import {
   parseTurnInput,
   turnInputSchema,
   turnResultToJson,
-  unverifiedTurnInput,
+  type TurnInput,
   type TurnResult,
   type TurnRuntime,
   type TurnRuntimeOptions,
@@ -37,7 +37,7 @@ const turnRecordSchema = z
     id: z.string(),
     conversation_id: z.string(),
     created_at: z.string(),
-    input: turnInputSchema.describe('the turn input as it was sent'),
+    input: turnInputSchema.in.describe('the turn input as it was run: its wire form, every default written out'),
     result: turnResultJsonSchema.nullable().describe('null while the turn is committed but not yet composed'),
     trace_id: traceIdSchema,
   })
@@ -109,8 +109,8 @@ function turnRuntimes(store: Database, deployment: TurnDeployment): (tenantId: s
 export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, limits, tracer, logger, track, metrics }: TurnRouteDeps): void {
   const runtimeFor = turnRuntimes(store, deployment);
 
-  const runTurn = (tenantId: string, raw: unknown, parent: ServerEnv['Variables']['traceContext'], signal: AbortSignal) => {
-    const run = runtimeFor(tenantId).submit(unverifiedTurnInput(raw), { signal });
+  const runTurn = (tenantId: string, input: TurnInput, parent: ServerEnv['Variables']['traceContext'], signal: AbortSignal) => {
+    const run = runtimeFor(tenantId).submit(input, { signal });
     const result = inSpan(
       tracer,
       'warrant.turn',
@@ -154,9 +154,8 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
     }),
   );
   app.post('/v0/turns', readJsonBody(limits), async (c) => {
-    const raw = c.get('body');
-    parseTurnInput(raw); // refused here, with its paths, before anything runs or streams
-    const turn = runTurn(c.get('tenantId'), raw, c.get('traceContext'), clientGone(c.req.raw.signal));
+    const input = parseTurnInput(c.get('body')); // refused here, with its paths, before anything runs or streams
+    const turn = runTurn(c.get('tenantId'), input, c.get('traceContext'), clientGone(c.req.raw.signal));
     if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
       return c.json(turnResultToJson(await turn.result));
     }
