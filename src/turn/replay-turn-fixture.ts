@@ -7,7 +7,7 @@ import { loadFixtureWorkflows } from './fixture-workflows.js';
 import { withReplayStore } from './replay-store.js';
 import { parseTurnInput } from './turn-input.js';
 import { createTurnRuntime } from './turn-runtime.js';
-import { turnResultToJson } from './turn-result-json.js';
+import { turnResultToJson } from './turn-result.js';
 import type { TurnResult } from './turn-result.js';
 
 /**

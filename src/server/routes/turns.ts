@@ -11,6 +11,7 @@ import {
   createTurnRuntime,
   parseTurnInput,
   turnInputSchema,
+  turnResultSchema,
   turnResultToJson,
   type TurnInput,
   type TurnResult,
@@ -27,7 +28,6 @@ import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
 import { getTurn, listTurns, recordTurnTrace, type TurnRow } from '../../turn/turn-queries.js';
 import { traceIdOf, traceIdSchema } from '../trace-id.js';
-import { turnResultJsonSchema } from '../turn-result-schema.js';
 
 /** What the sidecar needs to run turns: the deployment's workflows and, optionally, its model seams. */
 export type TurnDeployment = Omit<TurnRuntimeOptions, 'db' | 'tenantId'>;
@@ -38,7 +38,7 @@ const turnRecordSchema = z
     conversation_id: z.string(),
     created_at: z.string(),
     input: turnInputSchema.in.describe('the turn input as it was run: its wire form, every default written out'),
-    result: turnResultJsonSchema.nullable().describe('null while the turn is committed but not yet composed'),
+    result: turnResultSchema.in.nullable().describe('null while the turn is committed but not yet composed'),
     trace_id: traceIdSchema,
   })
   .meta({ id: 'TurnRecord' });
@@ -145,7 +145,7 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
         200: {
           description: 'the committed turn (JSON), or with `Accept: text/event-stream` a stream of `progress` events and one final `reply` (or `error`) event',
           content: {
-            'application/json': { schema: turnResultJsonSchema },
+            'application/json': { schema: turnResultSchema.in },
             'text/event-stream': { schema: z.string().describe('`event: progress` lines, then one `event: reply` whose data is a TurnResult, or one `event: error` whose data is a Problem') },
           },
         },

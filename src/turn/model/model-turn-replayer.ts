@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { parseInput } from '../../errors.js';
-import { createModels, type ModelCallRecord } from '../../model/index.js';
+import { createModels } from '../../model/index.js';
 import { diffExpected, type Replayer } from '../../replay/index.js';
 import type { Database } from '../../store/index.js';
 import { loadFixtureWorkflows } from '../fixture-workflows.js';
@@ -54,7 +54,7 @@ function projectModelTurn(result: TurnResult): Record<string, unknown> {
     answers: blocks.flatMap((b) => (b.kind === 'answer' ? [{ status: b.status, written_by: b.writtenBy, text: b.text }] : [])),
     ask: result.ask?.text ?? null,
     understanding_failure: result.evidence.understandingFailure,
-    model_calls: (result.evidence.modelCalls as unknown as ModelCallRecord[]).map((c) => `${c.task}:${c.outcome}`).sort(),
+    model_calls: result.evidence.modelCalls.map((c) => `${c.task}:${c.outcome}`).sort(),
   };
 }
 
