@@ -261,9 +261,8 @@ function turnPosition([committedAt, id]: readonly string[]) {
 }
 
 function summaryOf(row: TurnRow) {
-  const blocks = (row.result?.blocks ?? []) as { kind?: string; text?: string; fallback_reason?: string | null }[];
-  const transition = blocks.find((b) => b.kind === 'transition');
-  const evidence = (row.result?.evidence ?? {}) as { model_calls?: { outcome?: string }[]; understanding_failure?: string | null };
+  const transition = row.result?.blocks.find((b) => b.kind === 'transition');
+  const evidence = row.result?.evidence;
   return {
     id: row.id,
     conversation_id: row.conversationId,
@@ -271,7 +270,7 @@ function summaryOf(row: TurnRow) {
     reply: transition?.text ?? null,
     // The same rules as the list's filters (turn-queries.ts), so a row and its filter agree.
     fallback_reason: transition?.fallback_reason ?? null,
-    model_failure: (evidence.model_calls ?? []).some((call) => call.outcome !== 'ok') || (evidence.understanding_failure ?? null) !== null,
+    model_failure: (evidence?.model_calls ?? []).some((call) => call.outcome !== 'ok') || (evidence?.understanding_failure ?? null) !== null,
     trace_id: row.traceId,
   };
 }
