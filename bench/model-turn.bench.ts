@@ -14,6 +14,7 @@ import { createModelUnderstand, createModelWriter } from '../src/turn/model/inde
 import { recordedModel, type RecordedOutput } from '../src/turn/model/recorded-model.js';
 import { createTurnRuntime } from '../src/turn/turn-runtime.js';
 import { median, report, round } from './measure.js';
+import { parseTurnInput } from '../src/turn/turn-input.js';
 
 const DELAY_MS = 100;
 const TURNS = 6;
@@ -68,7 +69,7 @@ function runtimeWith(review: RecordedOutput[], trip: string) {
 async function oneTurn(id: string, review: RecordedOutput[]) {
   const trip = `trip-${id}`;
   const plain = createTurnRuntime({ db, workflows, locales });
-  await plain.run({
+  await plain.run(parseTurnInput({
     turn_id: `${id}-1`,
     conversation_id: id,
     locale: 'en',
@@ -79,15 +80,15 @@ async function oneTurn(id: string, review: RecordedOutput[]) {
         { operation: 'add_extra', record: trip, values: { extra: 'hotel' } },
       ],
     },
-  });
+  }));
   const { runtime, models } = runtimeWith(review, trip);
   const t0 = performance.now();
-  const result = await runtime.run({
+  const result = await runtime.run(parseTurnInput({
     turn_id: `${id}-2`,
     conversation_id: id,
     locale: 'en',
     message: 'The company pays for the hotel. Where are we? What else can you do? Who is traveling?',
-  });
+  }));
   return { ms: performance.now() - t0, calls: result.evidence.modelCalls as unknown as ModelCallRecord[], models };
 }
 

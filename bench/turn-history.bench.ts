@@ -16,6 +16,7 @@ import { createModelWriter } from '../src/turn/model/index.js';
 import { recordedModel, type RecordedOutput } from '../src/turn/model/recorded-model.js';
 import { createTurnRuntime, DEFAULT_HISTORY_TURNS, type TurnInputJson } from '../src/turn/index.js';
 import { median, report, round } from './measure.js';
+import { parseTurnInput } from '../src/turn/turn-input.js';
 
 const DEPTHS = [0, 100, 1000] as const;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -73,13 +74,13 @@ function countingWriter() {
 async function measure(db: Database, storeName: string): Promise<void> {
   const tenantId = `bench-${randomBytes(4).toString('hex')}`;
   const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en'], tenantId });
-  await runtime.run({
+  await runtime.run(parseTurnInput({
     turn_id: 'setup',
     conversation_id: 'setup',
     locale: 'en',
     understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record: 'trip', values: { destination: 'Milan' } }] },
-  });
-  await runtime.run(turnInput('template', 'setup', 0));
+  }));
+  await runtime.run(parseTurnInput(turnInput('template', 'setup', 0)));
   const conversations = new Map<number, string>();
   for (const depth of DEPTHS) {
     const conversation = `depth-${depth}`;
@@ -94,7 +95,7 @@ async function measure(db: Database, storeName: string): Promise<void> {
     for (const depth of DEPTHS) {
       const conversation = depth === 0 ? `fresh-${round}` : conversations.get(depth)!;
       const t0 = performance.now();
-      await runtime.run(turnInput(`t-${n}`, conversation, n++));
+      await runtime.run(parseTurnInput(turnInput(`t-${n}`, conversation, n++)));
       if (round >= 0) samples.get(depth)!.push(performance.now() - t0);
     }
   }
@@ -106,7 +107,7 @@ async function measure(db: Database, storeName: string): Promise<void> {
   const promptChars: Record<number, number> = {};
   for (const depth of DEPTHS) {
     counter.reset();
-    await written.run(turnInput(`w-${depth}`, depth === 0 ? 'fresh-written' : conversations.get(depth)!, n++));
+    await written.run(parseTurnInput(turnInput(`w-${depth}`, depth === 0 ? 'fresh-written' : conversations.get(depth)!, n++)));
     promptChars[depth] = counter.chars();
   }
   const [history] = await db.query<{ n: number }>(

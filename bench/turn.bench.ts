@@ -18,6 +18,7 @@ import { createTurnRuntime } from '../src/turn/index.js';
 import type { CommittedEvent } from '../src/turn/stored-record.js';
 import type { TurnCommit } from '../src/turn/turn-commit.js';
 import { median, report, round, timeAsyncMedianMs } from './measure.js';
+import { parseTurnInput } from '../src/turn/turn-input.js';
 
 const TRAVELERS = Array.from({ length: 9 }, (_, i) => `Traveler ${i + 1}`);
 const QUESTIONS = [
@@ -75,7 +76,7 @@ async function interleaved(db: Database, runtime: ReturnType<typeof createTurnRu
     for (let k = 0; k < 5; k++) await bareInsert(db, `${prefix}-${i + k}`);
     bare.push((performance.now() - t0) / 5);
     t0 = performance.now();
-    for (let k = 0; k < 5; k++) await runtime.run(turnInput(i + k, `${name}-${prefix}`));
+    for (let k = 0; k < 5; k++) await runtime.run(parseTurnInput(turnInput(i + k, `${name}-${prefix}`)));
     turns.push((performance.now() - t0) / 5);
     i += 5;
   }
@@ -84,7 +85,7 @@ async function interleaved(db: Database, runtime: ReturnType<typeof createTurnRu
 
 async function endToEnd(db: Database, name: string) {
   const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: `bench-${randomBytes(4).toString('hex')}` });
-  await runtime.run(turnInput(-1, 'warm'));
+  await runtime.run(parseTurnInput(turnInput(-1, 'warm')));
   await interleaved(db, runtime, `warm-${name}`, 500);
   const { bare, turn } = await interleaved(db, runtime, name, 4000);
   report(`turn-${name}`, {
@@ -103,7 +104,7 @@ async function endToEnd(db: Database, name: string) {
 const pglite = await openStore({ dataDir: ':memory:' });
 const tenantId = 'bench-compose';
 const runtime = createTurnRuntime({ db: pglite, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId });
-await runtime.run(turnInput(0, 'compose'));
+await runtime.run(parseTurnInput(turnInput(0, 'compose')));
 const [row] = await pglite.query<{ commit: TurnCommit }>('select commit from turns where tenant_id = $1', [tenantId]);
 const events = (
   await pglite.query<{ record_id: string; revision: number; type: string; payload: Record<string, unknown>; turn_id: string }>(

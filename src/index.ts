@@ -67,4 +67,4 @@ export type {
   TurnWriter,
   WorkflowDefinition,
 } from './turn/index.js';
-export { ClaimRefusedError, WorkflowTextMissingError, createTurnRuntime, defineWorkflow, parseTurnInput, turnResultToJson, unverifiedTurnInput } from './turn/index.js';
+export { ClaimRefusedError, WorkflowTextMissingError, createTurnRuntime, defineWorkflow, parseTurnInput, turnInputToJson, turnResultToJson } from './turn/index.js';

@@ -1,5 +1,6 @@
-export type { ModelCallRecord, ModelOutcome, TaskResult } from './model-call-record.js';
-export { MODEL_OUTCOMES } from './model-call-record.js';
+export type { ModelCall, ModelCallRecord, ModelOutcome } from '../evidence/model-call.js';
+export { MODEL_OUTCOMES } from '../evidence/model-call.js';
+export type { TaskResult } from './run-task.js';
 export type { ModelRegistry } from './model-registry.js';
 export { MODEL_PROVIDERS, builtInModelRegistry } from './model-registry.js';
 export type { ModelApiKeys, ModelProfile, ModelSettings } from './model-settings.js';

@@ -1,11 +1,20 @@
 import { WarrantError } from '../errors.js';
 import { generateText, NoObjectGeneratedError, Output, type LanguageModelUsage } from 'ai';
 import { z } from 'zod';
-import type { ModelCallRecord, ModelOutcome, TaskResult } from './model-call-record.js';
+import type { ModelCallRecord, ModelOutcome } from '../evidence/model-call.js';
 import type { Models } from './create-models.js';
 import { resolvePrompt, type PromptSource } from './prompt-source.js';
 
 /** What every task call is given. */
+
+/**
+ * What a task returns: its value with the call's record, or the reason it has none with the same
+ * record. Never thrown: a provider failure is an expected outcome of every call.
+ */
+export type TaskResult<T> =
+  | { readonly ok: true; readonly value: T; readonly call: ModelCallRecord }
+  | { readonly ok: false; readonly reason: Exclude<ModelOutcome, 'ok'>; readonly call: ModelCallRecord };
+
 export interface TextTaskOptions {
   /** The deployment's models (see {@link createModels}). */
   models: Models;

@@ -10,7 +10,7 @@ import {
 import { storeCall } from '../evidence/store-call.js';
 import type { Database } from '../store/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { suggestEvidenceToJson } from './suggest-evidence-json.js';
+import { suggestEvidenceToJson } from '../suggest/suggest-evidence-json.js';
 
 /** Options of {@link exportEvidence}. */
 export interface ExportEvidenceOptions {

@@ -5,6 +5,7 @@ import type { Database } from '../store/index.js';
 import { createTurnRuntime } from '../turn/turn-runtime.js';
 import { createEffectStore, type StoredEffect } from '../evidence/effect-store.js';
 import { newRecordId } from '../evidence/record-id.js';
+import { parseTurnInput } from '../turn/turn-input.js';
 
 /** A Reply Effect row of `tenantId` whose body and candidates hold `text`. */
 export function testEffect(tenantId: string, text: string, at = new Date()): StoredEffect {
@@ -41,7 +42,7 @@ export async function writeTestEvidence(db: Database, tenantId: string, conversa
   });
   const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en'], tenantId });
   const record = `r-${conversation}`;
-  await runtime.run({ turn_id: `${conversation}-t1`, conversation_id: conversation, locale: 'en', understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record, values: { destination: 'Oslo' } }] } });
-  await runtime.run({ turn_id: `${conversation}-t2`, conversation_id: conversation, locale: 'en', understanding: { acts: [{ operation: 'add_traveler', record, values: { name: 'Ada' } }] } });
+  await runtime.run(parseTurnInput({ turn_id: `${conversation}-t1`, conversation_id: conversation, locale: 'en', understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record, values: { destination: 'Oslo' } }] } }));
+  await runtime.run(parseTurnInput({ turn_id: `${conversation}-t2`, conversation_id: conversation, locale: 'en', understanding: { acts: [{ operation: 'add_traveler', record, values: { name: 'Ada' } }] } }));
   return { effects: written, suggestion };
 }

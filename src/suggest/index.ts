@@ -32,6 +32,8 @@ export type { Unavailable } from './unavailable.js';
 export { RETRY_AFTER_SECONDS } from './unavailable.js';
 export type { SuggestStep, StepFailure } from './stop-copy.js';
 export type { SuggestOptions, SuggestOutcome, SuggestEvidence, CandidateEvidence } from './suggest-replies.js';
+export type { SuggestEvidenceJson } from './suggest-evidence-json.js';
+export { suggestEvidenceJsonSchema, suggestEvidenceToJson } from './suggest-evidence-json.js';
 export { suggestReplies, GATES, CANDIDATE_AUDITS, HAPPY_PATH_MODEL_CALLS, MAX_MODEL_CALLS } from './suggest-replies.js';
 export type { Fault, InputIssue } from '../errors.js';
 export { ConfigurationError, InputError, WarrantError } from '../errors.js';

@@ -6,7 +6,7 @@ import type { TurnCommit } from './turn-commit.js';
 import type { Question } from './turn-input.js';
 import type { AnswerBlock } from './turn-result.js';
 import { unlessThrown } from './unless-thrown.js';
-import type { KnowledgeResult, KnowledgeSource, TurnWriter, WriterCall } from './writer.js';
+import type { KnowledgeResult, KnowledgeSource, TurnWriter, ModelCall } from './writer.js';
 
 /** What the answers phase needs. */
 export interface AnswerQuestionsInput {
@@ -27,7 +27,7 @@ export interface AnswerQuestionsInput {
 /** The answers, one per question in question order, and the writer's calls in the order they returned. */
 export interface TurnAnswers {
   readonly answers: readonly AnswerBlock[];
-  readonly calls: readonly WriterCall[];
+  readonly calls: readonly ModelCall[];
 }
 
 const NO_KNOWLEDGE: KnowledgeResult = { status: 'none', passages: [] };
@@ -39,7 +39,7 @@ const NO_KNOWLEDGE: KnowledgeResult = { status: 'none', passages: [] };
  * writer that fails or throws leaves code's answer standing.
  */
 export async function answerQuestions(input: AnswerQuestionsInput): Promise<TurnAnswers> {
-  const calls: WriterCall[] = [];
+  const calls: ModelCall[] = [];
   // Questions about the same records share their facts: gathered once per record per turn.
   const known = new Map<string, RecordFacts>();
   const answers = await Promise.all(
@@ -57,7 +57,7 @@ async function answerQuestion(
   index: number,
   { commit, inView, scope, writer, knowledge, signal, ask = null }: AnswerQuestionsInput,
   known: Map<string, RecordFacts>,
-): Promise<{ answer: AnswerBlock; calls: readonly WriterCall[] }> {
+): Promise<{ answer: AnswerBlock; calls: readonly ModelCall[] }> {
   const facts = factsFor(question.records.length > 0 ? question.records : inView, scope, known);
   const own = codeAnswer(question, facts, scope.workflows, scope.copy, scope.locale, ask);
   const fromCode = answerBlock(index, question, own.status, own.basis, own.text, own.text === null ? null : 'code');

@@ -4,6 +4,7 @@ import { openStore, type Database } from '../store/index.js';
 import { createTurnRuntime, type TurnRuntime } from './turn-runtime.js';
 import type { TurnResult } from './turn-result.js';
 import { transitionOf } from './turn-result.js';
+import { parseTurnInput } from './turn-input.js';
 
 /** The trip workflow with nothing to say once a trip owes nothing: the reply ends on the acknowledgement. */
 const quietTrip = { ...tripWorkflow, key: 'quiet_trip', nextSteps: [] };
@@ -22,7 +23,7 @@ afterAll(async () => {
 function conversation(id: string, locale = 'en') {
   let n = 0;
   return (understanding: Record<string, unknown>, message?: string): Promise<TurnResult> =>
-    runtime.run({ turn_id: `${id}-${++n}`, conversation_id: id, locale, understanding, ...(message ? { message } : {}) });
+    runtime.run(parseTurnInput({ turn_id: `${id}-${++n}`, conversation_id: id, locale, understanding, ...(message ? { message } : {}) }));
 }
 
 const start = (record: string, workflow = 'trip') => ({

@@ -233,18 +233,18 @@ describe('answers phase', () => {
     const writer: TurnWriter = {
       answer: async (r) => {
         if (r.questionIndex === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-        return { ok: true, text: 'x', status: 'answered', calls: [{ task: 'answer', outcome: 'ok', index: r.questionIndex }] };
+        return { ok: true, text: 'x', status: 'answered', calls: [{ task: `answer ${r.questionIndex}`, outcome: 'ok' }] };
       },
       acknowledge: async () => ({ ok: false, reason: 'unused', calls: [] }),
     };
     const { answers, calls } = await answerQuestions({ commit, inView: ['r'], scope: scopeOf(commit), writer });
     expect(answers.map((a) => a.questionIndex)).toEqual([0, 1]);
-    expect(calls.map((c) => c.index)).toEqual([1, 0]);
+    expect(calls.map((c) => c.task)).toEqual(['answer 1', 'answer 0']);
   });
 
   it('a written answer names its basis: knowledge when the source found some, else the records it rests on', async () => {
     const writer: TurnWriter = {
-      answer: async (r) => ({ ok: true, text: `written ${r.knowledge.status}`, status: 'answered', calls: [{ task: 'answer', outcome: 'ok', index: r.questionIndex }] }),
+      answer: async (r) => ({ ok: true, text: `written ${r.knowledge.status}`, status: 'answered', calls: [{ task: `answer ${r.questionIndex}`, outcome: 'ok' }] }),
       acknowledge: async () => ({ ok: false, reason: 'unused', calls: [] }),
     };
     const knowledge = { lookup: async (q: { text: string }) => (q.text === 'Where are we?' ? { status: 'found' as const, passages: ['p'] } : Promise.reject(new Error('down'))) };

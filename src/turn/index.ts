@@ -49,7 +49,7 @@ export type {
   TurnInputJson,
   Understanding,
 } from './turn-input.js';
-export { emptyUnderstanding, parseTurnInput, turnInputSchema, unverifiedTurnInput } from './turn-input.js';
+export { emptyUnderstanding, parseTurnInput, turnInputSchema, turnInputToJson } from './turn-input.js';
 export type { TurnPhase, TurnProgressEvent } from './turn-progress.js';
 export type {
   AnswerBasis,
@@ -64,8 +64,8 @@ export type {
   TurnResult,
 } from './turn-result.js';
 export { transitionOf } from './turn-result.js';
-export type { TurnResultJson } from './turn-result-json.js';
-export { turnResultFromJson, turnResultToJson } from './turn-result-json.js';
+export type { TurnResultJson } from './turn-result.js';
+export { turnResultFromJson, turnResultSchema, turnResultToJson } from './turn-result.js';
 export type {
   Ask,
   AskKind,
@@ -90,7 +90,7 @@ export type {
   WrittenAcknowledgement,
   WrittenAnswer,
 } from './writer.js';
-export type { WriterCall } from './writer-call.js';
+export type { ModelCall, WriterCall } from './writer.js';
 export type { ReviewCheck, ReviewCheckKey } from './model/review-checks.js';
 export type { TurnModelOptions } from './model/turn-model-options.js';
 export { createModelUnderstand } from './model/model-understand.js';

@@ -5,9 +5,9 @@ import { diffExpected, type ReplayOutcome, type Replayer } from '../replay/index
 import type { Database } from '../store/index.js';
 import { loadFixtureWorkflows } from './fixture-workflows.js';
 import { withReplayStore } from './replay-store.js';
-import { unverifiedTurnInput } from './turn-input.js';
+import { parseTurnInput } from './turn-input.js';
 import { createTurnRuntime } from './turn-runtime.js';
-import { turnResultToJson } from './turn-result-json.js';
+import { turnResultToJson } from './turn-result.js';
 import type { TurnResult } from './turn-result.js';
 
 /**
@@ -82,7 +82,7 @@ export async function runTurnFixture(
   for (const [i, turn] of fixture.turns.entries()) {
     let actual: TurnResult | InputError;
     try {
-      actual = await runtime.run(unverifiedTurnInput(turn.input));
+      actual = await runtime.run(parseTurnInput(turn.input));
     } catch (error) {
       if (!InputError.isInstance(error)) throw error;
       actual = error;

@@ -9,6 +9,7 @@ import { runModelTurnFixture } from './model/model-turn-replayer.js';
 import { runTurnFixture, turnFixtureSchema } from './replay-turn-fixture.js';
 import { transitionOf, type TurnResult } from './turn-result.js';
 import { createTurnRuntime } from './turn-runtime.js';
+import { parseTurnInput } from './turn-input.js';
 
 /**
  * The sentences of a reply: its lines, each cut after a full stop, question or exclamation mark,
@@ -86,7 +87,7 @@ describe('each thing said once', () => {
     const runtime = createTurnRuntime({ db, workflows, locales, tenantId: 'said-once-examples' });
     const found: string[] = [];
     for (const input of [...englishConversation, ...italianConversation]) {
-      const result: TurnResult = await runtime.run(input);
+      const result: TurnResult = await runtime.run(parseTurnInput(input));
       for (const s of repeated(transitionOf(result).text)) found.push(`${input.turn_id}: ${s}`);
     }
     expect(found).toEqual([]);

@@ -2,7 +2,7 @@ import type { Ask, DisputeEntry, NotDoneEntry } from './outcome-document.js';
 import type { ActOutcome } from './run-acts.js';
 import type { StoredRecord } from './stored-record.js';
 import type { Understanding } from './turn-input.js';
-import type { WriterCall } from './writer-call.js';
+import type { ModelCall } from '../evidence/model-call.js';
 
 /** What the conversation's previous composed turn left for this one. */
 export interface TurnContext {
@@ -41,7 +41,7 @@ export interface TurnCommit {
   readonly message: string | null;
   readonly understanding: Understanding;
   readonly understandingFailure: string | null;
-  readonly understandingCalls: readonly WriterCall[];
+  readonly understandingCalls: readonly ModelCall[];
   /** Each act's outcome; an applied act whose record lost a race is rewritten as a `conflict`. */
   readonly acts: readonly ActOutcome[];
   /** Not-done entries that are not acts: declined or unknown cards, unknown receipts. */

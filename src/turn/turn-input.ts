@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseInput } from '../errors.js';
+import { InputError, inputIssuesFromZod, parseInput } from '../errors.js';
 import { wireJson, wireRecord, wireString } from '../wire-string.js';
 
 /** What a question asks about, which decides who may answer it and whether it sets an ask. */
@@ -166,11 +166,15 @@ const understandingWire = z.strictObject({
   unread: z.array(wireString().trim().min(1, 'must not be empty')).default([]),
 });
 
-/**
- * The turn input's wire format: snake_case JSON, unknown keys refused. Parsing converts it to the
- * camelCase {@link TurnInput}; this is the only place that conversion happens.
- */
-export const turnInputSchema = z
+const submissionWire = z.strictObject({
+  record: id,
+  submission: id,
+  status: z.enum(['pending', 'accepted', 'refused']),
+  reason: z.string().trim().min(1).max(500).optional(),
+});
+
+/** The turn input's wire format: snake_case JSON, unknown keys refused. */
+const turnInputWire = z
   .strictObject({
     turn_id: turnIdSchema,
     conversation_id: id,
@@ -178,71 +182,88 @@ export const turnInputSchema = z
     tone: wireString().trim().min(1).default('neutral'),
     message: wireString().optional(),
     understanding: understandingWire.optional(),
-    submissions: z
-      .array(
-        z.strictObject({
-          record: id,
-          submission: id,
-          status: z.enum(['pending', 'accepted', 'refused']),
-          reason: z.string().trim().min(1).max(500).optional(),
-        }),
-      )
-      .default([]),
+    submissions: z.array(submissionWire).default([]),
   })
   .superRefine((t, ctx) => {
     if (t.message === undefined && t.understanding === undefined && t.submissions.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['understanding'], message: 'required when no message and no submissions are given' });
     }
-  })
-  .transform(
-    (t): TurnInput => ({
-      turnId: t.turn_id,
-      conversationId: t.conversation_id,
-      locale: t.locale,
-      tone: t.tone,
-      ...(t.message === undefined ? {} : { message: t.message }),
-      submissions: t.submissions.map((r) => ({
-        record: r.record,
-        submission: r.submission,
-        status: r.status,
-        ...(r.reason === undefined ? {} : { reason: r.reason }),
-      })),
-      ...(t.understanding === undefined
-        ? {}
-        : {
-            understanding: {
-              acts: t.understanding.acts.map((a) => ({
-                ...(a.operation === undefined ? {} : { operation: a.operation }),
-                ...(a.workflow === undefined ? {} : { workflow: a.workflow }),
-                ...(a.record === undefined ? {} : { record: a.record }),
-                values: a.values,
-                answersAsk: a.answers_ask,
-              })),
-              questions: t.understanding.questions.map((q) => ({
-                text: q.text,
-                kind: q.kind,
-                records: q.records,
-                ...(q.field === undefined ? {} : { field: q.field }),
-              })),
-              disputes: t.understanding.disputes,
-              cardResponses: t.understanding.card_responses.map((r) => ({
-                record: r.record,
-                card: r.card,
-                response: r.response,
-                ...(r.button === undefined ? {} : { button: r.button }),
-              })),
-              attachments: t.understanding.attachments.map((a) => ({
-                name: a.name,
-                mediaType: a.media_type,
-                modelMayView: a.model_may_view,
-              })),
-              unread: t.understanding.unread,
-            },
-          }),
-    }),
-  );
+  });
 
-/** The wire form of a turn input, as JSON (before parsing). */
+type Wire = z.output<typeof turnInputWire>;
+
+/**
+ * The turn input's one schema: its snake_case wire form (what the sidecar, `warrant turn` and the
+ * fixtures read, and what the OpenAPI document shows), decoded to the camelCase {@link TurnInput}
+ * every layer takes and encoded back for the store. Encoding checks the result against the wire
+ * form, so a turn built in code is held to the same rules as one read from outside.
+ */
+export const turnInputSchema = z.codec(turnInputWire, z.custom<TurnInput>((v) => typeof v === 'object' && v !== null), {
+  decode: (t): TurnInput => ({
+    turnId: t.turn_id,
+    conversationId: t.conversation_id,
+    locale: t.locale,
+    tone: t.tone,
+    ...(t.message === undefined ? {} : { message: t.message }),
+    submissions: t.submissions.map((r) => ({
+      record: r.record,
+      submission: r.submission,
+      status: r.status,
+      ...(r.reason === undefined ? {} : { reason: r.reason }),
+    })),
+    ...(t.understanding === undefined ? {} : { understanding: understandingOf(t.understanding) }),
+  }),
+  encode: (t): Wire => ({
+    turn_id: t.turnId,
+    conversation_id: t.conversationId,
+    locale: t.locale,
+    tone: t.tone,
+    ...(t.message === undefined ? {} : { message: t.message }),
+    ...(t.understanding === undefined ? {} : { understanding: understandingJsonOf(t.understanding) }),
+    submissions: t.submissions.map((r) => ({
+      record: r.record,
+      submission: r.submission,
+      status: r.status,
+      ...(r.reason === undefined ? {} : { reason: r.reason }),
+    })),
+  }),
+});
+
+function understandingOf(u: Wire['understanding'] & {}): Understanding {
+  return {
+    acts: u.acts.map((a) => ({
+      ...(a.operation === undefined ? {} : { operation: a.operation }),
+      ...(a.workflow === undefined ? {} : { workflow: a.workflow }),
+      ...(a.record === undefined ? {} : { record: a.record }),
+      values: a.values,
+      answersAsk: a.answers_ask,
+    })),
+    questions: u.questions.map((q) => ({ text: q.text, kind: q.kind, records: q.records, ...(q.field === undefined ? {} : { field: q.field }) })),
+    disputes: u.disputes,
+    cardResponses: u.card_responses.map((r) => ({ record: r.record, card: r.card, response: r.response, ...(r.button === undefined ? {} : { button: r.button }) })),
+    attachments: u.attachments.map((a) => ({ name: a.name, mediaType: a.media_type, modelMayView: a.model_may_view })),
+    unread: u.unread,
+  };
+}
+
+function understandingJsonOf(u: Understanding): Wire['understanding'] & {} {
+  return {
+    acts: u.acts.map((a) => ({
+      ...(a.operation === undefined ? {} : { operation: a.operation }),
+      ...(a.workflow === undefined ? {} : { workflow: a.workflow }),
+      ...(a.record === undefined ? {} : { record: a.record }),
+      values: { ...a.values },
+      answers_ask: a.answersAsk,
+    })),
+    questions: u.questions.map((q) => ({ text: q.text, kind: q.kind, records: [...q.records], ...(q.field === undefined ? {} : { field: q.field }) })),
+    disputes: u.disputes.map((d) => ({ receipt: d.receipt, said: d.said })),
+    card_responses: u.cardResponses.map((r) => ({ record: r.record, card: r.card, response: r.response, ...(r.button === undefined ? {} : { button: r.button }) })),
+    attachments: u.attachments.map((a) => ({ name: a.name, media_type: a.mediaType, model_may_view: a.modelMayView })),
+    unread: [...u.unread],
+  };
+}
+
+/** The wire form of a turn input, as JSON (before parsing; defaults may be left out). */
 export type TurnInputJson = z.input<typeof turnInputSchema>;
 
 /** Parses a wire turn input; refuses it with an `InputError` naming every wrong path (W9). */
@@ -250,18 +271,18 @@ export function parseTurnInput(value: unknown): TurnInput {
   return parseInput(turnInputSchema, value, 'turn input');
 }
 
+/**
+ * The wire form of a turn input (snake_case, every default written out): what is stored with
+ * the turn and returned by `GET /v0/turns/{id}`. Refuses an input the wire form would refuse
+ * (an empty id, a locale that is no BCP 47 tag, …) with an `InputError` naming each wire path.
+ */
+export function turnInputToJson(input: TurnInput): TurnInputJson {
+  const result = turnInputSchema.safeEncode(input);
+  if (result.success) return result.data;
+  throw new InputError('turn input', inputIssuesFromZod(result.error));
+}
+
 /** An understanding with nothing in it: a message nothing was read from. */
 export function emptyUnderstanding(): Understanding {
   return { acts: [], questions: [], disputes: [], cardResponses: [], attachments: [], unread: [] };
-}
-
-/**
- * Types a value from outside (a request body, a parsed file) as a turn input WITHOUT checking it,
- * for handing to `TurnRuntime.run` or `submit`: the runtime checks every turn it is given and
- * refuses a malformed one with an `InputError` naming each wrong path (W9). Only for data the
- * compiler cannot see; code that builds a turn writes a {@link TurnInputJson}, so a typo in it
- * does not compile.
- */
-export function unverifiedTurnInput(value: unknown): TurnInputJson {
-  return value as TurnInputJson;
 }

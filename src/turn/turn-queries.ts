@@ -1,6 +1,8 @@
 import { storeCall } from '../evidence/store-call.js';
 import { tenantPageQuery } from '../evidence/tenant-page-query.js';
+import { StoreError } from '../store/database.js';
 import type { Database } from '../store/index.js';
+import { turnResultSchema, type TurnResultJson } from './turn-result.js';
 
 /*
  * The reads of stored turns that the sidecar's `/v0/turns` listing and lookup make. They live in
@@ -20,7 +22,7 @@ export interface TurnRow {
   readonly committedAt: Date;
   readonly input: unknown;
   /** The composed result's JSON; `null` while a turn is committed but not yet composed. */
-  readonly result: Record<string, unknown> | null;
+  readonly result: TurnResultJson | null;
   /** The W3C trace id of the request that committed it; null when unknown (a turn run without the sidecar). */
   readonly traceId: string | null;
 }
@@ -94,7 +96,14 @@ function fromRow(row: Record<string, unknown>): TurnRow {
     committedAtText: row.committed_at_text as string,
     committedAt: row.committed_at instanceof Date ? row.committed_at : new Date(String(row.committed_at)),
     input: row.input,
-    result: (row.result as Record<string, unknown> | null) ?? null,
+    result: row.result == null ? null : storedResultJson(row.id as string, row.result),
     traceId: (row.trace_id as string | null) ?? null,
   };
+}
+
+/** A stored result's JSON, read through the result's schema: one that does not match it is the store's fault. */
+function storedResultJson(id: string, json: unknown): TurnResultJson {
+  const parsed = turnResultSchema.in.safeParse(json);
+  if (parsed.success) return parsed.data;
+  throw new StoreError(`the stored result of turn ${id} does not match its schema: ${parsed.error.issues.map((i) => `$.${i.path.join('.')}: ${i.message}`).join('; ')}`);
 }

@@ -7,7 +7,7 @@ import type { TurnProgressEvent } from './turn-progress.js';
 import { transitionOf, type AnswerBlock, type TurnResult } from './turn-result.js';
 import { createTurnRuntime } from './turn-runtime.js';
 import type { WorkflowDefinition } from './workflow.js';
-import { emptyUnderstanding, unverifiedTurnInput, type TurnInputJson } from './turn-input.js';
+import { emptyUnderstanding, parseTurnInput, type TurnInputJson } from './turn-input.js';
 import type { Understand } from './understand.js';
 import type { AcknowledgeRequest, AnswerRequest, KnowledgeSource, TurnWriter } from './writer.js';
 
@@ -34,7 +34,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('W1: a failed command beside a successful one renders a receipt for the success alone', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run(turn('w1', { acts: [start('r'), { operation: 'remove_traveler', record: 'r', values: { name: 'Zed' } }] }));
+    const result = await runtime.run(parseTurnInput(turn('w1', { acts: [start('r'), { operation: 'remove_traveler', record: 'r', values: { name: 'Zed' } }] })));
     expect(result.blocks.filter((b) => b.kind === 'receipt').map((b) => b.id)).toEqual(['receipt:r:1']);
     expect(result.outcome.notDone).toEqual([
       { code: 'refused', text: 'Zed is not traveling on this trip, so there is no one to remove.', recordId: 'r' },
@@ -44,15 +44,15 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('a refusal is said in the domain’s own sentence in the turn’s language', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run(turn('it', { acts: [start('r'), { operation: 'set_payer', record: 'r', values: { extra: 'taxi', payer: 'company' } }] }, 'it-IT'));
+    const result = await runtime.run(parseTurnInput(turn('it', { acts: [start('r'), { operation: 'set_payer', record: 'r', values: { extra: 'taxi', payer: 'company' } }] }, 'it-IT')));
     expect(result.locale).toBe('it-IT');
     expect(result.outcome.notDone[0]?.text).toBe('Questo viaggio non ha nessun extra chiamato «taxi».');
   });
 
   it('unknown records, unknown operations, invalid values and no-op acts become not-done entries', async () => {
     const runtime = runtimeFor();
-    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
-    const result = await runtime.run(
+    await runtime.run(parseTurnInput(turn('a', { acts: [start('r'), traveler('r')] })));
+    const result = await runtime.run(parseTurnInput(
       turn('b', {
         acts: [
           traveler('nope'),
@@ -60,7 +60,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
           { operation: 'set_payer', record: 'r', values: { extra: 'hotel', payer: 'the moon' } },
           traveler('r'),
         ],
-      }),
+      })),
     );
     expect(result.outcome.notDone.map((n) => [n.code, n.text])).toEqual([
       ['unknown_record', 'Could not add a traveler: there is no trip “nope”.'],
@@ -73,7 +73,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('W3: every question gets exactly one answer block with a basis and a status', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run(
+    const result = await runtime.run(parseTurnInput(
       turn('q', {
         acts: [start('r')],
         questions: [
@@ -81,7 +81,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
           { text: 'Where are we?', kind: 'status', records: ['r'] },
           { text: 'Is Oslo cold?', kind: 'other' },
         ],
-      }),
+      })),
     );
     const answers = result.blocks.filter((b): b is AnswerBlock => b.kind === 'answer');
     expect(answers.map((a) => [a.id, a.status, a.basis.source, a.writtenBy])).toEqual([
@@ -96,32 +96,32 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('a turn that only answers questions replies with the answers alone', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run(turn('only', { questions: [{ text: 'What can you do?', kind: 'capability' }] }));
+    const result = await runtime.run(parseTurnInput(turn('only', { questions: [{ text: 'What can you do?', kind: 'capability' }] })));
     expect(transitionOf(result).text).toBe('On a trip I can start a trip, add a traveler, remove a traveler, add an extra, choose who pays for an extra, confirm the trip and request the hotel booking.');
     expect(result.ask).toBeNull();
   });
 
   it('each thing said once: an answers-only turn with a card on screen replies with the answer, not the card again', async () => {
     const runtime = runtimeFor();
-    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
-    const result = await runtime.run(turn('b', { questions: [{ text: 'Where are we?', kind: 'status', records: ['r'] }] }));
+    await runtime.run(parseTurnInput(turn('a', { acts: [start('r'), traveler('r')] })));
+    const result = await runtime.run(parseTurnInput(turn('b', { questions: [{ text: 'Where are we?', kind: 'status', records: ['r'] }] })));
     expect(result.outcome.card).toMatchObject({ card: 'confirm_trip' });
     expect(transitionOf(result).text).toBe('Trip “r” has everything it needs.');
   });
 
   it('each thing said once, ending on the ask: a status answer leaves the ask’s need to the ask that closes the reply', async () => {
     const runtime = runtimeFor();
-    await runtime.run(turn('a', { acts: [start('r')] }));
-    const result = await runtime.run(turn('b', { questions: [{ text: 'Where are we?', kind: 'status', records: ['r'] }] }));
+    await runtime.run(parseTurnInput(turn('a', { acts: [start('r')] })));
+    const result = await runtime.run(parseTurnInput(turn('b', { questions: [{ text: 'Where are we?', kind: 'status', records: ['r'] }] })));
     expect(result.ask).toMatchObject({ kind: 'obligation', text: 'Who is traveling?' });
     expect(transitionOf(result).text).toBe('Trip “r” still needs something:\nWho is traveling?');
   });
 
   it('the reply says the answers before the notices (answers come first)', async () => {
     const runtime = runtimeFor();
-    await runtime.run(turn('a', { acts: [start('r')] }));
-    const result = await runtime.run(
-      turn('b', { acts: [traveler('nope')], questions: [{ text: 'What can you do?', kind: 'capability', records: ['r'] }] }),
+    await runtime.run(parseTurnInput(turn('a', { acts: [start('r')] })));
+    const result = await runtime.run(parseTurnInput(
+      turn('b', { acts: [traveler('nope')], questions: [{ text: 'What can you do?', kind: 'capability', records: ['r'] }] })),
     );
     const lines = transitionOf(result).text.split('\n');
     const answerAt = lines.findIndex((l) => l.startsWith('On a trip I can'));
@@ -132,15 +132,15 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('a declined card is not done, and the card leaves the screen', async () => {
     const runtime = runtimeFor();
-    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
-    const result = await runtime.run(turn('b', { card_responses: [{ record: 'r', card: 'confirm_trip', response: 'declined' }] }));
+    await runtime.run(parseTurnInput(turn('a', { acts: [start('r'), traveler('r')] })));
+    const result = await runtime.run(parseTurnInput(turn('b', { card_responses: [{ record: 'r', card: 'confirm_trip', response: 'declined' }] })));
     expect(result.outcome.notDone).toEqual([{ code: 'card_declined', text: 'You declined “Confirm this trip”, so nothing was confirmed.', recordId: 'r' }]);
     expect(result.outcome.card).toBeNull();
   });
 
   it('W5: progress streams phases, then the reply exactly once, last, after the commit', async () => {
     const runtime = runtimeFor();
-    const run = runtime.submit(turn('p', { acts: [start('r')] }));
+    const run = runtime.submit(parseTurnInput(turn('p', { acts: [start('r')] })));
     const events: TurnProgressEvent[] = [];
     for await (const event of run.progress) events.push(event);
     const result = await run.result;
@@ -156,7 +156,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('W6: the result is persisted with the turn as snake_case JSON before it is returned', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run(turn('j', { acts: [start('r')] }));
+    const result = await runtime.run(parseTurnInput(turn('j', { acts: [start('r')] })));
     const [row] = await db.query<{ result: Record<string, unknown> }>('select result from turns where id = $1 and tenant_id = $2', ['j', `t${tenant}`]);
     expect(row?.result).toMatchObject({
       turn_id: 'j',
@@ -170,8 +170,8 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   it('a retried turn id returns the committed turn and writes nothing', async () => {
     const runtime = runtimeFor();
     const input = turn('again', { acts: [start('r'), traveler('r')] });
-    const first = await runtime.run(input);
-    const second = await runtime.run({ ...input, understanding: { acts: [traveler('r', 'Someone else')] } });
+    const first = await runtime.run(parseTurnInput(input));
+    const second = await runtime.run(parseTurnInput({ ...input, understanding: { acts: [traveler('r', 'Someone else')] } }));
     expect(second).toEqual(first);
     expect(await count('turn_events', `t${tenant}`)).toBe(2);
     expect(await count('turns', `t${tenant}`)).toBe(1);
@@ -180,7 +180,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   it('50 concurrent submissions of one turn id commit once and return identical results', async () => {
     const runtime = runtimeFor();
     const input = turn('burst', { acts: [start('r'), traveler('r')] });
-    const results = await Promise.all(Array.from({ length: 50 }, () => runtime.run(input)));
+    const results = await Promise.all(Array.from({ length: 50 }, () => runtime.run(parseTurnInput(input))));
     for (const r of results) expect(r).toEqual(results[0]);
     expect(await count('turn_events', `t${tenant}`)).toBe(2);
     expect(await count('turns', `t${tenant}`)).toBe(1);
@@ -188,20 +188,20 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('external submission status: requested is not done; the host’s report commits an event, and only accepted is a receipt', async () => {
     const runtime = runtimeFor();
-    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
-    await runtime.run(turn('b', { card_responses: [{ record: 'r', card: 'confirm_trip', response: 'pressed', button: 'confirm' }] }));
-    const requested = await runtime.run(turn('c', { acts: [{ operation: 'book_hotel', record: 'r', values: {} }] }));
+    await runtime.run(parseTurnInput(turn('a', { acts: [start('r'), traveler('r')] })));
+    await runtime.run(parseTurnInput(turn('b', { card_responses: [{ record: 'r', card: 'confirm_trip', response: 'pressed', button: 'confirm' }] })));
+    const requested = await runtime.run(parseTurnInput(turn('c', { acts: [{ operation: 'book_hotel', record: 'r', values: {} }] })));
     expect(requested.outcome.done.map((d) => d.title)).toEqual(['Hotel booking requested']);
     expect(requested.outcome.notDone).toEqual([
       { code: 'submission_pending', text: 'Still waiting for an answer on the hotel booking: it is not done yet.', recordId: 'r' },
     ]);
     const report = (id: string, status: 'pending' | 'accepted' | 'refused', reason?: string) =>
-      runtime.run({ turn_id: id, conversation_id: 'c', locale: 'en', submissions: [{ record: 'r', submission: 'hotel_booking', status, ...(reason ? { reason } : {}) }] });
+      runtime.run(parseTurnInput({ turn_id: id, conversation_id: 'c', locale: 'en', submissions: [{ record: 'r', submission: 'hotel_booking', status, ...(reason ? { reason } : {}) }] }));
     const refused = await report('d', 'refused', 'fully booked');
     expect(refused.outcome.done).toEqual([]);
     expect(refused.outcome.notDone.map((n) => n.text)).toEqual(['The answer on the hotel booking was no: it was not done (fully booked).']);
     expect(refused.evidence.eventsCommitted).toBe(1);
-    await runtime.run(turn('e', { acts: [{ operation: 'book_hotel', record: 'r', values: {} }] }));
+    await runtime.run(parseTurnInput(turn('e', { acts: [{ operation: 'book_hotel', record: 'r', values: {} }] })));
     const accepted = await report('f', 'accepted');
     expect(accepted.outcome.done).toEqual([
       { receiptId: 'receipt:r:7', title: 'Answer received', body: 'The answer on the hotel booking was yes: it is done.' },
@@ -218,10 +218,10 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('the right notice: starting a record that already exists says it exists, not that someone changed it', async () => {
     const runtime = runtimeFor();
-    await runtime.run(turn('first', { acts: [start('r')] }));
-    const again = await runtime.run(turn('again', { acts: [start('r')] }));
+    await runtime.run(parseTurnInput(turn('first', { acts: [start('r')] })));
+    const again = await runtime.run(parseTurnInput(turn('again', { acts: [start('r')] })));
     expect(again.outcome.notDone).toEqual([{ code: 'already_exists', text: 'Could not start a trip: there is already a trip “r”.', recordId: 'r' }]);
-    const twice = await runtime.run(turn('twice', { acts: [start('s'), start('s')] }, 'it-IT'));
+    const twice = await runtime.run(parseTurnInput(turn('twice', { acts: [start('s'), start('s')] }, 'it-IT')));
     expect(twice.outcome.notDone).toEqual([{ code: 'already_exists', text: 'Non ho potuto iniziare un viaggio: esiste già un viaggio «s».', recordId: 's' }]);
     expect(twice.outcome.done.map((d) => d.title)).toEqual(['Viaggio iniziato']);
   });
@@ -229,7 +229,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   it('the right notice: two turns racing to start one record: one commits, the other is told why it did not', async () => {
     const runtime = runtimeFor();
     const [a, b] = await Promise.all(
-      ['x', 'y'].map((n) => runtime.run({ turn_id: `create-${n}`, conversation_id: `c-${n}`, locale: 'en', understanding: { acts: [start('r')] } })),
+      ['x', 'y'].map((n) => runtime.run(parseTurnInput({ turn_id: `create-${n}`, conversation_id: `c-${n}`, locale: 'en', understanding: { acts: [start('r')] } }))),
     );
     const codes = [a!, b!].map((r) => r.outcome.notDone.map((d) => d.code).join(',')).sort();
     // Which notice the loser gets depends on timing: `conflict` when both read before either
@@ -241,7 +241,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('two turns racing on one record: one commits, the other is refused with a notice, no event lost or doubled', async () => {
     const tenantId = `race-${++tenant}`;
-    await createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId }).run(turn('setup', { acts: [start('r')] }));
+    await createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId }).run(parseTurnInput(turn('setup', { acts: [start('r')] })));
     // Both turns read the record before either commits: each commit waits until both are ready.
     let ready: () => void = () => undefined;
     const bothRead = new Promise<void>((resolve) => (ready = resolve));
@@ -259,7 +259,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     const runtime = createTurnRuntime({ db: racing, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId });
     const [a, b] = await Promise.all(
       ['Ada', 'Bo'].map((name) =>
-        runtime.run({ turn_id: `race-${name}`, conversation_id: `c-${name}`, locale: 'en', understanding: { acts: [traveler('r', name)] } }),
+        runtime.run(parseTurnInput({ turn_id: `race-${name}`, conversation_id: `c-${name}`, locale: 'en', understanding: { acts: [traveler('r', name)] } })),
       ),
     );
     const outcomes = [a!, b!].map((r) => ({ receipts: r.outcome.done.length, conflicts: r.outcome.notDone.filter((n) => n.code === 'conflict').length }));
@@ -281,7 +281,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('with code’s own words, the turn is composed inside its commit: its result is written with it, and a composition that fails writes nothing', async () => {
     const tenantId = `inside-${++tenant}`;
-    const result = await createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId }).run(turn('i', { acts: [start('r')] }));
+    const result = await createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId }).run(parseTurnInput(turn('i', { acts: [start('r')] })));
     const [row] = await db.query<{ result: unknown; same: boolean }>(
       'select result, composed_at is not null and composed_at = committed_at as same from turns where tenant_id = $1',
       [tenantId],
@@ -295,7 +295,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
       receipts: { ...tripWorkflow.receipts, trip_started: { en: () => { throw new Error('composition failed'); }, it: tripWorkflow.receipts.trip_started!.it! } },
     };
     const refused = `inside-${++tenant}`;
-    await expect(createTurnRuntime({ db, workflows: [failing], locales: ['en', 'it'], tenantId: refused }).run(turn('f', { acts: [start('r')] }))).rejects.toThrow('composition failed');
+    await expect(createTurnRuntime({ db, workflows: [failing], locales: ['en', 'it'], tenantId: refused }).run(parseTurnInput(turn('f', { acts: [start('r')] })))).rejects.toThrow('composition failed');
     expect([await count('turns', refused), await count('turn_records', refused), await count('turn_events', refused)]).toEqual([0, 0, 0]);
   });
 
@@ -319,7 +319,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     // composes inside the commit: see the next test).
     const knowledge: KnowledgeSource = { lookup: async () => ({ status: 'none', passages: [] }) };
     const input = turn('k', { acts: [start('r'), traveler('r')] });
-    await expect(createTurnRuntime({ db, workflows: [crashing], locales: ['en', 'it'], tenantId, knowledge }).run(input)).rejects.toThrow(
+    await expect(createTurnRuntime({ db, workflows: [crashing], locales: ['en', 'it'], tenantId, knowledge }).run(parseTurnInput(input))).rejects.toThrow(
       'process died while composing',
     );
     expect(await count('turn_events', tenantId)).toBe(2);
@@ -328,7 +328,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
     crash = false;
     const restarted = createTurnRuntime({ db, workflows: [crashing], locales: ['en', 'it'], tenantId, knowledge });
-    const result = await restarted.run({ ...input, understanding: { acts: [traveler('r', 'Not again')] } });
+    const result = await restarted.run(parseTurnInput({ ...input, understanding: { acts: [traveler('r', 'Not again')] } }));
     expect(result.outcome.done.map((d) => d.receiptId)).toEqual(['receipt:r:1', 'receipt:r:2']);
     expect(await count('turn_events', tenantId)).toBe(2);
     expect(await count('turns', tenantId)).toBe(1);
@@ -350,11 +350,42 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     ['a message with no understanding and no understand function', { turn_id: 'x', conversation_id: 'c', locale: 'en', message: 'hi' }, '$.understanding'],
   ])('W9: a turn input with %s is refused at its path and writes nothing', async (_name, input, path) => {
     const runtime = runtimeFor();
-    const error = await runtime.run(unverifiedTurnInput(input)).catch((e: unknown) => e);
+    // Decoded at the edge, as the sidecar, the CLI and the replayers do.
+    const error = await Promise.resolve(input)
+      .then((json) => runtime.run(parseTurnInput(json)))
+      .catch((e: unknown) => e);
     expect(InputError.isInstance(error)).toBe(true);
     expect((error as InputError).issues.map((i) => i.path)).toContain(path);
     expect(await count('turns', `t${tenant}`)).toBe(0);
     expect(await count('turn_events', `t${tenant}`)).toBe(0);
+  });
+
+  it('W9: run takes the camelCase input, holds it to the wire rules, and stores its wire form', async () => {
+    const runtime = runtimeFor();
+    const input = { ...parseTurnInput(turn('camel', { acts: [start('r')] })), tone: '  warm  ' };
+    const error = await runtime.run({ ...input, turnId: '', locale: 'English please' }).catch((e: unknown) => e);
+    expect(InputError.isInstance(error)).toBe(true);
+    expect([...new Set((error as InputError).issues.map((i) => i.path))].sort()).toEqual(['$.locale', '$.turn_id']);
+    expect(await count('turns', `t${tenant}`)).toBe(0);
+
+    const result = await runtime.run(input);
+    expect(result.turnId).toBe('camel');
+    const [row] = await db.query<{ input: unknown }>('select input from turns where tenant_id = $1', [`t${tenant}`]);
+    expect(row?.input).toEqual({
+      turn_id: 'camel',
+      conversation_id: 'c',
+      locale: 'en',
+      tone: 'warm',
+      understanding: {
+        acts: [{ operation: 'start_trip', workflow: 'trip', record: 'r', values: { destination: 'Oslo' }, answers_ask: false }],
+        questions: [],
+        disputes: [],
+        card_responses: [],
+        attachments: [],
+        unread: [],
+      },
+      submissions: [],
+    });
   });
 
   describe('with an understand function', () => {
@@ -364,7 +395,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
         expect(request.operations.map((o) => o.operation)).toContain('start_trip');
         return { ok: true, understanding: { ...emptyUnderstanding(), acts: [{ ...start('u'), answersAsk: false }] }, calls: [{ task: 'understand', outcome: 'ok' }] };
       };
-      const run = runtimeFor({ understand }).submit({ turn_id: 'm', conversation_id: 'c', locale: 'en', message: 'A trip to Oslo, please.' });
+      const run = runtimeFor({ understand }).submit(parseTurnInput({ turn_id: 'm', conversation_id: 'c', locale: 'en', message: 'A trip to Oslo, please.' }));
       const events: TurnProgressEvent[] = [];
       for await (const event of run.progress) events.push(event);
       const result = await run.result;
@@ -379,7 +410,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
     it('an understanding that fails leaves the message unread, commits nothing, and says why in the evidence', async () => {
       const understand: Understand = async () => ({ ok: false, reason: 'timeout', calls: [{ task: 'understand', outcome: 'timeout' }] });
-      const result = await runtimeFor({ understand }).run({ turn_id: 'm', conversation_id: 'c', locale: 'en', message: 'A trip to Oslo.' });
+      const result = await runtimeFor({ understand }).run(parseTurnInput({ turn_id: 'm', conversation_id: 'c', locale: 'en', message: 'A trip to Oslo.' }));
       expect(result.outcome.notDone).toEqual([{ code: 'not_understood', text: 'I did not understand this part of your message: “A trip to Oslo.”.' }]);
       expect(result.evidence.understandingFailure).toBe('timeout');
       expect(await count('turn_events', `t${tenant}`)).toBe(0);
@@ -401,7 +432,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
         return { status: 'found', passages: ['Oslo is cold in winter.'] };
       },
     };
-    const result = await runtimeFor({ writer, knowledge }).run(turn('k', { questions: [{ text: 'Is Oslo cold?', kind: 'other' }, { text: 'Visa needed?', kind: 'other' }] }));
+    const result = await runtimeFor({ writer, knowledge }).run(parseTurnInput(turn('k', { questions: [{ text: 'Is Oslo cold?', kind: 'other' }, { text: 'Visa needed?', kind: 'other' }] })));
     expect(seen.map((r) => r.knowledge.status).sort()).toEqual(['found', 'unavailable']);
     const answers = result.blocks.filter((b): b is AnswerBlock => b.kind === 'answer');
     expect(answers.map((a) => [a.status, a.basis.source])).toEqual([
@@ -420,8 +451,8 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
       acknowledge: async () => ({ ok: false, reason: 'no_model', calls: [] }),
     };
     const runtime = runtimeFor({ writer });
-    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
-    const result = await runtime.run(turn('b', { questions: [{ text: 'Who can pay?', kind: 'field_values', field: 'payer' }] }, 'it-IT'));
+    await runtime.run(parseTurnInput(turn('a', { acts: [start('r'), traveler('r')] })));
+    const result = await runtime.run(parseTurnInput(turn('b', { questions: [{ text: 'Who can pay?', kind: 'field_values', field: 'payer' }] }, 'it-IT')));
     expect(seen[0]?.question).toMatchObject({ kind: 'field_values', field: 'payer', values: ['l’azienda', 'il viaggiatore'] });
     const answer = result.blocks.find((b): b is AnswerBlock => b.kind === 'answer');
     expect(answer).toMatchObject({ status: 'answered', writtenBy: 'code', text: 'Come pagante si può scegliere l’azienda o il viaggiatore.' });
@@ -430,9 +461,9 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('field values: a question naming no record is about the records in view, and asks for the field one of them owes', async () => {
     const runtime = runtimeFor();
-    await runtime.run(turn('a', { acts: [start('r'), traveler('r')] }));
-    await runtime.run(turn('b', { acts: [start('s'), traveler('s', 'Bo'), { operation: 'add_extra', record: 's', values: { extra: 'hotel' } }] }));
-    const result = await runtime.run(turn('c', { questions: [{ text: 'Who can pay?', kind: 'field_values', field: 'payer' }] }));
+    await runtime.run(parseTurnInput(turn('a', { acts: [start('r'), traveler('r')] })));
+    await runtime.run(parseTurnInput(turn('b', { acts: [start('s'), traveler('s', 'Bo'), { operation: 'add_extra', record: 's', values: { extra: 'hotel' } }] })));
+    const result = await runtime.run(parseTurnInput(turn('c', { questions: [{ text: 'Who can pay?', kind: 'field_values', field: 'payer' }] })));
     expect(result.ask).toMatchObject({ kind: 'obligation', recordId: 's', awaiting: { operation: 'set_payer', answers: 'payer', values: { extra: 'hotel' } } });
     expect(transitionOf(result).text).toBe(
       'The payer can be the company or the traveler.\nThe extra “hotel” has no payer yet: who pays for it, the company or the traveler?',
@@ -473,7 +504,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
           return { ok: true, text: 'Ada is on the trip to Oslo.', calls: [{ task: 'acknowledge', outcome: 'ok' }] };
         },
       };
-      const result = await runtimeFor({ writer }).run(input('writer-ok'));
+      const result = await runtimeFor({ writer }).run(parseTurnInput(input('writer-ok')));
       expect(log.slice(0, 2).sort()).toEqual(['answer 0 started', 'answer 1 started']);
       expect(log.at(-1)).toBe('acknowledge');
       expect(answered[1]?.records.map((r) => [r.id, r.needs])).toEqual([['r', []]]);
@@ -495,7 +526,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
           return { ok: true, text: 'ok', calls: [] };
         },
       };
-      await runtimeFor({ writer }).run(input('undone', { unread: ['blah'] }));
+      await runtimeFor({ writer }).run(parseTurnInput(input('undone', { unread: ['blah'] })));
       expect(acknowledged?.message).toBeNull();
     });
 
@@ -506,8 +537,8 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
           throw new Error('provider exploded');
         },
       };
-      const withFailing = await runtimeFor({ writer: failing }).run(input('fails'));
-      const withNone = await runtimeFor().run(input('fails'));
+      const withFailing = await runtimeFor({ writer: failing }).run(parseTurnInput(input('fails')));
+      const withNone = await runtimeFor().run(parseTurnInput(input('fails')));
       const structural = (r: TurnResult) => r.blocks.filter((b) => b.kind !== 'transition');
       expect(structural(withFailing)).toEqual(structural(withNone));
       expect(transitionOf(withFailing)).toEqual({ ...transitionOf(withNone), fallbackReason: 'writer threw: provider exploded' });

@@ -11,7 +11,7 @@ import { recordsTouched, runTurnActs } from './phases/run-turn-acts.js';
 import { understandTurn } from './phases/understand-turn.js';
 import type { CommittedEvent } from './stored-record.js';
 import type { TurnCommit } from './turn-commit.js';
-import { parseTurnInput, type TurnInputJson } from './turn-input.js';
+import { parseTurnInput, turnInputToJson, type TurnInput } from './turn-input.js';
 import { ProgressChannel, type TurnPhase, type TurnProgressEvent } from './turn-progress.js';
 import type { TurnResult } from './turn-result.js';
 import { DEFAULT_HISTORY_TURNS, TurnStore } from './turn-store.js';
@@ -76,13 +76,14 @@ export interface TurnRuntime {
   /** The locales served. */
   readonly locales: readonly string[];
   /**
-   * Submits a turn (its snake_case JSON form) and streams its progress. The input is still
-   * validated as it runs: a value from outside (an HTTP body, a file) is refused with an
-   * `InputError` naming each wrong path; hand such a value in through `unverifiedTurnInput`.
+   * Submits a turn and streams its progress. The input is the parsed, camelCase form: decode a
+   * value from outside (an HTTP body, a file, its snake_case JSON) with `parseTurnInput` first.
+   * The runtime still holds it to the wire form's rules as it runs (a JavaScript caller is
+   * unchecked): a malformed one is refused with an `InputError` naming each wrong path.
    */
-  submit(input: TurnInputJson, options?: TurnRunOptions): TurnRun;
+  submit(input: TurnInput, options?: TurnRunOptions): TurnRun;
   /** Submits a turn and waits for its result (see {@link TurnRun.result}). */
-  run(input: TurnInputJson, options?: TurnRunOptions): Promise<TurnResult>;
+  run(input: TurnInput, options?: TurnRunOptions): Promise<TurnResult>;
 }
 
 /** A deployment's configuration is incomplete (a workflow lacks text in a served locale). */
@@ -148,9 +149,12 @@ export function createTurnRuntime({
    * aborted turn writes nothing; from the commit on, the turn is composed in full and its result
    * stored, whatever the signal says.
    */
-  const execute = async (json: unknown, emit: (event: TurnProgressEvent) => void, signal: AbortSignal | undefined): Promise<TurnResult> => {
+  const execute = async (given: TurnInput, emit: (event: TurnProgressEvent) => void, signal: AbortSignal | undefined): Promise<TurnResult> => {
     signal?.throwIfAborted();
-    const input = parseTurnInput(json);
+    // Through the one codec both ways: held to the wire form's rules (a JavaScript caller is
+    // unchecked), trimmed, and stored as its wire form.
+    const input = parseTurnInput(turnInputToJson(given));
+    const json = turnInputToJson(input);
     const live = signal ? store.cancellableBy(signal) : store;
     const onPhase = (phase: TurnPhase) => emit({ kind: 'phase', phase });
     const composed = (commit: TurnCommit, events?: readonly CommittedEvent[]) => compose(commit, events, onPhase);
@@ -204,7 +208,7 @@ export function createTurnRuntime({
     return winner.result ?? composed(winner.commit);
   };
 
-  const submit = (input: TurnInputJson, options: TurnRunOptions = {}): TurnRun => {
+  const submit = (input: TurnInput, options: TurnRunOptions = {}): TurnRun => {
     const channel = new ProgressChannel();
     const result = execute(input, (e) => channel.push(e), options.signal).then(
       (r) => {

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { TurnInputJson } from './turn-input.js';
-import { unverifiedTurnInput } from './turn-input.js';
+import type { TurnInput, TurnInputJson } from './turn-input.js';
+import { parseTurnInput } from './turn-input.js';
 import type { TurnResult } from './turn-result.js';
 import type { TurnRun, TurnRunOptions, TurnRuntime } from './turn-runtime.js';
 
@@ -11,63 +11,67 @@ declare const runtime: TurnRuntime;
 /** Calls `f` only in the type checker's eyes: the runtime above is declared, not built. */
 const typed = (f: () => unknown): void => void f;
 
-describe('TurnRuntime.run and submit take the turn in its snake_case JSON form', () => {
+const understanding = { acts: [], questions: [], disputes: [], cardResponses: [], attachments: [], unread: [] };
+
+describe('TurnRuntime.run and submit take the parsed, camelCase turn input', () => {
   it('a well-formed turn compiles, with its options', () => {
     typed(() =>
       runtime.run(
         {
-          turn_id: 't1',
-          conversation_id: 'c1',
+          turnId: 't1',
+          conversationId: 'c1',
           locale: 'en',
-          understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record: 'r', values: { destination: 'Oslo' } }] },
+          tone: 'neutral',
+          submissions: [],
+          understanding: { ...understanding, acts: [{ operation: 'start_trip', workflow: 'trip', record: 'r', values: { destination: 'Oslo' }, answersAsk: false }] },
         },
         { signal: new AbortController().signal },
       ),
     );
-    expectTypeOf<TurnRuntime['run']>().parameter(0).toEqualTypeOf<TurnInputJson>();
+    expectTypeOf<TurnRuntime['run']>().parameter(0).toEqualTypeOf<TurnInput>();
     expectTypeOf<TurnRuntime['run']>().parameter(1).toEqualTypeOf<TurnRunOptions | undefined>();
     expectTypeOf<TurnRuntime['run']>().returns.toEqualTypeOf<Promise<TurnResult>>();
-    expectTypeOf<TurnRuntime['submit']>().parameter(0).toEqualTypeOf<TurnInputJson>();
+    expectTypeOf<TurnRuntime['submit']>().parameter(0).toEqualTypeOf<TurnInput>();
     expectTypeOf<TurnRuntime['submit']>().returns.toEqualTypeOf<TurnRun>();
     expectTypeOf<TurnRunOptions['signal']>().toEqualTypeOf<AbortSignal | undefined>();
   });
 
-  it('a misspelt or missing key, or a value of the wrong kind, does not compile', () => {
+  it('the wire form, a misspelt or missing key, or a value of the wrong kind, does not compile', () => {
+    const base = { turnId: 't1', conversationId: 'c1', locale: 'en', tone: 'neutral', submissions: [] } as const;
     typed(() =>
-      // @ts-expect-error a camelCase key: the JSON form is snake_case
-      runtime.run({ turnId: 't1', conversation_id: 'c1', locale: 'en', message: 'hi' }),
+      // @ts-expect-error a snake_case key: the wire form is decoded at the edge (parseTurnInput)
+      runtime.run({ ...base, turn_id: 't1', message: 'hi' }),
     );
     typed(() =>
-      // @ts-expect-error conversation_id is required
-      runtime.run({ turn_id: 't1', locale: 'en', message: 'hi' }),
-    );
-    typed(() =>
-      // @ts-expect-error an unknown key at the top
-      runtime.run({ turn_id: 't1', conversation_id: 'c1', locale: 'en', mesage: 'hi' }),
+      // @ts-expect-error conversationId is required
+      runtime.run({ turnId: 't1', locale: 'en', tone: 'neutral', submissions: [], message: 'hi' }),
     );
     typed(() =>
       // @ts-expect-error a misspelt key deep in the understanding
-      runtime.submit({ turn_id: 't1', conversation_id: 'c1', locale: 'en', understanding: { acts: [{ operaton: 'start_trip', record: 'r' }] } }),
+      runtime.submit({ ...base, understanding: { ...understanding, acts: [{ operaton: 'start_trip', record: 'r', values: {}, answersAsk: false }] } }),
     );
     typed(() =>
       // @ts-expect-error a question kind that does not exist
-      runtime.run({ turn_id: 't1', conversation_id: 'c1', locale: 'en', understanding: { questions: [{ text: 'why?', kind: 'why' }] } }),
+      runtime.run({ ...base, understanding: { ...understanding, questions: [{ text: 'why?', kind: 'why', records: [] }] } }),
     );
     typed(() =>
       // @ts-expect-error a submission status that does not exist
-      runtime.run({ turn_id: 't1', conversation_id: 'c1', locale: 'en', submissions: [{ record: 'r', submission: 'hotel', status: 'maybe' }] }),
+      runtime.run({ ...base, submissions: [{ record: 'r', submission: 'hotel', status: 'maybe' }] }),
     );
     typed(() =>
       // @ts-expect-error the signal is an AbortSignal, not a controller
-      runtime.run({ turn_id: 't1', conversation_id: 'c1', locale: 'en', message: 'hi' }, { signal: new AbortController() }),
+      runtime.run({ ...base, message: 'hi' }, { signal: new AbortController() }),
     );
   });
 
-  it('a value from outside (unknown) does not compile until it is marked as unverified', () => {
+  it('a value from outside (unknown) does not compile until it is decoded at the edge', () => {
     const body: unknown = JSON.parse('{}');
     // @ts-expect-error an unknown value is not a turn
     typed(() => runtime.run(body));
-    typed(() => runtime.run(unverifiedTurnInput(body)));
-    expectTypeOf(unverifiedTurnInput).returns.toEqualTypeOf<TurnInputJson>();
+    typed(() => runtime.run(parseTurnInput(body)));
+    expectTypeOf(parseTurnInput).returns.toEqualTypeOf<TurnInput>();
+    expectTypeOf<Parameters<typeof parseTurnInput>[0]>().toEqualTypeOf<unknown>();
+    // The wire form's type stays, for hosts that build the JSON a sidecar reads.
+    expectTypeOf<TurnInputJson['turn_id']>().toEqualTypeOf<string>();
   });
 });

@@ -9,6 +9,7 @@ import { DEFAULT_HISTORY_TURNS, TurnStore } from './turn-store.js';
 
 type Act = NonNullable<NonNullable<TurnInputJson['understanding']>['acts']>[number];
 import type { AcknowledgeRequest, TurnWriter } from './writer.js';
+import { parseTurnInput } from './turn-input.js';
 
 const workflows = new Map([[tripWorkflow.key, tripWorkflow]]);
 const start = (record: string) => ({ operation: 'start_trip', workflow: 'trip', record, values: { destination: 'Oslo' } });
@@ -43,8 +44,8 @@ describe.each(storeTargets())('turn store on $name', (target) => {
   it('history window: a turn reads the last N transitions, oldest first, however long the conversation', async () => {
     const tenantId = `window-${++tenant}`;
     const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en'], tenantId });
-    const results = [await runtime.run(turn('t0', [start('r')]))];
-    for (let i = 1; i < 12; i++) results.push(await runtime.run(turn(`t${i}`, [traveler('r', `Traveler ${i}`)])));
+    const results = [await runtime.run(parseTurnInput(turn('t0', [start('r')])))];
+    for (let i = 1; i < 12; i++) results.push(await runtime.run(parseTurnInput(turn(`t${i}`, [traveler('r', `Traveler ${i}`)]))));
     const replies = results.map((r) => transitionOf(r).text);
 
     const context = await new TurnStore(db, tenantId, workflows, 5).loadContext('c');
@@ -68,8 +69,8 @@ describe.each(storeTargets())('turn store on $name', (target) => {
       },
     };
     const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en'], tenantId, writer, historyTurns: 3 });
-    await runtime.run(turn('t0', [start('r')]));
-    for (let i = 1; i < 8; i++) await runtime.run(turn(`t${i}`, [traveler('r', `Traveler ${i}`)]));
+    await runtime.run(parseTurnInput(turn('t0', [start('r')])));
+    for (let i = 1; i < 8; i++) await runtime.run(parseTurnInput(turn(`t${i}`, [traveler('r', `Traveler ${i}`)])));
     expect(histories).toEqual([0, 1, 2, 3, 3, 3, 3, 3]);
     const [last] = await db.query<{ history: string[] }>(
       "select commit->'context'->'history' as history from turns where tenant_id = $1 and id = 't7'",
@@ -88,10 +89,10 @@ describe.each(storeTargets())('turn store on $name', (target) => {
       const { db: watched, statements } = counted(db);
       const tenantId = `batch-${++tenant}`;
       const runtime = createTurnRuntime({ db: watched, workflows: [tripWorkflow], locales: ['en'], tenantId });
-      await runtime.run(turn('setup', [start('r')]));
+      await runtime.run(parseTurnInput(turn('setup', [start('r')])));
       statements.length = 0;
       const names = Array.from({ length: travelers }, (_, i) => `Traveler ${i}`);
-      const result = await runtime.run(turn('t', names.map((n) => traveler('r', n))));
+      const result = await runtime.run(parseTurnInput(turn('t', names.map((n) => traveler('r', n)))));
       expect(result.blocks.filter((b) => b.kind === 'receipt')).toHaveLength(travelers);
       const [row] = await db.query<{ n: number }>('select count(*)::int8 as n from turn_events where tenant_id = $1', [tenantId]);
       expect(row!.n).toBe(travelers + 1);
@@ -107,11 +108,11 @@ describe.each(storeTargets())('turn store on $name', (target) => {
   it('batched commit: a record another turn moved first gets none of its events; the turn still commits', async () => {
     const tenantId = `race-${++tenant}`;
     const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en'], tenantId });
-    await runtime.run(turn('setup', [start('r'), start('s')]));
+    await runtime.run(parseTurnInput(turn('setup', [start('r'), start('s')])));
     const store = new TurnStore(db, tenantId, workflows);
     const [r] = [...(await store.loadRecords(['r'])).values()];
     // Another submission moves r after this turn's handlers read it at revision 1.
-    await runtime.run(turn('other', [traveler('r', 'Bea')]));
+    await runtime.run(parseTurnInput(turn('other', [traveler('r', 'Bea')])));
     const outcome = await store.commit({
       turnId: 'late',
       conversationId: 'c',

@@ -1,14 +1,15 @@
-import { ConfigurationError } from '../errors.js';
+import { ConfigurationError, InputError } from '../errors.js';
 import { turnDigest, turnEventDigest, turnEventId, turnResultDigest } from '../evidence/evidence-digest.js';
 import { insertSeals, sealLaneOf, sealWith } from '../evidence/seal-write.js';
 import { abortable } from '../store/abortable.js';
 import type { SealEntry } from '../store/evidence-sealer.js';
 import type { Database, Queryable } from '../store/index.js';
+import { StoreError } from '../store/database.js';
 import type { RecordDraft } from './run-acts.js';
 import type { CommittedEvent, StoredRecord } from './stored-record.js';
 import type { TurnCommit, TurnContext } from './turn-commit.js';
 import type { TurnResult } from './turn-result.js';
-import { turnResultFromJson, turnResultToJson } from './turn-result-json.js';
+import { turnResultFromJson, turnResultToJson } from './turn-result.js';
 import type { WorkflowDefinition } from './workflow.js';
 
 /**
@@ -45,7 +46,7 @@ export class TurnStore {
       [this.tenantId, turnId],
     );
     if (!row) return null;
-    return { commit: row.commit, result: row.result == null ? null : turnResultFromJson(row.result) };
+    return { commit: row.commit, result: row.result == null ? null : storedResult(row.result) };
   }
 
   /**
@@ -82,10 +83,10 @@ export class TurnStore {
     const turn = rows.find((r) => r.kind === 'turn');
     const recent = rows.filter((r) => r.kind === 'recent');
     const lastRow = recent.at(-1);
-    const last = lastRow?.result == null ? null : turnResultFromJson(lastRow.result);
+    const last = lastRow?.result == null ? null : storedResult(lastRow.result);
     const transitions = recent.flatMap((r) => (r.transition == null ? [] : [r.transition]));
     return {
-      existing: turn ? { commit: turn.commit!, result: turn.result == null ? null : turnResultFromJson(turn.result) } : null,
+      existing: turn ? { commit: turn.commit!, result: turn.result == null ? null : storedResult(turn.result) } : null,
       context: {
         ask: last?.ask ?? null,
         aboutRecord: last?.aboutRecord ?? null,
@@ -233,7 +234,7 @@ export class TurnStore {
           await insertSeals(tx, [lane.seal(this.tenantId, entries, now, now)]);
         }
         // As `saveResult` returns it: the stored JSON read back, so both paths give the same value.
-        return { committed: true as const, commit, events, result: json === null ? null : turnResultFromJson(json) };
+        return { committed: true as const, commit, events, result: json === null ? null : storedResult(json) };
       });
       lane?.commit();
       return done;
@@ -261,7 +262,7 @@ export class TurnStore {
       'update turns set result = $3::jsonb, composed_at = now() where tenant_id = $1 and id = $2 and result is null returning id',
       [this.tenantId, turnId, JSON.stringify(json)],
     );
-    if (updated.length > 0) return turnResultFromJson(json);
+    if (updated.length > 0) return storedResult(json);
     const stored = await this.loadTurn(turnId);
     if (!stored?.result) throw new Error(`turn ${turnId} has no stored result after composing`);
     return stored.result;
@@ -287,4 +288,14 @@ type EventRow = {
 
 function toEvent(row: EventRow): CommittedEvent {
   return { recordId: row.record_id, revision: row.revision, type: row.type, payload: row.payload, turnId: row.turn_id };
+}
+
+/** A stored turn result, read through its schema: one that does not match it is the store's fault, not the caller's. */
+function storedResult(json: unknown): TurnResult {
+  try {
+    return turnResultFromJson(json);
+  } catch (error) {
+    if (InputError.isInstance(error)) throw new StoreError(`a stored turn result does not match its schema:\n${error.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`);
+    throw error;
+  }
 }

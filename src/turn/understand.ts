@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { RecordFacts } from './record-facts.js';
 import type { ReceiptInView } from './turn-commit.js';
 import type { Understanding } from './turn-input.js';
-import type { WriterCall } from './writer-call.js';
+import type { ModelCall } from '../evidence/model-call.js';
 
 /** An operation on offer to the understanding step, with its input schema for structured output. */
 export interface OperationOnOffer {
@@ -46,8 +46,8 @@ export interface UnderstandRequest {
 
 /** The understanding, or why there is none (the runtime then treats the message as unread). */
 export type UnderstandResult =
-  | { readonly ok: true; readonly understanding: Understanding; readonly calls: readonly WriterCall[] }
-  | { readonly ok: false; readonly reason: string; readonly calls: readonly WriterCall[] };
+  | { readonly ok: true; readonly understanding: Understanding; readonly calls: readonly ModelCall[] }
+  | { readonly ok: false; readonly reason: string; readonly calls: readonly ModelCall[] };
 
 /** Turns a message into the structured understanding of a turn (the model layer supplies one). */
 export type Understand = (request: UnderstandRequest) => Promise<UnderstandResult>;

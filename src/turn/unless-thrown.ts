@@ -1,4 +1,4 @@
-import type { WriterCall } from './writer.js';
+import type { ModelCall } from './writer.js';
 
 /**
  * A writer that throws breaks its own promise (it should return `{ ok: false }`); the turn is
@@ -6,7 +6,7 @@ import type { WriterCall } from './writer.js';
  */
 export async function unlessThrown<T extends { readonly ok: boolean }>(
   write: () => Promise<T>,
-): Promise<T | { readonly ok: false; readonly reason: string; readonly calls: readonly WriterCall[] }> {
+): Promise<T | { readonly ok: false; readonly reason: string; readonly calls: readonly ModelCall[] }> {
   try {
     return await write();
   } catch (error) {

@@ -5,6 +5,7 @@ import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { createTurnRuntime } from './turn-runtime.js';
 import { defineWorkflow } from './workflow.js';
+import { parseTurnInput } from './turn-input.js';
 
 const state = z.strictObject({ lines: z.array(z.string()) });
 
@@ -49,7 +50,7 @@ describe.each(storeTargets())('declared event payloads on $name', (target) => {
 
   it('a payload its schema accepts commits and renders its receipt', async () => {
     const tenantId = `ok${++tenant}`;
-    const result = await createTurnRuntime({ db, workflows: [noteWorkflow({ text: 'milk' })], tenantId }).run(turn('t1'));
+    const result = await createTurnRuntime({ db, workflows: [noteWorkflow({ text: 'milk' })], tenantId }).run(parseTurnInput(turn('t1')));
     expect(result.blocks.find((b) => b.kind === 'receipt')).toMatchObject({ title: 'Line added', body: 'milk' });
     expect(await events(tenantId)).toBe(1);
   });
@@ -63,7 +64,7 @@ describe.each(storeTargets())('declared event payloads on $name', (target) => {
     // An undeclared type still has a receipt, so the only thing wrong is the missing declaration.
     const receipts = { ...workflow.receipts, line_removed: { en: () => ({ title: 'x', body: 'x' }) } };
     const runtime = createTurnRuntime({ db, workflows: [{ ...workflow, receipts }], tenantId });
-    const failure = await runtime.run(turn('t1')).catch((error: unknown) => error);
+    const failure = await runtime.run(parseTurnInput(turn('t1'))).catch((error: unknown) => error);
     expect(ConfigurationError.isInstance(failure)).toBe(true);
     expect((failure as Error).message).toMatch(message);
     expect(await events(tenantId)).toBe(0);

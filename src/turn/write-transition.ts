@@ -9,7 +9,7 @@ import type { TurnPhase } from './turn-progress.js';
 import type { AnswerBlock, NoticeBlock, TransitionBlock } from './turn-result.js';
 import { unlessThrown } from './unless-thrown.js';
 import { nounSlotsOf, pick } from './workflow.js';
-import type { TurnWriter, WriterCall } from './writer.js';
+import type { TurnWriter, ModelCall } from './writer.js';
 
 /** What the transition phase needs. */
 export interface WriteTransitionInput {
@@ -31,7 +31,7 @@ export interface WriteTransitionInput {
 /** The transition block and the writer's calls. */
 export interface WrittenTransition {
   readonly transition: TransitionBlock;
-  readonly calls: readonly WriterCall[];
+  readonly calls: readonly ModelCall[];
 }
 
 /**

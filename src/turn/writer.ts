@@ -20,9 +20,11 @@ import type { Ask, CardOnScreen, OutcomeDocument } from './outcome-document.js';
 import type { RecordFacts } from './record-facts.js';
 import type { AnswerBlock, AnswerStatus, NoticeBlock } from './turn-result.js';
 import type { QuestionKind } from './turn-input.js';
-import type { WriterCall } from './writer-call.js';
+import type { ModelCall } from '../evidence/model-call.js';
 
-export type { WriterCall } from './writer-call.js';
+export type { ModelCall } from '../evidence/model-call.js';
+/** @deprecated The one model call type is `ModelCall`; this name goes in the next release. */
+export type WriterCall = ModelCall;
 
 /** What a knowledge source returned for a question. */
 export interface KnowledgeResult {
@@ -64,9 +66,9 @@ export type WrittenAnswer =
       readonly text: string;
       /** `answered`, or why not (`unsupported`, `source_unavailable`, `withheld`). */
       readonly status: Exclude<AnswerStatus, 'not_written'>;
-      readonly calls: readonly WriterCall[];
+      readonly calls: readonly ModelCall[];
     }
-  | { readonly ok: false; readonly reason: string; readonly calls: readonly WriterCall[] };
+  | { readonly ok: false; readonly reason: string; readonly calls: readonly ModelCall[] };
 
 /** Everything the acknowledgement may rest on, and nothing else. */
 export interface AcknowledgeRequest {
@@ -100,8 +102,8 @@ export interface AcknowledgeRequest {
 
 /** A written (and, where the profile says so, reviewed) acknowledgement, or why there is none. */
 export type WrittenAcknowledgement =
-  | { readonly ok: true; readonly text: string; readonly calls: readonly WriterCall[] }
-  | { readonly ok: false; readonly reason: string; readonly calls: readonly WriterCall[] };
+  | { readonly ok: true; readonly text: string; readonly calls: readonly ModelCall[] }
+  | { readonly ok: false; readonly reason: string; readonly calls: readonly ModelCall[] };
 
 /** Writes the words around a committed turn. Optional: with none, code's own words stand. */
 export interface TurnWriter {

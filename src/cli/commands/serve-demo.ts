@@ -10,7 +10,7 @@ import type { WarrantServer } from '../../server/index.js';
 import type { Database } from '../../store/index.js';
 import { fixtureRequest, matchFixtureSchema } from '../../suggest/match-fixture.js';
 import { suggestReplies } from '../../suggest/index.js';
-import { createTurnRuntime, transitionOf } from '../../turn/index.js';
+import { createTurnRuntime, parseTurnInput, transitionOf } from '../../turn/index.js';
 import { replayOnStore } from '../../turn/replay-store.js';
 import type { CliIo } from '../io.js';
 import { replayReportJson, outcomeLines } from './replay.js';
@@ -167,7 +167,7 @@ async function loadDemo(io: CliIo, out: DemoOut, { store, server, tenantId, trip
     out.event('conversation', { title }, ['', `— ${title} —`]);
     for (const turn of turns) {
       signal.throwIfAborted();
-      const reply = transitionOf(await runtime.run(turn)).text;
+      const reply = transitionOf(await runtime.run(parseTurnInput(turn))).text;
       out.event('turn', { turn_id: turn.turn_id, message: turn.message ?? '', reply }, [`user: ${turn.message ?? ''}`, ...reply.split('\n').map((line) => `  ${line}`)]);
     }
   }

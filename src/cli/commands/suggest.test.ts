@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../package-root.js';
+import { createTestServer, testKeys } from '../../server/testing.js';
+import { openStore } from '../../store/index.js';
 import { memoryIo } from '../io.js';
 import { runCli } from '../program.js';
 import { EXIT_UNAVAILABLE } from './suggest.js';
@@ -35,8 +37,28 @@ describe('warrant suggest', () => {
     await runCli([...args, '--json', '--evidence'], run.io);
     const out = JSON.parse(run.stdout.join('\n'));
     expect(out.evidence.gates).toHaveLength(7);
-    expect(out.evidence.needsModel).toBe(true);
-    expect(out.evidence.unavailable).toEqual({ reason: 'no_model', step: null, failure: null, retryAfterSeconds: null });
+    expect(out.evidence.needs_model).toBe(true);
+    expect(out.evidence.unavailable).toEqual({ reason: 'no_model', step: null, failure: null, retry_after_seconds: null });
+  });
+
+  it('suggest: --json --evidence prints exactly what POST /v0/suggestions returns: the result and its snake_case evidence', async () => {
+    const run = memoryIo({}, examples);
+    await runCli([...args, '--json', '--evidence'], run.io);
+    const printed: unknown = JSON.parse(run.stdout.join('\n'));
+    const read = (file: string): unknown => JSON.parse(readFileSync(join(examples, file), 'utf8'));
+    const db = await openStore({ dataDir: ':memory:' });
+    try {
+      const server = await createTestServer(db);
+      const res = await server.app.request('/v0/suggestions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ match: read('match.json'), wiki: read('wiki.json'), profile: read('profile.json'), now: '2026-11-19T21:00:00Z' }),
+      });
+      const served = (await res.json()) as { result: unknown; evidence: unknown };
+      expect(printed).toEqual({ result: served.result, evidence: served.evidence });
+    } finally {
+      await db.close();
+    }
   });
 
   it('suggest: a stop that is the match’s own situation exits 0 with nothing unavailable', async () => {

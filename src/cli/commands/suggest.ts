@@ -9,6 +9,7 @@ import {
   parseMatch,
   parseProfile,
   parseWiki,
+  suggestEvidenceToJson,
   suggestReplies,
   type SuggestOutcome,
 } from '../../suggest/index.js';
@@ -66,7 +67,8 @@ export function registerSuggest(program: Command, io: CliIo): void {
       const unconfigured = Object.values(SKILL_TASKS).filter((task) => !models.forTask(task).model);
       const skills = unconfigured.length === 0 ? modelSkills({ models }) : null;
       const outcome = await suggestReplies({ match, wiki, profile, skills, now, ...(analysisLanguage ? { analysisLanguage } : {}) });
-      if (flags.json) io.out(JSON.stringify(flags.evidence ? outcome : outcome.result, null, 2));
+      // With its evidence: the sidecar's document (snake_case evidence), by the same serialiser.
+      if (flags.json) io.out(JSON.stringify(flags.evidence ? { result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence) } : outcome.result, null, 2));
       else for (const line of readableSuggestions(outcome)) io.out(line);
       if (outcome.evidence.unavailable) {
         const { reason, step, failure, retryAfterSeconds } = outcome.evidence.unavailable;

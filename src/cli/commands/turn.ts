@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import { InputError, parseJsonText } from '../../errors.js';
 import { openStore, storeOptionsFromEnv } from '../../store/index.js';
-import { createTurnRuntime, parseTurnInput, transitionOf, turnResultToJson, unverifiedTurnInput } from '../../turn/index.js';
+import { createTurnRuntime, parseTurnInput, transitionOf, turnResultToJson } from '../../turn/index.js';
 import { loadWorkflowModule } from '../../turn/load-workflow-module.js';
 import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
@@ -37,15 +37,16 @@ export function registerTurn(program: Command, io: CliIo): void {
         throw new InputError('command line', [{ path: '$', message: 'give either --turn FILE or --message TEXT' }]);
       }
       const module = await loadWorkflowModule(options.workflow, io.cwd);
-      const input =
+      // The wire form is decoded here, at the edge: a malformed turn is refused before the store is opened.
+      const input = parseTurnInput(
         options.message === undefined
           ? parseJsonText(await readInputFile(io, options.turn!, 'turn input'), 'turn input')
-          : { turn_id: options.turnId ?? `cli-${randomUUID()}`, conversation_id: options.conversation, locale: options.locale, message: options.message };
-      parseTurnInput(input); // refuse a malformed turn before the store is opened
+          : { turn_id: options.turnId ?? `cli-${randomUUID()}`, conversation_id: options.conversation, locale: options.locale, message: options.message },
+      );
       const db = await openStore(storeOptionsFromEnv(io.env, io.cwd));
       try {
         const runtime = createTurnRuntime({ db, workflows: module.workflows, locales: module.locales, ...turnModels(io, options.prompts) });
-        const result = await runtime.run(unverifiedTurnInput(input));
+        const result = await runtime.run(input);
         if (options.json) io.out(JSON.stringify(turnResultToJson(result), null, 2));
         else io.out(transitionOf(result).text);
         for (const note of modelNotes(result)) io.err(note);

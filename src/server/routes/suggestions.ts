@@ -30,7 +30,7 @@ import { idParamsSchema, readIdParam } from '../path-params.js';
 import { idempotencyHeadersSchema } from '../idempotency.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
-import { suggestEvidenceJsonSchema, suggestEvidenceToJson } from '../suggest-evidence-json.js';
+import { suggestEvidenceJsonSchema, suggestEvidenceToJson } from '../../suggest/suggest-evidence-json.js';
 import { getSuggestion, insertSuggestion, listSuggestions, type SuggestionRow } from '../suggestion-queries.js';
 
 /** What the sidecar needs to suggest replies. */

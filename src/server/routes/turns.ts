@@ -11,8 +11,9 @@ import {
   createTurnRuntime,
   parseTurnInput,
   turnInputSchema,
+  turnResultSchema,
   turnResultToJson,
-  unverifiedTurnInput,
+  type TurnInput,
   type TurnResult,
   type TurnRuntime,
   type TurnRuntimeOptions,
@@ -27,7 +28,6 @@ import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
 import { getTurn, listTurns, recordTurnTrace, type TurnRow } from '../../turn/turn-queries.js';
 import { traceIdOf, traceIdSchema } from '../trace-id.js';
-import { turnResultJsonSchema } from '../turn-result-schema.js';
 
 /** What the sidecar needs to run turns: the deployment's workflows and, optionally, its model seams. */
 export type TurnDeployment = Omit<TurnRuntimeOptions, 'db' | 'tenantId'>;
@@ -37,8 +37,8 @@ const turnRecordSchema = z
     id: z.string(),
     conversation_id: z.string(),
     created_at: z.string(),
-    input: turnInputSchema.describe('the turn input as it was sent'),
-    result: turnResultJsonSchema.nullable().describe('null while the turn is committed but not yet composed'),
+    input: turnInputSchema.in.describe('the turn input as it was run: its wire form, every default written out'),
+    result: turnResultSchema.in.nullable().describe('null while the turn is committed but not yet composed'),
     trace_id: traceIdSchema,
   })
   .meta({ id: 'TurnRecord' });
@@ -109,8 +109,8 @@ function turnRuntimes(store: Database, deployment: TurnDeployment): (tenantId: s
 export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, limits, tracer, logger, track, metrics }: TurnRouteDeps): void {
   const runtimeFor = turnRuntimes(store, deployment);
 
-  const runTurn = (tenantId: string, raw: unknown, parent: ServerEnv['Variables']['traceContext'], signal: AbortSignal) => {
-    const run = runtimeFor(tenantId).submit(unverifiedTurnInput(raw), { signal });
+  const runTurn = (tenantId: string, input: TurnInput, parent: ServerEnv['Variables']['traceContext'], signal: AbortSignal) => {
+    const run = runtimeFor(tenantId).submit(input, { signal });
     const result = inSpan(
       tracer,
       'warrant.turn',
@@ -145,7 +145,7 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
         200: {
           description: 'the committed turn (JSON), or with `Accept: text/event-stream` a stream of `progress` events and one final `reply` (or `error`) event',
           content: {
-            'application/json': { schema: turnResultJsonSchema },
+            'application/json': { schema: turnResultSchema.in },
             'text/event-stream': { schema: z.string().describe('`event: progress` lines, then one `event: reply` whose data is a TurnResult, or one `event: error` whose data is a Problem') },
           },
         },
@@ -154,9 +154,8 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
     }),
   );
   app.post('/v0/turns', readJsonBody(limits), async (c) => {
-    const raw = c.get('body');
-    parseTurnInput(raw); // refused here, with its paths, before anything runs or streams
-    const turn = runTurn(c.get('tenantId'), raw, c.get('traceContext'), clientGone(c.req.raw.signal));
+    const input = parseTurnInput(c.get('body')); // refused here, with its paths, before anything runs or streams
+    const turn = runTurn(c.get('tenantId'), input, c.get('traceContext'), clientGone(c.req.raw.signal));
     if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
       return c.json(turnResultToJson(await turn.result));
     }
@@ -262,9 +261,8 @@ function turnPosition([committedAt, id]: readonly string[]) {
 }
 
 function summaryOf(row: TurnRow) {
-  const blocks = (row.result?.blocks ?? []) as { kind?: string; text?: string; fallback_reason?: string | null }[];
-  const transition = blocks.find((b) => b.kind === 'transition');
-  const evidence = (row.result?.evidence ?? {}) as { model_calls?: { outcome?: string }[]; understanding_failure?: string | null };
+  const transition = row.result?.blocks.find((b) => b.kind === 'transition');
+  const evidence = row.result?.evidence;
   return {
     id: row.id,
     conversation_id: row.conversationId,
@@ -272,7 +270,7 @@ function summaryOf(row: TurnRow) {
     reply: transition?.text ?? null,
     // The same rules as the list's filters (turn-queries.ts), so a row and its filter agree.
     fallback_reason: transition?.fallback_reason ?? null,
-    model_failure: (evidence.model_calls ?? []).some((call) => call.outcome !== 'ok') || (evidence.understanding_failure ?? null) !== null,
+    model_failure: (evidence?.model_calls ?? []).some((call) => call.outcome !== 'ok') || (evidence?.understanding_failure ?? null) !== null,
     trace_id: row.traceId,
   };
 }

@@ -12,6 +12,7 @@ import { createTurnRuntime } from '../turn-runtime.js';
 import { createModelUnderstand } from './model-understand.js';
 import { createModelWriter } from './model-writer.js';
 import { testTrip } from './testing-workflow.js';
+import { parseTurnInput } from '../turn-input.js';
 
 /**
  * A model that answers nothing until its call is aborted, and then fails as a provider does: with
@@ -79,7 +80,7 @@ describe.each(storeTargets())('a cancelled turn on $name', (target) => {
     const { runtime, tenantId } = runtimeWith({ understand: model });
     const controller = new AbortController();
     controller.abort();
-    const error = await runtime.run({ turn_id: 't', conversation_id: 'c', locale: 'en', message: 'Start a trip' }, { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await runtime.run(parseTurnInput({ turn_id: 't', conversation_id: 'c', locale: 'en', message: 'Start a trip' }), { signal: controller.signal }).catch((e: unknown) => e);
     expect(error).toBe(controller.signal.reason);
     expect((error as DOMException).name).toBe('AbortError');
     expect(model.doGenerateCalls).toHaveLength(0);
@@ -90,7 +91,7 @@ describe.each(storeTargets())('a cancelled turn on $name', (target) => {
     const { model, started } = modelAwaitingAbort();
     const { runtime, tenantId } = runtimeWith({ understand: model });
     const controller = new AbortController();
-    const run = runtime.submit({ turn_id: 't', conversation_id: 'c', locale: 'en', message: 'Start a trip' }, { signal: controller.signal });
+    const run = runtime.submit(parseTurnInput({ turn_id: 't', conversation_id: 'c', locale: 'en', message: 'Start a trip' }), { signal: controller.signal });
     const events: TurnProgressEvent[] = [];
     const told = (async () => {
       for await (const event of run.progress) events.push(event);
@@ -123,7 +124,7 @@ describe.each(storeTargets())('a cancelled turn on $name', (target) => {
         ),
     });
     const { runtime, tenantId } = runtimeWith({}, { dbOf: abortingOnClaim });
-    const error = await runtime.run(starting('t'), { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await runtime.run(parseTurnInput(starting('t')), { signal: controller.signal }).catch((e: unknown) => e);
     expect(controller.signal.aborted).toBe(true);
     expect(error).toBe(controller.signal.reason);
     expect(await written(tenantId)).toEqual(nothing);
@@ -144,7 +145,7 @@ describe.each(storeTargets())('a cancelled turn on $name', (target) => {
     });
     const { runtime, tenantId } = runtimeWith({ acknowledge: model });
     const controller = new AbortController();
-    const run = runtime.run(starting('t'), { signal: controller.signal });
+    const run = runtime.run(parseTurnInput(starting('t')), { signal: controller.signal });
     await started; // the acknowledgement is written after the commit (W4)
     expect(await written(tenantId)).toEqual({ turns: 1, records: 1, events: 1 });
     controller.abort();
@@ -160,13 +161,13 @@ describe.each(storeTargets())('a cancelled turn on $name', (target) => {
     ]);
     expect(transitionOf(result)).toMatchObject({ fallbackReason: 'review_no_model' });
     // Stored: the same turn id sent again returns this result and calls no model.
-    expect(await runtime.run(starting('t'))).toEqual(result);
+    expect(await runtime.run(parseTurnInput(starting('t')))).toEqual(result);
     expect(model.doGenerateCalls).toHaveLength(1);
   });
 
   it('a signal that never aborts changes nothing', async () => {
     const { runtime, tenantId } = runtimeWith({});
-    const result = await runtime.run(starting('t'), { signal: new AbortController().signal });
+    const result = await runtime.run(parseTurnInput(starting('t')), { signal: new AbortController().signal });
     expect(result.evidence.eventsCommitted).toBe(1);
     expect(await written(tenantId)).toEqual({ turns: 1, records: 1, events: 1 });
   });

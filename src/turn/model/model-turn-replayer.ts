@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { parseInput } from '../../errors.js';
-import { createModels, type ModelCallRecord } from '../../model/index.js';
+import { createModels } from '../../model/index.js';
 import { diffExpected, type Replayer } from '../../replay/index.js';
 import type { Database } from '../../store/index.js';
 import { loadFixtureWorkflows } from '../fixture-workflows.js';
 import type { WorkflowModule } from '../load-workflow-module.js';
 import { withReplayStore } from '../replay-store.js';
-import { unverifiedTurnInput } from '../turn-input.js';
+import { parseTurnInput } from '../turn-input.js';
 import { createTurnRuntime } from '../turn-runtime.js';
 import type { TurnResult } from '../turn-result.js';
 import { createModelUnderstand } from './model-understand.js';
@@ -54,7 +54,7 @@ function projectModelTurn(result: TurnResult): Record<string, unknown> {
     answers: blocks.flatMap((b) => (b.kind === 'answer' ? [{ status: b.status, written_by: b.writtenBy, text: b.text }] : [])),
     ask: result.ask?.text ?? null,
     understanding_failure: result.evidence.understandingFailure,
-    model_calls: (result.evidence.modelCalls as unknown as ModelCallRecord[]).map((c) => `${c.task}:${c.outcome}`).sort(),
+    model_calls: result.evidence.modelCalls.map((c) => `${c.task}:${c.outcome}`).sort(),
   };
 }
 
@@ -78,7 +78,7 @@ async function runOn(db: Database, fixture: ModelTurnFixture, module: WorkflowMo
   const base = { db, tenantId, workflows: module.workflows, locales: module.locales };
   const plain = createTurnRuntime(base);
   const before: TurnResult[] = [];
-  for (const turn of fixture.before) before.push(await plain.run(unverifiedTurnInput(turn)));
+  for (const turn of fixture.before) before.push(await plain.run(parseTurnInput(turn)));
 
   const languageModels = Object.fromEntries(
     Object.entries(fixture.model).map(([task, outputs]) => [`recorded:${task}`, recordedModel(task, outputs)]),
@@ -98,7 +98,7 @@ async function runOn(db: Database, fixture: ModelTurnFixture, module: WorkflowMo
     writer: createModelWriter({ models }),
     understand: createModelUnderstand({ models }),
   });
-  return { before, result: await runtime.run(unverifiedTurnInput(fixture.turn)) };
+  return { before, result: await runtime.run(parseTurnInput(fixture.turn)) };
 }
 
 /** Replays `fixture_kind: "model_turn"` recordings offline and compares them with what they expect. */

@@ -11,6 +11,7 @@ import { transitionOf, type TurnBlock, type TurnResult } from '../turn-result.js
 import { createModelUnderstand } from './model-understand.js';
 import { createModelWriter } from './model-writer.js';
 import { testTrip } from './testing-workflow.js';
+import { parseTurnInput } from '../turn-input.js';
 
 /** A review that passes every check it is asked (whatever applies to the turn). */
 const passAll: ScriptStep = (options) => modelAnswer(verdicts(options, () => ({ passes: true, finding: '' })));
@@ -57,12 +58,12 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
   async function startedTrip() {
     const c = `c${++n}`;
     const plain = createTurnRuntime({ db, workflows: [testTrip], locales: ['en', 'it'] });
-    await plain.run({
+    await plain.run(parseTurnInput({
       turn_id: `${c}-1`,
       conversation_id: c,
       locale: 'en',
       understanding: { acts: [{ operation: 'start', workflow: 'trip', record: `${c}-trip` }] },
-    });
+    }));
     return { c, trip: `${c}-trip`, turn: { turn_id: `${c}-2`, conversation_id: c, locale: 'en', message: 'Add Anna. Where are we? What can I do?' } };
   }
 
@@ -115,7 +116,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
   it('acknowledge: a passing reply is the transition, and every call is in the evidence', async () => {
     const { trip, turn } = await startedTrip();
     const { runtime } = runtimeWith(trip, {});
-    const result = await runtime.run(turn);
+    const result = await runtime.run(parseTurnInput(turn));
     expect(transitionOf(result)).toMatchObject({ writtenBy: 'writer', text: 'Anna is on the trip. You can add travelers. Anything else?', fallbackReason: null });
     expect(result.blocks.filter((b) => b.kind === 'receipt').map((b) => (b as { title: string }).title)).toEqual(['Traveler added']);
     const calls = result.evidence.modelCalls;
@@ -137,7 +138,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
       verify: [JSON.stringify({ dispute_0: { faithful: true, note: '', quote: said } })],
       acknowledge: ['Understood, let us fix the trip.'],
     });
-    const result = await runtime.run({ turn_id: `${c}-2`, conversation_id: c, locale: 'en', message: `No. ${said}` });
+    const result = await runtime.run(parseTurnInput({ turn_id: `${c}-2`, conversation_id: c, locale: 'en', message: `No. ${said}` }));
     expect(promptText(mocks.understand)).toContain(receipt);
     expect(result.outcome.disputes).toEqual([{ receiptId: receipt, title: 'Trip started', said }]);
     expect(result.ask).toMatchObject({ kind: 'contested', id: `ask:contested:${receipt}` });
@@ -148,7 +149,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     const { trip, turn } = await startedTrip();
     const { runtime } = runtimeWith(trip, { answer: ['hang', 'hang'], acknowledge: ['hang'] }, { timeoutMs: 60_000, turnDeadlineMs: 150 });
     const t0 = performance.now();
-    const result = await runtime.run(turn);
+    const result = await runtime.run(parseTurnInput(turn));
     expect(performance.now() - t0).toBeLessThan(5_000);
     expect(transitionOf(result)).toMatchObject({ writtenBy: 'code' });
     expect(result.evidence.modelCalls.filter((c) => c.task === 'answer' || c.task === 'acknowledge').map((c) => c.outcome)).toEqual([
@@ -174,9 +175,9 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
       locale: 'en',
       understanding: { questions: [{ text: 'Where are we?', kind: 'status' }] },
     };
-    const first = runtimeOf('tenant-a').run(turn);
+    const first = runtimeOf('tenant-a').run(parseTurnInput(turn));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const second = runtimeOf('tenant-b').run(turn);
+    const second = runtimeOf('tenant-b').run(parseTurnInput(turn));
     // Sharing tenant a's clock, tenant b's answer (500 ms + 600 ms) would pass the 1,000 ms deadline.
     for (const result of await Promise.all([first, second])) {
       expect(result.blocks.filter((b) => b.kind === 'answer').map((b) => (b as { writtenBy: string | null }).writtenBy)).toEqual(['writer']);
@@ -189,7 +190,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
       acknowledge: ['Anna is on the trip and the hotel is booked.', 'Anna is on the trip. Anything else?'],
       review: [failClaims, passAll],
     });
-    const result = await runtime.run(turn);
+    const result = await runtime.run(parseTurnInput(turn));
     expect(transitionOf(result)).toMatchObject({ writtenBy: 'writer', text: 'Anna is on the trip. Anything else?' });
     expect(promptText(mocks.acknowledge, 1)).toContain('claims a hotel booking');
     expect(result.evidence.modelCalls.filter((c) => c.task === 'acknowledge' || c.task === 'review')).toHaveLength(4);
@@ -198,7 +199,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
   it('review: a reply that fails twice is dropped and code’s own words stand', async () => {
     const { trip, turn } = await startedTrip();
     const { runtime, mocks } = runtimeWith(trip, { acknowledge: ['The hotel is booked.'], review: [failClaims] });
-    const result = await runtime.run(turn);
+    const result = await runtime.run(parseTurnInput(turn));
     const transition = transitionOf(result);
     expect(transition).toMatchObject({ writtenBy: 'code', fallbackReason: 'review_failed' });
     expect(transition.text).toContain('Anna travels on this trip.');
@@ -209,10 +210,10 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
 
   it('W4: a provider that throws changes no receipt, notice or card, and the turn commits once', async () => {
     const good = await startedTrip();
-    const passing = await runtimeWith(good.trip, {}).runtime.run(good.turn);
+    const passing = await runtimeWith(good.trip, {}).runtime.run(parseTurnInput(good.turn));
     const bad = await startedTrip();
     const failing = runtimeWith(bad.trip, { acknowledge: [new Error('provider down')], answer: [new Error('provider down')] });
-    const result = await failing.runtime.run(bad.turn);
+    const result = await failing.runtime.run(parseTurnInput(bad.turn));
     expect(transitionOf(result)).toMatchObject({ writtenBy: 'code', fallbackReason: 'provider_error' });
     expect(effects(result)).toEqual(effects(passing));
     expect(result.evidence.eventsCommitted).toBe(passing.evidence.eventsCommitted);
@@ -220,7 +221,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     expect(result.blocks.filter((b) => b.kind === 'answer').map((b) => (b as { writtenBy: string | null }).writtenBy)).toEqual(['code', 'code']);
 
     const eventsBefore = await db.query<{ n: number }>('select count(*)::int as n from turn_events');
-    const again = await failing.runtime.run(bad.turn);
+    const again = await failing.runtime.run(parseTurnInput(bad.turn));
     const eventsAfter = await db.query<{ n: number }>('select count(*)::int as n from turn_events');
     expect(again).toEqual(result);
     expect(eventsAfter[0]?.n).toBe(eventsBefore[0]?.n);
@@ -232,7 +233,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     const { trip, turn } = await startedTrip();
     const { runtime } = runtimeWith(trip, { acknowledge: ['hang'] }, { timeoutMs: 150 });
     const t0 = performance.now();
-    const result = await runtime.run(turn);
+    const result = await runtime.run(parseTurnInput(turn));
     expect(transitionOf(result)).toMatchObject({ writtenBy: 'code', fallbackReason: 'timeout' });
     expect(result.evidence.modelCalls.find((c) => c.task === 'acknowledge')).toMatchObject({ outcome: 'timeout' });
     expect(performance.now() - t0).toBeLessThan(5000);
@@ -241,7 +242,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
   it('malformed: an understanding that is not JSON acts on nothing, and the message is reported unread', async () => {
     const { trip, turn } = await startedTrip();
     const { runtime } = runtimeWith(trip, { understand: ['{"acts": [oops'] });
-    const result = await runtime.run(turn);
+    const result = await runtime.run(parseTurnInput(turn));
     expect(result.blocks.filter((b) => b.kind === 'receipt')).toEqual([]);
     expect(result.evidence.understandingFailure).toBe('malformed');
     expect(result.evidence.modelCalls[0]).toMatchObject({ task: 'understand', outcome: 'malformed', raw: '{"acts": [oops' });
@@ -252,7 +253,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     const { trip, turn } = await startedTrip();
     const log: string[] = [];
     const { runtime } = runtimeWith(trip, { answer: [answerer(log, { status: 120, capability: 5 })] });
-    const result = await runtime.run(turn);
+    const result = await runtime.run(parseTurnInput(turn));
     expect(log).toEqual(['start status', 'start capability', 'end capability', 'end status']);
     const answers = result.blocks.filter((b) => b.kind === 'answer') as { question: string; text: string }[];
     expect(answers.map((a) => [a.question, a.text])).toEqual([
@@ -264,7 +265,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
   it('W5: progress carries phases and understanding steps, never the reply before commit and review; the reply arrives once (W4: phrasing after commit)', async () => {
     const { trip, turn } = await startedTrip();
     const { runtime } = runtimeWith(trip, {});
-    const run = runtime.submit(turn);
+    const run = runtime.submit(parseTurnInput(turn));
     const events: TurnProgressEvent[] = [];
     for await (const event of run.progress) events.push(event);
     const result = await run.result;
@@ -296,7 +297,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
       writer: createModelWriter({ models }),
       understand: createModelUnderstand({ models }),
     });
-    const result = await runtime.run(turn);
+    const result = await runtime.run(parseTurnInput(turn));
     expect(result.evidence.understandingFailure).toBe('no_model');
     expect(transitionOf(result)).toMatchObject({ writtenBy: 'code', fallbackReason: 'no_model' });
     expect(transitionOf(result).text).toContain('I did not understand this part of your message');

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { runObjectTask } from '../../model/run-task.js';
 import type { Understanding } from '../turn-input.js';
 import type { Understand } from '../understand.js';
-import type { WriterCall } from '../writer-call.js';
-import { asWriterCall } from './as-writer-call.js';
+import type { ModelCall } from '../../evidence/model-call.js';
 import { turnPrompts } from './turn-prompts.js';
 import type { TurnModelOptions } from './turn-model-options.js';
 import { understandingFromModel, understandingSchema, type ModelUnderstanding } from './understanding-schema.js';
@@ -26,7 +25,7 @@ interface Item {
  */
 export function createModelUnderstand({ models, prompts }: TurnModelOptions): Understand {
   return async (request) => {
-    const calls: WriterCall[] = [];
+    const calls: ModelCall[] = [];
     const material = {
       message: request.message,
       previous_ask: request.previousAsk,
@@ -57,7 +56,7 @@ export function createModelUnderstand({ models, prompts }: TurnModelOptions): Un
       ...(prompts ? { prompts } : {}),
       ...(request.signal ? { abortSignal: request.signal } : {}),
     });
-    calls.push(asWriterCall(read.call));
+    calls.push(read.call);
     if (!read.ok) return { ok: false, reason: read.reason, calls };
 
     const items = itemsOf(read.value);
@@ -83,7 +82,7 @@ export function createModelUnderstand({ models, prompts }: TurnModelOptions): Un
         ...(prompts ? { prompts } : {}),
         ...(request.signal ? { abortSignal: request.signal } : {}),
       });
-      calls.push(asWriterCall(verify.call));
+      calls.push(verify.call);
       if (!verify.ok && verify.reason !== 'no_model') return { ok: false, reason: `verify_${verify.reason}`, calls };
       if (verify.ok) understood = keepFaithful(read.value, verify.value);
     }

@@ -11,6 +11,7 @@ import { storeTargets } from '../../store/testing.js';
 import { transitionOf } from '../turn-result.js';
 import { createTurnRuntime } from '../turn-runtime.js';
 import { createModelWriter } from './model-writer.js';
+import { parseTurnInput } from '../turn-input.js';
 
 /** A review that passes every check it is asked. */
 const passAll: ScriptStep = (options: LanguageModelV3CallOptions) => {
@@ -61,7 +62,7 @@ describe.each(storeTargets())('prompts by the turn’s own locale on $name', (ta
       'acknowledge.it.md': 'PROMPT FOR it',
       'acknowledge.md': 'PROMPT FOR ANY',
     });
-    const result = await runtime.run(startInRome('it-IT'));
+    const result = await runtime.run(parseTurnInput(startInRome('it-IT')));
     expect(result.locale).toBe('it-IT');
     const call = result.evidence.modelCalls.find((c) => c.task === 'acknowledge');
     expect(call?.promptName).toBe('acknowledge.it-IT');
@@ -73,10 +74,10 @@ describe.each(storeTargets())('prompts by the turn’s own locale on $name', (ta
 
   it('an it-IT turn with no prompt of its tag runs under its language’s, then the task’s', async () => {
     const language = await runtimeWith(['en', 'it'], { 'acknowledge.it.md': 'PROMPT FOR it', 'acknowledge.md': 'PROMPT FOR ANY' });
-    const byLanguage = await language.runtime.run(startInRome('it-IT'));
+    const byLanguage = await language.runtime.run(parseTurnInput(startInRome('it-IT')));
     expect(byLanguage.evidence.modelCalls.find((c) => c.task === 'acknowledge')?.promptName).toBe('acknowledge.it');
     const task = await runtimeWith(['en', 'it'], { 'acknowledge.md': 'PROMPT FOR ANY' });
-    const byTask = await task.runtime.run(startInRome('it-IT'));
+    const byTask = await task.runtime.run(parseTurnInput(startInRome('it-IT')));
     expect(byTask.evidence.modelCalls.find((c) => c.task === 'acknowledge')?.promptName).toBe('acknowledge');
     expect(byTask.evidence.modelCalls.find((c) => c.task === 'review')?.promptName).toBe('built-in:review');
   });
@@ -84,7 +85,7 @@ describe.each(storeTargets())('prompts by the turn’s own locale on $name', (ta
   it('W8: declaring it-IT is served by Italian without a copy of its own, and its turns read their own prompts', async () => {
     const { runtime } = await runtimeWith(['en', 'it-IT'], { 'acknowledge.it-IT.md': 'PROMPT FOR it-IT' });
     expect(runtime.locales).toEqual(['en', 'it-IT']);
-    const result = await runtime.run(startInRome('it-IT'));
+    const result = await runtime.run(parseTurnInput(startInRome('it-IT')));
     expect(result.locale).toBe('it-IT');
     expect(result.evidence.modelCalls.find((c) => c.task === 'acknowledge')?.promptName).toBe('acknowledge.it-IT');
     expect(result.blocks.find((b) => b.kind === 'receipt')).toMatchObject({ title: 'Viaggio iniziato' });

@@ -1,7 +1,6 @@
 import { runObjectTask, runTextTask } from '../../model/run-task.js';
-import type { AcknowledgeRequest, WriterCall, WrittenAcknowledgement } from '../writer.js';
+import type { AcknowledgeRequest, ModelCall, WrittenAcknowledgement } from '../writer.js';
 import { acknowledgeMaterial } from './acknowledge-material.js';
-import { asWriterCall } from './as-writer-call.js';
 import { reviewChecks, reviewSchema } from './review-checks.js';
 import { turnPrompts } from './turn-prompts.js';
 import type { TurnModelOptions } from './turn-model-options.js';
@@ -23,7 +22,7 @@ export async function writeAcknowledgement(
   request: AcknowledgeRequest,
   { models, prompts }: TurnModelOptions,
 ): Promise<WrittenAcknowledgement> {
-  const calls: WriterCall[] = [];
+  const calls: ModelCall[] = [];
   const material = acknowledgeMaterial(request);
   const common = {
     models,
@@ -39,7 +38,7 @@ export async function writeAcknowledgement(
       instructions: turnPrompts.acknowledge,
       input: revision ? { ...material, ...revision } : material,
     });
-    calls.push(asWriterCall(result.call));
+    calls.push(result.call);
     return result;
   };
 
@@ -58,7 +57,7 @@ export async function writeAcknowledgement(
       instructions: turnPrompts.review,
       input: { reply: written.value, checklist, material },
     });
-    calls.push(asWriterCall(review.call));
+    calls.push(review.call);
     if (!review.ok) return { ok: false, reason: `review_${review.reason}`, calls };
     const findings = checks
       .filter((c) => review.value[c.key]?.passes !== true)

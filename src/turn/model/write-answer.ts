@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { runObjectTask } from '../../model/run-task.js';
 import type { AnswerRequest, WrittenAnswer } from '../writer.js';
-import { asWriterCall } from './as-writer-call.js';
 import { turnPrompts } from './turn-prompts.js';
 import type { TurnModelOptions } from './turn-model-options.js';
 
@@ -55,7 +54,7 @@ export async function writeAnswer(request: AnswerRequest, { models, prompts }: T
     ...(prompts ? { prompts } : {}),
     ...(request.signal ? { abortSignal: request.signal } : {}),
   });
-  const calls = [asWriterCall(result.call)];
+  const calls = [result.call];
   if (!result.ok) return { ok: false, reason: result.reason, calls };
   return { ok: true, text: result.value.text.trim(), status: result.value.status, calls };
 }

@@ -78,7 +78,7 @@ describe.each(storeTargets())('commit the turn on $name', (target) => {
   async function startedTrip() {
     const tenantId = `commit-${++tenant}`;
     const start: TurnInputJson = { turn_id: 'start', conversation_id: 'c', locale: 'en', understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record: 'r', values: { destination: 'Oslo' } }] } };
-    await createTurnRuntime({ db, workflows: [tripWorkflow], tenantId }).run(start);
+    await createTurnRuntime({ db, workflows: [tripWorkflow], tenantId }).run(parseTurnInput(start));
     return { tenantId, store: new TurnStore(db, tenantId, workflows) };
   }
   /** The turn `turnId` adding `name` to `r`, decided against `r` as the store holds it now. */

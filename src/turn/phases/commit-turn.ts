@@ -4,7 +4,7 @@ import type { DisputeEntry, NotDoneEntry } from '../outcome-document.js';
 import { reportOperation, type ActOutcome, type RecordDraft } from '../run-acts.js';
 import type { CommittedEvent } from '../stored-record.js';
 import type { TurnCommit, TurnContext } from '../turn-commit.js';
-import type { TurnInput, Understanding } from '../turn-input.js';
+import type { TurnInput, TurnInputJson, Understanding } from '../turn-input.js';
 import type { TurnResult } from '../turn-result.js';
 import type { TurnStore } from '../turn-store.js';
 import type { TurnUnderstanding } from './understand-turn.js';
@@ -13,8 +13,8 @@ import { nounSlotsOf, pick, type WorkflowDefinition } from '../workflow.js';
 /** Everything a turn decided before its commit. */
 export interface DecidedTurn {
   readonly input: TurnInput;
-  /** The turn as it was handed in (its snake_case JSON), stored with the commit. */
-  readonly json: unknown;
+  /** The turn's wire form (its snake_case JSON, defaults written out), stored with the commit. */
+  readonly json: TurnInputJson;
   readonly locale: string;
   readonly context: TurnContext;
   readonly understood: TurnUnderstanding;

@@ -6,14 +6,14 @@ import { emptyUnderstanding, type TurnInput, type Understanding } from '../turn-
 import type { TurnPhase } from '../turn-progress.js';
 import type { OperationOnOffer, Understand, UnderstandResult } from '../understand.js';
 import { pick, type WorkflowDefinition } from '../workflow.js';
-import type { WriterCall } from '../writer.js';
+import type { ModelCall } from '../writer.js';
 
 /** What the turn understood of its message, and the evidence of how. */
 export interface TurnUnderstanding {
   readonly understanding: Understanding;
   /** Why the message could not be read (it is then kept as unread), or `null`. */
   readonly understandingFailure: string | null;
-  readonly understandingCalls: readonly WriterCall[];
+  readonly understandingCalls: readonly ModelCall[];
 }
 
 /** Everything {@link understandTurn} reads besides the turn itself. */

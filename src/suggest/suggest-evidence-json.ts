@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import { AUDIT_NAMES, CLAIM_KINDS, DIRECTIONS, GATE_NAMES, type SuggestEvidence } from '../suggest/index.js';
-import { modelCallJsonSchema } from './turn-result-schema.js';
+import { AUDIT_NAMES } from './audits/audit.js';
+import { GATE_NAMES } from './gate.js';
+import { CLAIM_KINDS, DIRECTIONS } from './skill-schemas.js';
+import type { SuggestEvidence } from './suggest-replies.js';
+import { modelCallSchema } from '../evidence/model-call.js';
 
 /**
  * The evidence of a suggestion request on the wire: snake_case like every other sidecar document.
  * Only the result itself keeps its four camelCase root properties (`resultType`,
  * `analysisSummary`, `question`, `suggestions`); the evidence around it is Warrant's own record.
- * The one conversion; the store keeps the library's form and the server converts when it serves.
+ * The one conversion, shared by the sidecar (`POST /v0/suggestions`, `GET /v0/suggestions/{id}`,
+ * the evidence export) and `warrant suggest --json --evidence`, so both print the same document;
+ * the store keeps the library's form and each of them converts when it writes out.
  */
 export function suggestEvidenceToJson(evidence: SuggestEvidence | Record<string, unknown>): SuggestEvidenceJson {
   return snakeKeys(evidence) as SuggestEvidenceJson;
@@ -74,7 +79,7 @@ export const suggestEvidenceJsonSchema = z
         }),
       )
       .describe('every boundary the match set anywhere in the thread (the boundary ledger), and whether each holds now'),
-    calls: z.array(modelCallJsonSchema),
+    calls: z.array(modelCallSchema),
     needs_model: z.boolean().describe('true when generation stopped because no model is configured'),
     unavailable: z
       .object({
