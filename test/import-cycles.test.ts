@@ -126,8 +126,11 @@ function contractImportAllowed(file: string, specifier: string): boolean {
   return file === 'contract/disguise-corpus.ts' && isBuiltin(specifier);
 }
 
-/** What a test of the contract layer may add: its test tools, the Traditional-to-Simplified reference, and Node. */
-const CONTRACT_TEST_TOOLS = ['vitest', 'fast-check', 'opencc-js'];
+/**
+ * What a test of the contract layer may add: its test tools, the Traditional-to-Simplified
+ * reference, the script that builds the WebAssembly scan (its test rebuilds the committed bytes), and Node.
+ */
+const CONTRACT_TEST_TOOLS = ['vitest', 'fast-check', 'opencc-js', '../scripts/build-scan-wasm.mjs'];
 
 describe('the contract layer is the pure core: it imports only itself, zod and the foundation', () => {
   const contract = join(src, 'contract');
