@@ -74,15 +74,34 @@ export class InputError extends WarrantError {
 /**
  * The deployment is configured wrong (a duplicate workflow key, a model string that names no
  * provider, a server setting out of range): nothing a request could fix; the operator must.
+ * `issues` locates each mistake (`env.WARRANT_MODEL_ANSWER__TIMEOUT_MS`, `$.tasks.review.model`)
+ * when there is a path to name; the message lists them.
  */
 export class ConfigurationError extends WarrantError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('configuration', message, options);
+  /** Each setting found wrong, by path; empty when the message alone says it. */
+  readonly issues: readonly InputIssue[];
+  constructor(message: string, options?: { cause?: unknown; issues?: readonly InputIssue[] }) {
+    const issues = options?.issues ?? [];
+    super('configuration', issues.length === 0 ? message : `${message}:\n${issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`, options);
     this.name = 'ConfigurationError';
+    this.issues = issues;
   }
   /** True for any `ConfigurationError`, even from a second copy of the package. */
   static override isInstance(error: unknown): error is ConfigurationError {
     return isWarrantErrorNamed(error, 'ConfigurationError');
+  }
+}
+
+/**
+ * Parses deployment settings with `schema`, as {@link parseInput} parses a caller's input, but a
+ * refusal is a {@link ConfigurationError} naming every path: settings come from the operator.
+ */
+export function parseConfiguration<S extends z.ZodType>(schema: S, value: unknown, subject: string): z.output<S> {
+  try {
+    return parseInput(schema, value, subject);
+  } catch (error) {
+    if (!InputError.isInstance(error)) throw error;
+    throw new ConfigurationError(`${subject} configured wrong`, { issues: error.issues });
   }
 }
 
