@@ -21,6 +21,16 @@ export type Fault = 'input' | 'configuration' | 'store' | 'model';
 const WARRANT_ERROR = Symbol.for('warrant.error');
 
 /**
+ * Where a turn stood when an error ended it: its id (`null` when the input had none to read) and
+ * whether it had committed. A committed turn's events hold whatever the error says: sending the
+ * same turn id again returns it rather than running it again.
+ */
+export interface TurnFailure {
+  readonly turnId: string | null;
+  readonly committed: boolean;
+}
+
+/**
  * The base of every error Warrant throws on purpose. Recognisable across copies of the package
  * (a `Symbol.for` marker, not `instanceof`), and grouped by {@link Fault}, so the CLI picks its
  * exit code and the server its status from the fault alone. An error that is not a
@@ -28,6 +38,8 @@ const WARRANT_ERROR = Symbol.for('warrant.error');
  */
 export class WarrantError extends Error {
   readonly [WARRANT_ERROR] = true;
+  /** Set on every error a turn run rejects with (see `TurnRuntime.run`); `undefined` elsewhere. */
+  turn: TurnFailure | undefined = undefined;
   constructor(
     /** Whose fault it is; see {@link Fault}. */
     readonly fault: Fault,

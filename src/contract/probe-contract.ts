@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedCall } from '../bounded-call.js';
 import { compileContract, type CompiledContract } from './compile-contract.js';
 import { DISGUISE_CLASSES, FOLDED_DISGUISE_CLASSES, foldTerm, type DisguiseClass } from './fold-text.js';
 import { InputError } from '../errors.js';
@@ -40,7 +41,7 @@ export interface ProbeFinding {
  * say what the forbidden terms forbid in other words. Replaceable so the contract layer never
  * loads the model layer itself (`probe-paraphrases.ts` holds the model-backed one).
  */
-export type ParaphraseSource = (contract: ReplyContract, count: number) => Promise<ParaphraseResult>;
+export type ParaphraseSource = (contract: ReplyContract, count: number, options?: { readonly signal?: AbortSignal }) => Promise<ParaphraseResult>;
 
 /** What a {@link ParaphraseSource} returns: candidates, or why there are none, and its call evidence. */
 export type ParaphraseResult =
@@ -76,6 +77,11 @@ export interface ProbeOptions {
   readonly paraphrase?: ParaphraseSource;
   /** How many paraphrase candidates to ask for. Default 8. */
   readonly paraphraseCount?: number;
+  /**
+   * Cancels the probe (the sidecar passes its request's signal): the paraphrase source is handed
+   * it and no longer waited for once it aborts, and the probe rejects with the signal's reason.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -86,7 +92,8 @@ export interface ProbeOptions {
  * and, with a paraphrase source, model-written candidates that say the forbidden thing in other
  * words yet pass. Every finding carries a candidate that demonstrates it.
  */
-export async function probeContract(contract: ReplyContract, { paraphrase, paraphraseCount = 8 }: ProbeOptions = {}): Promise<ProbeReport> {
+export async function probeContract(contract: ReplyContract, { paraphrase, paraphraseCount = 8, signal }: ProbeOptions = {}): Promise<ProbeReport> {
+  signal?.throwIfAborted();
   const compiled = compileContract(contract);
   const c = compiled.contract;
   const findings: ProbeFinding[] = [...disguiseFindings(compiled), ...weakTermFindings(compiled)];
@@ -112,7 +119,7 @@ export async function probeContract(contract: ReplyContract, { paraphrase, parap
     paraphraseStatus = { status: 'skipped', reason: 'no model is configured' };
     notes.push('paraphrase attacks skipped: no model is configured (set WARRANT_MODEL, or a model for the task "probe")');
   } else {
-    const result = await paraphrase(c, paraphraseCount);
+    const result = await boundedCall((bound) => paraphrase(c, paraphraseCount, { signal: bound }), { signal });
     calls = result.calls;
     if (!result.ran) {
       paraphraseStatus = { status: 'skipped', reason: result.reason };

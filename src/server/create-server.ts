@@ -257,7 +257,7 @@ export async function createServer({
  * not something the server got wrong.
  */
 function clientAborted(error: unknown, incoming: IncomingMessage | undefined, signal: AbortSignal): boolean {
-  if (signal.aborted && (error as Error | null)?.name === 'AbortError') return true;
+  if (signal.aborted && (error === signal.reason || (error as Error | null)?.name === 'AbortError')) return true;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
   if (incoming === undefined) return false;

@@ -55,7 +55,7 @@ export function createModelUnderstand({ models, prompts }: TurnModelOptions): Un
       instructions: turnPrompts.understand,
       input: material,
       ...(prompts ? { prompts } : {}),
-      ...(request.signal ? { abortSignal: request.signal } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
     });
     calls.push(asWriterCall(read.call));
     if (!read.ok) return { ok: false, reason: read.reason, calls };
@@ -81,7 +81,7 @@ export function createModelUnderstand({ models, prompts }: TurnModelOptions): Un
           understanding: Object.fromEntries(items.map((item) => [item.key, item.describe])),
         },
         ...(prompts ? { prompts } : {}),
-        ...(request.signal ? { abortSignal: request.signal } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
       });
       calls.push(asWriterCall(verify.call));
       if (!verify.ok && verify.reason !== 'no_model') return { ok: false, reason: `verify_${verify.reason}`, calls };
