@@ -3,7 +3,7 @@ import { CopyIncompleteError } from './copy/index.js';
 import { ConfigurationError, InputError, WarrantError } from './errors.js';
 import { FixtureError } from './replay/index.js';
 import { HttpProblem, problemOf } from './server/problem.js';
-import { StoreError } from './store/index.js';
+import { StoreError, UnstorableValueError } from './store/index.js';
 import { ClaimRefusedError, WorkflowTextMissingError } from './turn/index.js';
 
 // The built bundle is a second copy of every class, as a host gets when two packages each bring
@@ -61,5 +61,15 @@ describe('errors: one hierarchy, grouped by fault', () => {
     expect(status(new (class extends WarrantError {})('model', 'no answer'))).toBe(502);
     expect(status(new Error('a bug'))).toBe(500);
     expect(problemOf(new Error('a bug'), '/').code).toBe('internal_error');
+  });
+
+  it('problemOf is a pure mapping from the error’s class and fault: no SQLSTATE is read there', () => {
+    const refused = new UnstorableValueError('effects could not be stored: invalid byte sequence', Object.assign(new Error('x'), { code: '22021' }));
+    expect(problemOf(refused, '/')).toMatchObject({ status: 400, code: 'unstorable_input' });
+    expect(problemOf(new StoreError('down', Object.assign(new Error('x'), { code: '57P01' })), '/')).toMatchObject({ status: 503, code: 'store_unavailable' });
+    // A driver error no wrapper classified is a bug in the wrapping, not the store: it says so.
+    expect(problemOf(Object.assign(new Error('raw'), { code: '57P01' }), '/')).toMatchObject({ status: 500, code: 'internal_error' });
+    expect(problemOf(Object.assign(new Error('raw'), { code: '22021' }), '/')).toMatchObject({ status: 500, code: 'internal_error' });
+    expect(problemOf(new ConfigurationError('model settings configured wrong', { issues: [{ path: 'env.WARRANT_MODEL', message: 'x' }] }), '/')).toMatchObject({ status: 500, code: 'configuration_error' });
   });
 });

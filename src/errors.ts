@@ -21,6 +21,16 @@ export type Fault = 'input' | 'configuration' | 'store' | 'model';
 const WARRANT_ERROR = Symbol.for('warrant.error');
 
 /**
+ * Where a turn stood when an error ended it: its id (`null` when the input had none to read) and
+ * whether it had committed. A committed turn's events hold whatever the error says: sending the
+ * same turn id again returns it rather than running it again.
+ */
+export interface TurnFailure {
+  readonly turnId: string | null;
+  readonly committed: boolean;
+}
+
+/**
  * The base of every error Warrant throws on purpose. Recognisable across copies of the package
  * (a `Symbol.for` marker, not `instanceof`), and grouped by {@link Fault}, so the CLI picks its
  * exit code and the server its status from the fault alone. An error that is not a
@@ -28,6 +38,8 @@ const WARRANT_ERROR = Symbol.for('warrant.error');
  */
 export class WarrantError extends Error {
   readonly [WARRANT_ERROR] = true;
+  /** Set on every error a turn run rejects with (see `TurnRuntime.run`); `undefined` elsewhere. */
+  turn: TurnFailure | undefined = undefined;
   constructor(
     /** Whose fault it is; see {@link Fault}. */
     readonly fault: Fault,
@@ -74,15 +86,34 @@ export class InputError extends WarrantError {
 /**
  * The deployment is configured wrong (a duplicate workflow key, a model string that names no
  * provider, a server setting out of range): nothing a request could fix; the operator must.
+ * `issues` locates each mistake (`env.WARRANT_MODEL_ANSWER__TIMEOUT_MS`, `$.tasks.review.model`)
+ * when there is a path to name; the message lists them.
  */
 export class ConfigurationError extends WarrantError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('configuration', message, options);
+  /** Each setting found wrong, by path; empty when the message alone says it. */
+  readonly issues: readonly InputIssue[];
+  constructor(message: string, options?: { cause?: unknown; issues?: readonly InputIssue[] }) {
+    const issues = options?.issues ?? [];
+    super('configuration', issues.length === 0 ? message : `${message}:\n${issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`, options);
     this.name = 'ConfigurationError';
+    this.issues = issues;
   }
   /** True for any `ConfigurationError`, even from a second copy of the package. */
   static override isInstance(error: unknown): error is ConfigurationError {
     return isWarrantErrorNamed(error, 'ConfigurationError');
+  }
+}
+
+/**
+ * Parses deployment settings with `schema`, as {@link parseInput} parses a caller's input, but a
+ * refusal is a {@link ConfigurationError} naming every path: settings come from the operator.
+ */
+export function parseConfiguration<S extends z.ZodType>(schema: S, value: unknown, subject: string): z.output<S> {
+  try {
+    return parseInput(schema, value, subject);
+  } catch (error) {
+    if (!InputError.isInstance(error)) throw error;
+    throw new ConfigurationError(`${subject} configured wrong`, { issues: error.issues });
   }
 }
 

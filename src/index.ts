@@ -37,7 +37,7 @@ export {
   traceOf,
 } from './contract/index.js';
 export type { Fault, InputIssue } from './errors.js';
-export { ConfigurationError, InputError, WarrantError, jsonPath, parseInput, parseJsonText } from './errors.js';
+export { ConfigurationError, InputError, WarrantError, jsonPath, parseConfiguration, parseInput, parseJsonText } from './errors.js';
 export type { ReplayOutcome, Replayer } from './replay/index.js';
 export { FixtureError, builtInFixtures, replayFixtures } from './replay/index.js';
 export { builtInReplayers } from './built-in-replayers.js';
@@ -45,6 +45,8 @@ export type { Database, Queryable, StoreOptions } from './store/index.js';
 export { StoreError, openStore, storeOptionsFromEnv } from './store/index.js';
 export type { ModelCallRecord, ModelOutcome, ModelProfile, ModelSettings, Models, PromptSource, TaskResult } from './model/index.js';
 export { createModels, folderPromptSource, modelSettingsFromEnv, resolvePrompt, runObjectTask, runTextTask } from './model/index.js';
+export type { Deployment, DeploymentFromEnvOptions, DeploymentOptions } from './deployment/index.js';
+export { createDeployment, deploymentFromEnv } from './deployment/index.js';
 export type { ApiKeyGrant, ProblemDocument, RunningServer, ServerOptions, WarrantServer } from './server/index.js';
 export { HttpProblem, apiKeysFromEnv, createServer, hashApiKey, listen, parseApiKeysFile } from './server/index.js';
 export type { EffectStore, Logger, LogRecord, StoredEffect } from './evidence/index.js';

@@ -18,6 +18,11 @@ export interface CliIo {
    * (`replay`'s `n/N`); piped into a file or a script, stdout carries the result alone. Default false.
    */
   readonly interactive?: boolean;
+  /**
+   * Resolves when a serving command (`serve`, `start`) should drain and stop. Default: the first
+   * SIGTERM or SIGINT the process gets; a test or an embedding caller hands in its own.
+   */
+  readonly shutdown?: () => Promise<NodeJS.Signals>;
 }
 
 /** The real process's streams and environment. */

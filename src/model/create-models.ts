@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { InputError, jsonPath, parseInput } from '../errors.js';
+import { ConfigurationError, jsonPath, parseConfiguration } from '../errors.js';
 import { builtInModelRegistry, MODEL_PROVIDERS, type ModelRegistry } from './model-registry.js';
 import { modelSettingsSchema, taskKey, type ModelSettings } from './model-settings.js';
 
@@ -50,10 +50,10 @@ export interface CreateModelsOptions {
 /**
  * Resolves every task's model and profile from `settings`. Each configuration string is checked
  * and its provider built once, here, so a misconfigured deployment fails when it starts (with an
- * {@link InputError} naming the setting) rather than on its first turn.
+ * {@link ConfigurationError} naming the setting) rather than on its first turn.
  */
 export function createModels(settings: ModelSettings = {}, { languageModels = {}, registry }: CreateModelsOptions = {}): Models {
-  const checked = parseInput(modelSettingsSchema, settings, 'model settings');
+  const checked = parseConfiguration(modelSettingsSchema, settings, 'model settings');
   const resolver = registry ?? builtInModelRegistry(checked.apiKeys ?? {});
   const built = new Map<string, LanguageModelV3>();
   const modelFor = (model: string | LanguageModelV3, path: string): LanguageModelV3 => {
@@ -96,14 +96,14 @@ export function createModels(settings: ModelSettings = {}, { languageModels = {}
 /** A configuration string resolved through the registry; what it cannot resolve is refused at `path`. */
 function resolveModel(registry: ModelRegistry, id: string, path: string): LanguageModelV3 {
   if (!id.includes(':')) {
-    throw new InputError('model settings', [
-      { path, message: `"${id}" names no provider; expected ${MODEL_PROVIDERS.map((p) => `"${p}:…"`).join(', ')}` },
-    ]);
+    throw new ConfigurationError('model settings configured wrong', {
+      issues: [{ path, message: `"${id}" names no provider; expected ${MODEL_PROVIDERS.map((p) => `"${p}:…"`).join(', ')}` }],
+    });
   }
   try {
     return registry.languageModel(id);
   } catch (error) {
-    throw new InputError('model settings', [{ path, message: `"${id}": ${(error as Error)?.message ?? String(error)}` }]);
+    throw new ConfigurationError('model settings configured wrong', { cause: error, issues: [{ path, message: `"${id}": ${(error as Error)?.message ?? String(error)}` }] });
   }
 }
 

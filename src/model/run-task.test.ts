@@ -79,13 +79,13 @@ describe('runObjectTask', () => {
     const { models } = setup(['hang']);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 20);
-    const result = await runObjectTask({ ...base, models, schema, abortSignal: controller.signal });
+    const result = await runObjectTask({ ...base, models, schema, signal: controller.signal });
     expect(result.ok ? 'ok' : result.reason).toBe('aborted');
   });
 
   it('aborted: an already-aborted signal calls nothing', async () => {
     const { model, models } = setup(['{}']);
-    const result = await runObjectTask({ ...base, models, schema, abortSignal: AbortSignal.abort() });
+    const result = await runObjectTask({ ...base, models, schema, signal: AbortSignal.abort() });
     expect(result.ok ? 'ok' : result.reason).toBe('aborted');
     expect(model.doGenerateCalls).toHaveLength(0);
   });

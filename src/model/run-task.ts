@@ -30,8 +30,8 @@ export interface TextTaskOptions {
   prompts?: PromptSource;
   /** An upper bound on this call in milliseconds (e.g. what is left of a turn's deadline); the profile's `timeoutMs` still applies when smaller. */
   timeoutMs?: number;
-  /** Ends the call early with the outcome `aborted`. */
-  abortSignal?: AbortSignal;
+  /** Ends the call early with the outcome `aborted` (passed on to the provider). */
+  signal?: AbortSignal | undefined;
 }
 
 /** What a structured task call is given: the above and the zod schema its answer must match. */
@@ -64,7 +64,7 @@ class ModelTimeoutError extends WarrantError {
 }
 
 async function runTask<T>(
-  { models, task, locale, instructions, input, prompts, timeoutMs, abortSignal }: TextTaskOptions,
+  { models, task, locale, instructions, input, prompts, timeoutMs, signal: caller }: TextTaskOptions,
   schema: z.ZodType<T> | undefined,
 ): Promise<TaskResult<T>> {
   const taskModel = models.forTask(task);
@@ -90,7 +90,7 @@ async function runTask<T>(
   });
 
   if (!taskModel.model) return fail('no_model', { latencyMs: 0, error: `no model is configured for the task "${task}"` });
-  if (abortSignal?.aborted) return fail('aborted', { latencyMs: 0, error: 'aborted before the call started' });
+  if (caller?.aborted) return fail('aborted', { latencyMs: 0, error: 'aborted before the call started' });
 
   const limitMs = Math.max(0, Math.min(taskModel.timeoutMs, timeoutMs ?? Number.POSITIVE_INFINITY));
   const controller = new AbortController();
@@ -104,11 +104,11 @@ async function runTask<T>(
       reject(reason);
     };
     const timer = setTimeout(() => stop('timeout', new ModelTimeoutError(`no answer within ${limitMs} ms`)), limitMs);
-    const onAbort = () => stop('aborted', abortSignal?.reason ?? new Error('aborted'));
-    abortSignal?.addEventListener('abort', onAbort, { once: true });
+    const onAbort = () => stop('aborted', caller?.reason ?? new Error('aborted'));
+    caller?.addEventListener('abort', onAbort, { once: true });
     controller.signal.addEventListener('abort', () => {
       clearTimeout(timer);
-      abortSignal?.removeEventListener('abort', onAbort);
+      caller?.removeEventListener('abort', onAbort);
     });
   });
   stopped.catch(() => undefined);

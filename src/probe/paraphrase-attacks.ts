@@ -1,4 +1,5 @@
 import type { CompiledContract, ReplyContract } from '../contract/index.js';
+import { boundedCall } from '../bounded-call.js';
 import type { ProbeFinding } from './probe-finding.js';
 
 /**
@@ -6,7 +7,7 @@ import type { ProbeFinding } from './probe-finding.js';
  * say what the forbidden terms forbid in other words. Replaceable so the probe's checks never
  * need a model (`probe-paraphrases.ts` holds the model-backed one).
  */
-export type ParaphraseSource = (contract: ReplyContract, count: number) => Promise<ParaphraseResult>;
+export type ParaphraseSource = (contract: ReplyContract, count: number, options?: { readonly signal?: AbortSignal }) => Promise<ParaphraseResult>;
 
 /** What a {@link ParaphraseSource} returns: candidates, or why there are none, and its call evidence. */
 export type ParaphraseResult =
@@ -28,15 +29,21 @@ export interface ParaphraseAttacks {
 /**
  * Runs the paraphrase part: `count` candidates from `source`, each one the contract accepts a
  * finding. No source, or a source that did not run (no model, a failed call), skips the part
- * with the reason as a note.
+ * with the reason as a note. `signal` cancels it: the source is handed it and no longer waited
+ * for once it aborts.
  */
-export async function paraphraseAttacks(compiled: CompiledContract, source: ParaphraseSource | undefined, count: number): Promise<ParaphraseAttacks> {
+export async function paraphraseAttacks(
+  compiled: CompiledContract,
+  source: ParaphraseSource | undefined,
+  count: number,
+  signal?: AbortSignal,
+): Promise<ParaphraseAttacks> {
   const c = compiled.contract;
   if (!source) {
     const notes = ['paraphrase attacks skipped: no model is configured (set WARRANT_MODEL, or a model for the task "probe")'];
     return { status: { status: 'skipped', reason: 'no model is configured' }, findings: [], notes, calls: [] };
   }
-  const result = await source(c, count);
+  const result = await boundedCall((bound) => source(c, count, { signal: bound }), { signal });
   if (!result.ran) {
     return { status: { status: 'skipped', reason: result.reason }, findings: [], notes: [`paraphrase attacks skipped: ${result.reason}`], calls: result.calls };
   }

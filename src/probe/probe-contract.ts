@@ -34,6 +34,11 @@ export interface ProbeOptions {
   readonly paraphrase?: ParaphraseSource;
   /** How many paraphrase candidates to ask for. Default 8. */
   readonly paraphraseCount?: number;
+  /**
+   * Cancels the probe (the sidecar passes its request's signal): the paraphrase source is handed
+   * it and no longer waited for once it aborts, and the probe rejects with the signal's reason.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -44,12 +49,13 @@ export interface ProbeOptions {
  * paraphrase source, model-written candidates that say the forbidden thing in other words yet
  * pass. Every finding carries a candidate that demonstrates it.
  */
-export async function probeContract(contract: ReplyContract, { paraphrase, paraphraseCount = 8 }: ProbeOptions = {}): Promise<ProbeReport> {
+export async function probeContract(contract: ReplyContract, { paraphrase, paraphraseCount = 8, signal }: ProbeOptions = {}): Promise<ProbeReport> {
+  signal?.throwIfAborted();
   const compiled = compileContract(contract);
   const c = compiled.contract;
   const findings = PROBE_CHECKS.flatMap((check) => check.run(compiled));
   const advice = disguiseAdvice(c, findings);
-  const attacks = await paraphraseAttacks(compiled, paraphrase, paraphraseCount);
+  const attacks = await paraphraseAttacks(compiled, paraphrase, paraphraseCount, signal);
   return {
     contractVersion: c.contractVersion,
     findings: [...findings, ...attacks.findings],

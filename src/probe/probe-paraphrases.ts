@@ -30,7 +30,7 @@ export interface ModelParaphrasesOptions {
  * skipped with its outcome, and its call record is kept either way.
  */
 export function modelParaphrases({ models, prompts }: ModelParaphrasesOptions): ParaphraseSource {
-  return async (contract, count) => {
+  return async (contract, count, options) => {
     const result = await runObjectTask({
       models,
       task: PROBE_TASK,
@@ -38,6 +38,7 @@ export function modelParaphrases({ models, prompts }: ModelParaphrasesOptions): 
       input: { contract: contractToJson(contract), candidates_wanted: count },
       schema: answerSchema,
       ...(prompts ? { prompts } : {}),
+      ...(options?.signal ? { signal: options.signal } : {}),
     });
     if (!result.ok) {
       const reason = result.reason === 'no_model' ? 'no model is configured for the task "probe"' : `the probe model call ended ${result.reason}`;

@@ -22,6 +22,7 @@ import { evidenceRoutes } from './routes/evidence.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { inspectorRoutes, tenantRoutes } from './routes/inspector.js';
 import type { ParaphraseSource } from '../probe/index.js';
+import type { Deployment } from '../deployment/deployment.js';
 import { replyContractRoutes, verifyAndStore } from './routes/reply-contracts.js';
 import { suggestionRoutes, type SuggestionDeployment } from './routes/suggestions.js';
 import { turnRoutes, type TurnDeployment } from './routes/turns.js';
@@ -50,6 +51,13 @@ export interface ServerOptions {
   readinessChecks?: Readonly<Record<string, ReadinessCheck>>;
   /** Group-commit tuning of the effects writer; defaults suit the store kind. */
   effectWriter?: { maxBatchRows?: number; maxConcurrentFlushes?: number };
+  /**
+   * The model-backed seams of the deployment (see `deploymentFromEnv`), built once: the turns'
+   * `understand` and writer, the suggestion skills, the probe's paraphrases. Each is the default
+   * of the option below that names it (`turns.understand`, `turns.writer`, `suggestions`,
+   * `probeParaphrase`); an option given explicitly wins. Default none: no model anywhere.
+   */
+  deployment?: Pick<Deployment, 'understand' | 'writer' | 'skills' | 'paraphrase'>;
   /**
    * The deployment's workflows (and optional writer, understand, knowledge, locales, copy) for
    * `/v0/turns`. Default none: the turn routes are not mounted. Checked at start: a sentence
@@ -148,12 +156,16 @@ export async function createServer({
   tracer = defaultTracer(),
   readinessChecks = {},
   effectWriter = {},
-  turns,
-  suggestions = { skills: null },
-  probeParaphrase,
+  deployment,
+  turns: turnOptions,
+  suggestions = { skills: deployment?.skills ?? null },
+  probeParaphrase = deployment?.paraphrase,
   idempotency = {},
   metrics: metricsOptions = {},
 }: ServerOptions): Promise<WarrantServer> {
+  // Type-only use of the deployment module: building one loads the provider packages, which the
+  // server layer must not (a host hands in models of its own).
+  const turns = turnOptions && deployment ? { understand: deployment.understand, ...(deployment.writer ? { writer: deployment.writer } : {}), ...turnOptions } : turnOptions;
   await provisionApiKeys(store, apiKeys);
   const keyring = await openApiKeyring(store, { whenEmpty: () => provisionApiKeys(store, apiKeys) });
   const contracts = createContractCache({ maxBytes: contractCacheBytes });
@@ -245,7 +257,7 @@ export async function createServer({
  * not something the server got wrong.
  */
 function clientAborted(error: unknown, incoming: IncomingMessage | undefined, signal: AbortSignal): boolean {
-  if (signal.aborted && (error as Error | null)?.name === 'AbortError') return true;
+  if (signal.aborted && (error === signal.reason || (error as Error | null)?.name === 'AbortError')) return true;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
   if (incoming === undefined) return false;

@@ -2,8 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { InputError, isWarrantErrorNamed, WarrantError, type InputIssue } from '../errors.js';
-import { isRefusedValue } from '../evidence/row-failure.js';
-import { sqlState } from '../store/index.js';
+import { UnstorableValueError } from '../store/index.js';
 
 /**
  * Every problem `code` the server answers with, and its HTTP status: the one table the OpenAPI
@@ -101,42 +100,32 @@ const TITLES: Record<number, string> = {
 };
 
 /**
- * The one place an error becomes an HTTP status, decided by the error's fault alone: the
- * caller's input (`InputError`) is 400 with every issue's path and a refusal (`HttpProblem`) its
- * own status; a value the store refused (SQLSTATE class 22 or 54) 400 `unstorable_input`; the
- * store failing (`StoreError`, or a driver error carrying a SQLSTATE) 503; a model failing with
- * nothing to fall back on 502; the deployment configured wrong 500 with a code that says so;
- * anything else — a bug — 500 without internals.
+ * The one place an error becomes an HTTP status: a pure mapping from the error's class and fault,
+ * decided where the error was made (the driver's errors are classified where they are wrapped,
+ * `classifyDriverError`). A refusal (`HttpProblem`) has its own status; the caller's input
+ * (`InputError`) is 400 with every issue's path; a value the store refused
+ * (`UnstorableValueError`) 400 `unstorable_input`; then by fault: `store` 503, `model` 502,
+ * `configuration` 500 with a code that says so; anything else — a bug — 500 without internals.
  */
 export function problemOf(error: unknown, instance: string): ProblemDocument {
-  if (HttpProblem.isInstance(error)) {
-    return document(error.status, error.code, error.detail, instance, error.issues);
-  }
-  if (InputError.isInstance(error)) {
-    return document(400, 'invalid_input', `${error.subject} refused`, instance, error.issues);
-  }
-  // Validation should stop every value the store cannot hold; one that slips through is still
-  // the caller's value, refused, not the store failing.
-  if (isRefusedValue(error)) {
+  if (HttpProblem.isInstance(error)) return document(error.status, error.code, error.detail, instance, error.issues);
+  if (InputError.isInstance(error)) return document(400, 'invalid_input', `${error.subject} refused`, instance, error.issues);
+  if (UnstorableValueError.isInstance(error)) {
     return document(400, 'unstorable_input', 'the store refused a value of this request; nothing was written', instance, [
       { path: '$', message: 'holds a value the store cannot hold' },
     ]);
   }
-  if (WarrantError.isInstance(error)) {
-    switch (error.fault) {
-      case 'input':
-        return document(400, 'invalid_input', error.message, instance);
-      case 'store':
-        return storeUnavailable(instance);
-      case 'model':
-        return document(502, 'model_unavailable', 'a model failed and no fallback could stand in; nothing was acknowledged', instance);
-      case 'configuration':
-        return document(500, 'configuration_error', 'the server is configured wrong; the operator has been told in the log', instance);
-    }
+  if (!WarrantError.isInstance(error)) return document(500, 'internal_error', 'an unexpected failure; it has been logged', instance);
+  switch (error.fault) {
+    case 'input':
+      return document(400, 'invalid_input', error.message, instance);
+    case 'store':
+      return storeUnavailable(instance);
+    case 'model':
+      return document(502, 'model_unavailable', 'a model failed and no fallback could stand in; nothing was acknowledged', instance);
+    case 'configuration':
+      return document(500, 'configuration_error', 'the server is configured wrong; the operator has been told in the log', instance);
   }
-  // A driver error that escaped a layer unwrapped (it carries a SQLSTATE) is the store failing too.
-  if (sqlState(error)?.length === 5) return storeUnavailable(instance);
-  return document(500, 'internal_error', 'an unexpected failure; it has been logged', instance);
 }
 
 function storeUnavailable(instance: string): ProblemDocument {

@@ -1,4 +1,5 @@
-import { StoreError, isSqlState, sqlState, type Database, type Queryable } from './database.js';
+import { WarrantError } from '../errors.js';
+import { classifyDriverError, sqlState, type Database, type Queryable } from './database.js';
 
 /** `undefined_table` and `invalid_schema_name`: the schema is gone (a database recreated empty, a schema dropped). */
 const SCHEMA_GONE = new Set(['42P01', '3F000']);
@@ -17,11 +18,12 @@ export interface GuardOptions {
 }
 
 /**
- * Wraps a store so that every failure of the driver itself — connection refused or reset,
- * `Connection terminated`, a closed PGlite, none of which carries a SQLSTATE — is a
- * {@link StoreError}, which the server answers with 503 and the CLI reports as a store failure,
- * never as a bug. Errors with a SQLSTATE pass unchanged (callers test them, e.g. `23505`), and so
- * does whatever a transaction's own work throws. A statement that finds the schema gone starts a
+ * Wraps a store so that every error of the driver is classified once, here (see
+ * `classifyDriverError`): a value the store refused (SQLSTATE class 22, 54) is an
+ * `UnstorableValueError`, the caller's input; anything else — a SQLSTATE, connection refused or
+ * reset, `Connection terminated`, a closed PGlite — a `StoreError` (503, a CLI store failure),
+ * never a bug. Each keeps the SQLSTATE as its `code`, so callers still test it (`23505`).
+ * Whatever a transaction's own work throws passes unchanged. A statement that finds the schema gone starts a
  * re-migration; a plain query (not inside a transaction) is then run once more, so a database
  * recreated empty serves again without a restart.
  */
@@ -38,10 +40,7 @@ export function guardDriverFailures(db: Database, { where, recover, recoverInter
       .then(() => true, () => false)
       .finally(() => (recovering = undefined)));
   };
-  const convert = (error: unknown): unknown => {
-    if (StoreError.isInstance(error) || isSqlState(sqlState(error))) return error;
-    return new StoreError(`${where} failed: ${(error as Error)?.message ?? String(error)}`, error);
-  };
+  const convert = (error: unknown): WarrantError => (WarrantError.isInstance(error) ? error : classifyDriverError(error, `${where} failed`));
   const guarded = (q: Queryable): Queryable => ({
     query: async (sql, params) => {
       try {

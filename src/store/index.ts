@@ -1,6 +1,6 @@
 export { abortable } from './abortable.js';
 export type { Database, Queryable, Row } from './database.js';
-export { StoreError, UNIQUE_VIOLATION, isSqlState, sqlState } from './database.js';
+export { StoreError, UNIQUE_VIOLATION, UnstorableValueError, classifyDriverError, isSqlState, sqlState } from './database.js';
 export type { DataDirLock } from './data-dir-lock.js';
 export { DATA_DIR_LOCK_FILE, lockDataDir } from './data-dir-lock.js';
 export type { Migration, MigrationReport } from './migration.js';

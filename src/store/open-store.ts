@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { lockDataDir, makePrivate, type DataDirLock } from './data-dir-lock.js';
+import { WarrantError } from '../errors.js';
 import { StoreError, type Database } from './database.js';
 import { createEvidenceSealer } from './evidence-sealer.js';
 import { guardDriverFailures } from './guard-driver-failures.js';
@@ -90,7 +91,8 @@ export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schem
         : await openPrivately(folder, pgliteSettings, pgliteDiskFull);
   } catch (error) {
     lock?.release();
-    throw StoreError.isInstance(error) ? error : new StoreError(`cannot open ${where}: ${(error as Error)?.message ?? String(error)}`, error);
+    // A setting refused before connecting (a schema name) stays the configuration's fault.
+    throw WarrantError.isInstance(error) ? error : new StoreError(`cannot open ${where}: ${(error as Error)?.message ?? String(error)}`, error);
   }
   try {
     await migrate(raw, migrations);

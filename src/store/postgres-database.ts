@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ConfigurationError } from '../errors.js';
 import type { Database, Queryable, Row } from './database.js';
 
 const INT8 = 20;
@@ -30,7 +31,11 @@ export async function openPostgresDatabase({
   maxConnections = 10,
   connectTimeoutMs = 10_000,
 }: PostgresDatabaseOptions): Promise<Database> {
-  if (!SCHEMA_NAME.test(schema)) throw new Error(`schema name ${JSON.stringify(schema)} is not a plain lower-case identifier`);
+  if (!SCHEMA_NAME.test(schema)) {
+    throw new ConfigurationError('the store is configured wrong', {
+      issues: [{ path: 'schema', message: `${JSON.stringify(schema)} is not a plain lower-case identifier (WARRANT_DATABASE_SCHEMA)` }],
+    });
+  }
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),

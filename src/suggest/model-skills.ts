@@ -3,7 +3,7 @@ import type { PromptSource } from '../model/prompt-source.js';
 import { runObjectTask } from '../model/run-task.js';
 import { burstReadingSchema, draftsSchema, reviewSchema, strategySchema } from './skill-schemas.js';
 import { copyLanguageOf } from './stop-copy.js';
-import { SKILL_TASKS, type SuggestSkills } from './suggest-skills.js';
+import { SKILL_TASKS, type SkillCallOptions, type SuggestSkills } from './suggest-skills.js';
 
 const locales: Record<string, string> = { en: 'en', lt: 'lt-LT' };
 
@@ -65,27 +65,31 @@ export interface ModelSkillsOptions {
   prompts?: PromptSource;
   /** Upper bound per call in milliseconds; the task profile's own `timeoutMs` applies when smaller. */
   timeoutMs?: number;
-  abortSignal?: AbortSignal;
+  /** Cancels every call of these skills (each call's own `signal`, from `suggestReplies({ signal })`, cancels that call). */
+  signal?: AbortSignal;
 }
 
 /** The suggestion skills on the model layer: one structured task call each, recorded, never thrown. */
-export function modelSkills({ models, prompts, timeoutMs, abortSignal }: ModelSkillsOptions): SuggestSkills {
+export function modelSkills({ models, prompts, timeoutMs, signal }: ModelSkillsOptions): SuggestSkills {
   const common = {
     models,
     ...(prompts ? { prompts } : {}),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    ...(abortSignal ? { abortSignal } : {}),
+  };
+  const cancel = (options: SkillCallOptions | undefined) => {
+    const signals = [signal, options?.signal].filter((s): s is AbortSignal => s !== undefined);
+    return signals.length === 0 ? {} : { signal: signals.length === 1 ? signals[0]! : AbortSignal.any(signals) };
   };
   // A regional tag picks its language's prompts: `lt-LT` and `lt` both read `suggest.draft.lt-LT`.
   const locale = (language: string) => locales[copyLanguageOf(language) ?? language] ?? language;
   return {
-    readBurst: (input) =>
-      runObjectTask({ ...common, task: SKILL_TASKS.readBurst, locale: locale(input.language), schema: burstReadingSchema, instructions: instructions.readBurst, input }),
-    planStrategy: (input) =>
-      runObjectTask({ ...common, task: SKILL_TASKS.planStrategy, locale: locale(input.language), schema: strategySchema, instructions: instructions.planStrategy, input }),
-    draftCandidates: (input) =>
-      runObjectTask({ ...common, task: SKILL_TASKS.draftCandidates, locale: locale(input.language), schema: draftsSchema, instructions: instructions.draftCandidates, input }),
-    reviewCandidates: (input) =>
-      runObjectTask({ ...common, task: SKILL_TASKS.reviewCandidates, locale: locale(input.language), schema: reviewSchema, instructions: instructions.reviewCandidates, input }),
+    readBurst: (input, options) =>
+      runObjectTask({ ...common, ...cancel(options), task: SKILL_TASKS.readBurst, locale: locale(input.language), schema: burstReadingSchema, instructions: instructions.readBurst, input }),
+    planStrategy: (input, options) =>
+      runObjectTask({ ...common, ...cancel(options), task: SKILL_TASKS.planStrategy, locale: locale(input.language), schema: strategySchema, instructions: instructions.planStrategy, input }),
+    draftCandidates: (input, options) =>
+      runObjectTask({ ...common, ...cancel(options), task: SKILL_TASKS.draftCandidates, locale: locale(input.language), schema: draftsSchema, instructions: instructions.draftCandidates, input }),
+    reviewCandidates: (input, options) =>
+      runObjectTask({ ...common, ...cancel(options), task: SKILL_TASKS.reviewCandidates, locale: locale(input.language), schema: reviewSchema, instructions: instructions.reviewCandidates, input }),
   };
 }

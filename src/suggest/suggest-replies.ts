@@ -1,3 +1,4 @@
+import { boundedCall } from '../bounded-call.js';
 import type { ModelCallRecord } from '../model/index.js';
 import { assembleSuggestions } from './assemble-suggestions.js';
 import { auditRound, type CandidateEvidence } from './audit-round.js';
@@ -22,7 +23,7 @@ import { runGates } from './run-gates.js';
 import type { Direction } from './skill-schemas.js';
 import { stopCopy } from './stop-copy.js';
 import { stopState, type SuggestionResult } from './suggestion-result.js';
-import type { SuggestSkills } from './suggest-skills.js';
+import type { SkillCallOptions, SuggestSkills } from './suggest-skills.js';
 import { NO_MODEL, TOO_FEW_SURVIVED, stepFailed, unavailableOfGate, type Unavailable } from './unavailable.js';
 import { emptyWiki, type Wiki } from './wiki.js';
 
@@ -56,6 +57,12 @@ export interface SuggestOptions {
   readonly thresholds?: EventThresholds;
   /** A different language the user explicitly asked analysis and rationales in. Default: the match's. */
   readonly analysisLanguage?: CopyLanguage;
+  /**
+   * Cancels the request (the sidecar passes its request's signal: the client went away). Each
+   * skill call is handed it and is no longer waited for once it aborts, and `suggestReplies`
+   * rejects with the signal's reason instead of deciding. Default: none.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** Everything the request decided, beside the result: gate records, audit verdicts, model calls. */
@@ -111,13 +118,15 @@ export async function suggestReplies({
   now = Date.now(),
   thresholds = DEFAULT_EVENT_THRESHOLDS,
   analysisLanguage,
+  signal,
 }: SuggestOptions): Promise<SuggestOutcome> {
+  signal?.throwIfAborted();
   const copy = stopCopy(analysisLanguage ?? match.language);
   const context: PipelineContext = {
     match,
     wiki,
     profile,
-    skills,
+    skills: skills && signal ? cancellableSkills(skills, signal) : skills,
     now,
     thresholds,
     analysisLanguage: analysisLanguage ?? null,
@@ -182,5 +191,19 @@ function suggestEvidence({ match, state, calls }: PipelineContext, gates: readon
       obligations: state.route?.obligations.map((o) => o.id) ?? [],
       directions: state.strategy?.directions ?? [],
     },
+  };
+}
+
+/**
+ * `skills` cancelled by `signal`: each call is handed it and not waited for once it aborts, so a
+ * request whose client left stops at its next skill call (rejecting with the signal's reason).
+ */
+function cancellableSkills(skills: SuggestSkills, signal: AbortSignal): SuggestSkills {
+  const bound = <I, O>(call: (input: I, options: SkillCallOptions) => Promise<O>) => (input: I) => boundedCall((s) => call(input, { signal: s }), { signal });
+  return {
+    readBurst: bound((input, options) => skills.readBurst(input, options)),
+    planStrategy: bound((input, options) => skills.planStrategy(input, options)),
+    draftCandidates: bound((input, options) => skills.draftCandidates(input, options)),
+    reviewCandidates: bound((input, options) => skills.reviewCandidates(input, options)),
   };
 }

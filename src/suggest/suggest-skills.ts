@@ -121,13 +121,23 @@ export interface ReviewInput {
  */
 export interface SuggestSkills {
   /** Reads the latest burst: response obligations, callbacks, parallel topics. */
-  readBurst(input: BurstInput): Promise<TaskResult<BurstReading>>;
+  readBurst(input: BurstInput, options?: SkillCallOptions): Promise<TaskResult<BurstReading>>;
   /** Writes the strategy brief. */
-  planStrategy(input: StrategyInput): Promise<TaskResult<Strategy>>;
+  planStrategy(input: StrategyInput, options?: SkillCallOptions): Promise<TaskResult<Strategy>>;
   /** Drafts one candidate per direction, each with its claims and their sources. */
-  draftCandidates(input: DraftInput): Promise<TaskResult<Drafts>>;
+  draftCandidates(input: DraftInput, options?: SkillCallOptions): Promise<TaskResult<Drafts>>;
   /** Reviews candidates for private material, unsupported implications and ignored obligations. */
-  reviewCandidates(input: ReviewInput): Promise<TaskResult<Review>>;
+  reviewCandidates(input: ReviewInput, options?: SkillCallOptions): Promise<TaskResult<Review>>;
+}
+
+/** What one skill call is handed besides its input. */
+export interface SkillCallOptions {
+  /**
+   * Aborted when the request is cancelled (`suggestReplies({ signal })`: the sidecar's client
+   * went away): pass it to the model call. `suggestReplies` stops waiting for the skill then,
+   * whatever it does.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** The task names the skills run under (each can have its own model profile and prompt). */

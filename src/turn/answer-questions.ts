@@ -62,7 +62,7 @@ async function answerQuestion(
   const own = codeAnswer(question, facts, scope.workflows, scope.copy, scope.locale, ask);
   const fromCode = answerBlock(index, question, own.status, own.basis, own.text, own.text === null ? null : 'code');
   if (!writer) return { answer: fromCode, calls: [] };
-  const found = knowledge ? await lookUp(knowledge, question, facts) : NO_KNOWLEDGE;
+  const found = knowledge ? await lookUp(knowledge, question, facts, signal) : NO_KNOWLEDGE;
   const written = await unlessThrown(() =>
     writer.answer({
       turnId: commit.turnId,
@@ -123,9 +123,9 @@ export function factsFor(ids: readonly string[], { records, workflows, locale }:
 }
 
 /** A knowledge source that throws is unavailable for this question; the answer is still written. */
-async function lookUp(knowledge: KnowledgeSource, question: Question, facts: readonly RecordFacts[]): Promise<KnowledgeResult> {
+async function lookUp(knowledge: KnowledgeSource, question: Question, facts: readonly RecordFacts[], signal: AbortSignal | undefined): Promise<KnowledgeResult> {
   try {
-    return await knowledge.lookup({ text: question.text, kind: question.kind }, facts);
+    return await knowledge.lookup({ text: question.text, kind: question.kind }, facts, signal ? { signal } : {});
   } catch {
     return { status: 'unavailable', passages: [] };
   }

@@ -18,6 +18,7 @@ export { ClaimRefusedError } from './claim-guard.js';
 export type { TurnRun, TurnRunOptions, TurnRuntime, TurnRuntimeOptions } from './turn-runtime.js';
 export { WorkflowTextMissingError, createTurnRuntime } from './turn-runtime.js';
 export { DEFAULT_HISTORY_TURNS } from './turn-store.js';
+export { DEFAULT_SEAM_TIMEOUT_MS } from './bounded-seams.js';
 export type {
   CardButton,
   CardDefinition,

@@ -199,6 +199,7 @@ describe('the decision', () => {
     };
     expect(run(emitting('teleported'))).toThrow(ConfigurationError);
     expect(run(emitting('teleported'))).toThrow('emitted teleported, which has no receipt');
+    expect(run(emitting(SUBMISSION_UPDATED))).toThrow(ConfigurationError);
     expect(run(emitting(SUBMISSION_UPDATED))).toThrow('which only the host reports');
   });
 });

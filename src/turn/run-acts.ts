@@ -316,7 +316,7 @@ function notDone(
  */
 function checkEvent(workflow: WorkflowDefinition, operationKey: string, event: EventDraft): void {
   if (event.type === SUBMISSION_UPDATED) {
-    throw new Error(`workflow ${workflow.key}: operation ${operationKey} emitted ${SUBMISSION_UPDATED}, which only the host reports`);
+    throw new ConfigurationError(`workflow ${workflow.key}: operation ${operationKey} emitted ${SUBMISSION_UPDATED}, which only the host reports`);
   }
   if (!workflow.receipts[event.type]) {
     throw new ConfigurationError(`workflow ${workflow.key}: operation ${operationKey} emitted ${event.type}, which has no receipt`);

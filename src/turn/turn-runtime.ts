@@ -1,6 +1,7 @@
 import { assertCopyComplete, resolveTurnLocale, ServerCopy } from '../copy/index.js';
 import { ConfigurationError, isWarrantErrorNamed, WarrantError } from '../errors.js';
 import type { Database } from '../store/index.js';
+import { boundedKnowledge, boundedUnderstand, boundedWriter, DEFAULT_SEAM_TIMEOUT_MS } from './bounded-seams.js';
 import { composeTurn } from './compose-turn.js';
 import { missingWorkflowText } from './missing-workflow-text.js';
 import { nounProblems } from './noun-problems.js';
@@ -46,6 +47,15 @@ export interface TurnRuntimeOptions {
    * with the conversation; 0 gives the model no history.
    */
   readonly historyTurns?: number;
+  /**
+   * The longest one call of a host seam may take, in ms: `understand`, each writer call, each
+   * knowledge lookup. Each is handed a signal that aborts with the turn's (before the commit) or
+   * the writing deadline (after it) or this timeout, and is raced against it, so a seam that
+   * never answers cannot hold a turn, a committed turn's reply, or the server's drain: past it
+   * the message is unread (`timeout`), the reply is code's words (`fallbackReason: "timeout"`),
+   * the question's knowledge `unavailable`. Default {@link DEFAULT_SEAM_TIMEOUT_MS} (60 s).
+   */
+  readonly seamTimeoutMs?: number;
 }
 
 /** Options of one turn's run. */
@@ -98,6 +108,12 @@ export class WorkflowTextMissingError extends WarrantError {
   }
 }
 
+/** The turn id of a submitted input, as sent; `null` when it has none to read. */
+function turnIdOf(input: unknown): string | null {
+  const id = (input as { turnId?: unknown; turn_id?: unknown } | null)?.turnId ?? (input as { turn_id?: unknown } | null)?.turn_id;
+  return typeof id === 'string' ? id : null;
+}
+
 /**
  * Builds the turn runtime. Refuses to build (throws) while any server sentence or workflow text
  * lacks one of the declared locales, naming each one, so a missing sentence is found at start
@@ -109,11 +125,15 @@ export function createTurnRuntime({
   locales = ['en'],
   copy = ServerCopy.builtIn(),
   tenantId = 'default',
-  writer,
-  understand,
-  knowledge,
+  writer: hostWriter,
+  understand: hostUnderstand,
+  knowledge: hostKnowledge,
   historyTurns = DEFAULT_HISTORY_TURNS,
+  seamTimeoutMs = DEFAULT_SEAM_TIMEOUT_MS,
 }: TurnRuntimeOptions): TurnRuntime {
+  const writer = hostWriter && boundedWriter(hostWriter, seamTimeoutMs);
+  const understand = hostUnderstand && boundedUnderstand(hostUnderstand, seamTimeoutMs);
+  const knowledge = hostKnowledge && boundedKnowledge(hostKnowledge, seamTimeoutMs);
   assertCopyComplete(copy, locales);
   const workflows = new Map<string, WorkflowDefinition>();
   for (const workflow of workflowList) {
@@ -149,7 +169,7 @@ export function createTurnRuntime({
    * aborted turn writes nothing; from the commit on, the turn is composed in full and its result
    * stored, whatever the signal says.
    */
-  const execute = async (given: TurnInput, emit: (event: TurnProgressEvent) => void, signal: AbortSignal | undefined): Promise<TurnResult> => {
+  const execute = async (given: TurnInput, emit: (event: TurnProgressEvent) => void, signal: AbortSignal | undefined, stood: { committed: boolean }): Promise<TurnResult> => {
     signal?.throwIfAborted();
     // Through the one codec both ways: held to the wire form's rules (a JavaScript caller is
     // unchecked), trimmed, and stored as its wire form.
@@ -160,6 +180,7 @@ export function createTurnRuntime({
     const composed = (commit: TurnCommit, events?: readonly CommittedEvent[]) => compose(commit, events, onPhase);
 
     const { existing, context } = await live.loadStart(input.turnId, input.conversationId);
+    stood.committed = existing !== undefined;
     if (existing) return existing.result ?? composed(existing.commit);
 
     // The turn keeps its own tag (it-IT) when its language is served: prompts and texts are looked up
@@ -198,6 +219,8 @@ export function createTurnRuntime({
     const composeInside =
       writer || knowledge ? undefined : (commit: TurnCommit, events: readonly CommittedEvent[]) => composeTurn(commit, events, { workflows, copy, onPhase: (phase) => insidePhases.push(phase) });
     const committed = await commitTurn(decided, { store: live, workflows, texts, compose: composeInside });
+    // Committed by this run, or by another submission of the same turn id that won the race.
+    stood.committed = true;
     if (committed.committed && committed.result) {
       insidePhases.forEach(onPhase);
       return committed.result;
@@ -210,7 +233,8 @@ export function createTurnRuntime({
 
   const submit = (input: TurnInput, options: TurnRunOptions = {}): TurnRun => {
     const channel = new ProgressChannel();
-    const result = execute(input, (e) => channel.push(e), options.signal).then(
+    const stood = { committed: false };
+    const result = execute(input, (e) => channel.push(e), options.signal, stood).then(
       (r) => {
         channel.push({ kind: 'phase', phase: 'done' });
         channel.push({ kind: 'reply', result: r });
@@ -218,6 +242,9 @@ export function createTurnRuntime({
       },
       (error: unknown) => {
         channel.close();
+        // A Warrant error says which turn it ended and whether that turn committed; a
+        // cancellation rejects with the signal's own reason (never committed), a bug as thrown.
+        if (WarrantError.isInstance(error)) error.turn = { turnId: turnIdOf(input), committed: stood.committed };
         throw error;
       },
     );

@@ -33,9 +33,18 @@ export interface KnowledgeResult {
   readonly passages: readonly string[];
 }
 
-/** A host's knowledge source, asked once per question before its answer is written. */
+/**
+ * A host's knowledge source, asked once per question before its answer is written (after the
+ * commit). Each lookup is handed a signal that aborts when the turn's writing deadline or the
+ * runtime's `seamTimeoutMs` passes: pass it on to the search. The runtime stops waiting then in
+ * any case, and the question's knowledge is `unavailable`.
+ */
 export interface KnowledgeSource {
-  lookup(question: { readonly text: string; readonly kind: QuestionKind }, records: readonly RecordFacts[]): Promise<KnowledgeResult>;
+  lookup(
+    question: { readonly text: string; readonly kind: QuestionKind },
+    records: readonly RecordFacts[],
+    options?: { readonly signal?: AbortSignal },
+  ): Promise<KnowledgeResult>;
 }
 
 /** One question to answer, with only what its answer may rest on. */

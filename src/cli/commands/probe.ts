@@ -1,9 +1,8 @@
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { readContract } from '../../contract/index.js';
-import { modelParaphrases, probeContract, probeReportToJson, type ProbeReport } from '../../probe/index.js';
+import { probeContract, probeReportToJson, type ProbeReport } from '../../probe/index.js';
 import { InputError, parseJsonText } from '../../errors.js';
-import { createModels, folderPromptSource, modelSettingsFromEnv } from '../../model/index.js';
+import { cliDeployment } from '../cli-deployment.js';
 import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
@@ -33,12 +32,8 @@ export function registerProbe(program: Command, io: CliIo): void {
       const contractText = await readInputFile(io, options.contract, 'reply contract');
       const { contract, warnings } = readContract(parseJsonText(contractText, 'reply contract'));
       for (const w of warnings) io.err(`warrant: warning: ${w.path}: ${w.message}`);
-      const models = createModels(modelSettingsFromEnv(io.env));
-      const prompts = options.prompts ? folderPromptSource(resolve(io.cwd, options.prompts)) : undefined;
-      const report = await probeContract(contract, {
-        paraphrase: modelParaphrases({ models, ...(prompts ? { prompts } : {}) }),
-        paraphraseCount: count,
-      });
+      const { paraphrase } = cliDeployment(io, options.prompts);
+      const report = await probeContract(contract, { paraphrase, paraphraseCount: count });
       if (options.json) io.out(JSON.stringify(probeReportToJson(report), null, 2));
       else for (const line of readableProbe(report)) io.out(line);
       if (report.findings.length > 0) io.exitCode(EXIT_FINDINGS);

@@ -14,7 +14,8 @@ import { createTurnRuntime, parseTurnInput, transitionOf } from '../../turn/inde
 import { replayOnStore } from '../../turn/replay-store.js';
 import type { CliIo } from '../io.js';
 import { replayReportJson, outcomeLines } from './replay.js';
-import { shutdownSignal, startSidecar, suggestionSkillsFromEnv } from './serve.js';
+import { cliDeployment } from '../cli-deployment.js';
+import { shutdownSignal, startSidecar } from './serve.js';
 
 /** The demo's own embedded data folder, under the working folder. */
 export const DEMO_DATA_DIR = join('.warrant', 'demo');
@@ -66,7 +67,7 @@ interface DemoOut {
  * change instead of starting its own trip. A `DATABASE_URL` is used as given.
  */
 export async function serveDemo(io: CliIo, { port, serve = true, json = false }: DemoOptions = {}): Promise<void> {
-  const stopped = serve ? shutdownSignal() : undefined;
+  const stopped = serve ? (io.shutdown ?? shutdownSignal)() : undefined;
   const out = demoOut(io, json);
   const trip = await import('../../../examples/trip/index.js');
   const demoIo: CliIo = {
@@ -79,8 +80,8 @@ export async function serveDemo(io: CliIo, { port, serve = true, json = false }:
     ...(port === undefined ? {} : { port }),
     pgliteSettings: DEMO_PGLITE_SETTINGS,
     server: {
+      deployment: cliDeployment(io),
       turns: { workflows: trip.workflows, locales: trip.locales },
-      suggestions: { skills: suggestionSkillsFromEnv(io) },
     },
   });
   const { url } = sidecar.running;

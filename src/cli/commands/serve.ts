@@ -20,14 +20,12 @@ import {
   type ServerOptions,
   type WarrantServer,
 } from '../../server/index.js';
-import { createModels, modelSettingsFromEnv } from '../../model/index.js';
 import { openStore, storeOptionsFromEnv, type Database } from '../../store/index.js';
-import { SKILL_TASKS, modelSkills, type SuggestSkills } from '../../suggest/index.js';
 import { loadWorkflowModule } from '../../turn/load-workflow-module.js';
 import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
-import { turnModels } from './turn-models.js';
+import { cliDeployment } from '../cli-deployment.js';
 
 /** The tenant that owns the key `warrant serve` generates when none is configured. */
 export const DEFAULT_TENANT = 'default';
@@ -154,15 +152,6 @@ async function warnIfShared(io: CliIo, keysFile: string): Promise<void> {
   }
 }
 
-/**
- * The suggestion skills the environment configures: model-backed when every skill task has a
- * model (`WARRANT_MODEL` or `WARRANT_MODEL_<TASK>`), else `null` (gates only; stop states).
- */
-export function suggestionSkillsFromEnv(io: CliIo): SuggestSkills | null {
-  const models = createModels(modelSettingsFromEnv(io.env));
-  return Object.values(SKILL_TASKS).every((task) => models.forTask(task).model) ? modelSkills({ models }) : null;
-}
-
 /** Resolves with the first of SIGTERM or SIGINT. */
 export function shutdownSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolvePromise) => {
@@ -197,18 +186,16 @@ export function registerServe(program: Command, io: CliIo): void {
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--keys <file>', 'API keys file: {"keys": [{"tenant_id", "key" | "key_sha256"}]} (- reads stdin)')
     .option('--workflow <dir>', 'a workflow module (exports workflows, locales) to serve /v0/turns for')
-    .option('--prompts <dir>', 'prompt folder overriding the built-in prompts (<task>.<locale>.md, <task>.md)')
+    .option('--prompts <dir>', 'prompt folder overriding the built-in prompts of turns, suggestions and the probe (<task>.<locale>.md, <task>.md)')
     .action(async (options: { port: string; host: string; keys?: string; workflow?: string; prompts?: string }) => {
-      const stopped = shutdownSignal();
+      const stopped = (io.shutdown ?? shutdownSignal)();
+      const deployment = cliDeployment(io, options.prompts);
       const module = options.workflow === undefined ? undefined : await loadWorkflowModule(options.workflow, io.cwd);
       const sidecar = await startSidecar(io, {
         port: portNumber(options.port),
         host: options.host,
         ...(options.keys === undefined ? {} : { keysFile: options.keys }),
-        server: {
-          suggestions: { skills: suggestionSkillsFromEnv(io) },
-          ...(module ? { turns: { workflows: module.workflows, locales: module.locales, ...turnModels(io, options.prompts) } } : {}),
-        },
+        server: { deployment, ...(module ? { turns: { workflows: module.workflows, locales: module.locales } } : {}) },
       });
       const signal = await stopped;
       sidecar.note(`warrant: ${signal}: draining requests in flight`, { signal });

@@ -1,11 +1,9 @@
 import type { Command } from 'commander';
 import { InputError, parseJsonText } from '../../errors.js';
-import { createModels, modelSettingsFromEnv } from '../../model/index.js';
+import { skillTasksWithoutModel } from '../../deployment/deployment.js';
 import {
-  SKILL_TASKS,
   emptyProfile,
   emptyWiki,
-  modelSkills,
   parseMatch,
   parseProfile,
   parseWiki,
@@ -13,6 +11,7 @@ import {
   suggestReplies,
   type SuggestOutcome,
 } from '../../suggest/index.js';
+import { cliDeployment } from '../cli-deployment.js';
 import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
@@ -32,6 +31,7 @@ interface SuggestFlags {
   evidence?: boolean;
   now?: string;
   analysisLanguage?: string;
+  prompts?: string;
 }
 
 /**
@@ -51,6 +51,7 @@ export function registerSuggest(program: Command, io: CliIo): void {
     .option('--evidence', 'with --json: print { result, evidence }')
     .option('--now <iso>', 'the moment to measure silence against (default: now)')
     .option('--analysis-language <code>', 'analysis and rationales in en or lt (default: the match language)')
+    .option('--prompts <dir>', 'a folder of prompt files replacing the built-in ones (<task>.<locale>.md, <task>.md)')
     .action(async (matchFile: string, flags: SuggestFlags) => {
       // Refused, not ignored: a script asking for the evidence would otherwise get the readable report and parse nothing.
       if (flags.evidence && !flags.json) throw new InputError('suggest arguments', [{ path: '--evidence', message: 'needs --json (the evidence is printed only beside the result JSON)' }]);
@@ -63,9 +64,8 @@ export function registerSuggest(program: Command, io: CliIo): void {
       if (analysisLanguage !== undefined && analysisLanguage !== 'en' && analysisLanguage !== 'lt') {
         throw new InputError('suggest arguments', [{ path: '--analysis-language', message: 'expected en or lt' }]);
       }
-      const models = createModels(modelSettingsFromEnv(io.env));
-      const unconfigured = Object.values(SKILL_TASKS).filter((task) => !models.forTask(task).model);
-      const skills = unconfigured.length === 0 ? modelSkills({ models }) : null;
+      const deployment = cliDeployment(io, flags.prompts);
+      const { skills } = deployment;
       const outcome = await suggestReplies({ match, wiki, profile, skills, now, ...(analysisLanguage ? { analysisLanguage } : {}) });
       // With its evidence: the sidecar's document (snake_case evidence), by the same serialiser.
       if (flags.json) io.out(JSON.stringify(flags.evidence ? { result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence) } : outcome.result, null, 2));
@@ -80,7 +80,7 @@ export function registerSuggest(program: Command, io: CliIo): void {
       }
       if (outcome.evidence.needsModel) {
         io.err(
-          `warrant: generation needs a model: every gate ran, but no model is configured for ${unconfigured.join(', ')}. ` +
+          `warrant: generation needs a model: every gate ran, but no model is configured for ${skillTasksWithoutModel(deployment).join(', ')}. ` +
             'Set WARRANT_MODEL (or WARRANT_MODEL_<TASK>, e.g. WARRANT_MODEL_SUGGEST_DRAFT).',
         );
       }

@@ -7,7 +7,9 @@ import { loadWorkflowModule } from '../../turn/load-workflow-module.js';
 import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
 import { readInputFile } from '../read-input-file.js';
-import { modelNotes, turnModels } from './turn-models.js';
+import { turnSeamsOf } from '../../deployment/deployment.js';
+import { cliDeployment } from '../cli-deployment.js';
+import { modelNotes } from './turn-models.js';
 
 /**
  * `warrant turn --workflow DIR --turn FILE [--json]`: runs one turn (its snake_case JSON input)
@@ -36,6 +38,7 @@ export function registerTurn(program: Command, io: CliIo): void {
       if ((options.turn === undefined) === (options.message === undefined)) {
         throw new InputError('command line', [{ path: '$', message: 'give either --turn FILE or --message TEXT' }]);
       }
+      const deployment = cliDeployment(io, options.prompts);
       const module = await loadWorkflowModule(options.workflow, io.cwd);
       // The wire form is decoded here, at the edge: a malformed turn is refused before the store is opened.
       const input = parseTurnInput(
@@ -45,7 +48,7 @@ export function registerTurn(program: Command, io: CliIo): void {
       );
       const db = await openStore(storeOptionsFromEnv(io.env, io.cwd));
       try {
-        const runtime = createTurnRuntime({ db, workflows: module.workflows, locales: module.locales, ...turnModels(io, options.prompts) });
+        const runtime = createTurnRuntime({ db, workflows: module.workflows, locales: module.locales, ...turnSeamsOf(deployment) });
         const result = await runtime.run(input);
         if (options.json) io.out(JSON.stringify(turnResultToJson(result), null, 2));
         else io.out(transitionOf(result).text);

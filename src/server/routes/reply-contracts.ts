@@ -187,6 +187,8 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
     const report = await probeContract(compiled.contract, {
       ...(deps.paraphrase ? { paraphrase: deps.paraphrase } : {}),
       ...(request.paraphrase_candidates ? { paraphraseCount: request.paraphrase_candidates } : {}),
+      // A client that goes away cancels the paraphrase call.
+      signal: c.req.raw.signal,
     });
     return c.json(probeReportToJson(report));
   });

@@ -168,6 +168,8 @@ export function suggestionRoutes(
           skills: deployment.skills,
           now: request.now === undefined ? (deployment.now ?? Date.now)() : Date.parse(request.now),
           ...(request.analysis_language ? { analysisLanguage: request.analysis_language } : {}),
+          // A client that goes away cancels its skill calls; nothing is stored for it.
+          signal: c.req.raw.signal,
         });
         span.setAttribute('warrant.result_type', done.result.resultType);
         span.setAttribute('warrant.model_calls', done.evidence.calls.length);

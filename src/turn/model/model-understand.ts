@@ -54,7 +54,7 @@ export function createModelUnderstand({ models, prompts }: TurnModelOptions): Un
       instructions: turnPrompts.understand,
       input: material,
       ...(prompts ? { prompts } : {}),
-      ...(request.signal ? { abortSignal: request.signal } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
     });
     calls.push(read.call);
     if (!read.ok) return { ok: false, reason: read.reason, calls };
@@ -80,7 +80,7 @@ export function createModelUnderstand({ models, prompts }: TurnModelOptions): Un
           understanding: Object.fromEntries(items.map((item) => [item.key, item.describe])),
         },
         ...(prompts ? { prompts } : {}),
-        ...(request.signal ? { abortSignal: request.signal } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
       });
       calls.push(verify.call);
       if (!verify.ok && verify.reason !== 'no_model') return { ok: false, reason: `verify_${verify.reason}`, calls };

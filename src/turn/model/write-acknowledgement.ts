@@ -28,7 +28,7 @@ export async function writeAcknowledgement(
     models,
     locale: request.locale,
     ...(prompts ? { prompts } : {}),
-    ...(request.signal ? { abortSignal: request.signal } : {}),
+    ...(request.signal ? { signal: request.signal } : {}),
   };
 
   const write = async (revision?: { previous_reply: string; review_findings: string[] }) => {

@@ -52,7 +52,7 @@ export async function writeAnswer(request: AnswerRequest, { models, prompts }: T
     instructions: turnPrompts.answer,
     input: answerMaterial(request),
     ...(prompts ? { prompts } : {}),
-    ...(request.signal ? { abortSignal: request.signal } : {}),
+    ...(request.signal ? { signal: request.signal } : {}),
   });
   const calls = [result.call];
   if (!result.ok) return { ok: false, reason: result.reason, calls };
