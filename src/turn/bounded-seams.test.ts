@@ -1,3 +1,4 @@
+import { parseTurnInput } from './turn-input.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tripWorkflow } from '../../examples/trip/index.js';
 import type { Database } from '../store/index.js';
@@ -38,7 +39,7 @@ describe('every host seam is bounded: one that never answers cannot hold a turn'
   it('a writer that never answers: the committed turn is returned in code’s words, the fallback recorded as a timeout, the writer’s signal aborted', async () => {
     const signals: AbortSignal[] = [];
     const writer: TurnWriter = { answer: hung(signals), acknowledge: hung(signals) };
-    const result = await timed(() => runtimeFor({ writer }).run({ turn_id: 'w', conversation_id: 'c', locale: 'en', understanding: { acts: [start] } }));
+    const result = await timed(() => runtimeFor({ writer }).run(parseTurnInput({ turn_id: 'w', conversation_id: 'c', locale: 'en', understanding: { acts: [start] } })));
     expect(result.evidence.eventsCommitted).toBe(1);
     expect(transitionOf(result)).toMatchObject({ writtenBy: 'code', fallbackReason: 'timeout' });
     expect(signals.length).toBe(1);
@@ -53,7 +54,7 @@ describe('every host seam is bounded: one that never answers cannot hold a turn'
       acknowledge: async () => ({ ok: true, text: 'ack', calls: [] }),
     };
     const result = await timed(() =>
-      runtimeFor({ writer, knowledge }).run({ turn_id: 'k', conversation_id: 'c', locale: 'en', understanding: { acts: [start], questions: [{ text: 'Is Oslo cold?', kind: 'other' }] } }),
+      runtimeFor({ writer, knowledge }).run(parseTurnInput({ turn_id: 'k', conversation_id: 'c', locale: 'en', understanding: { acts: [start], questions: [{ text: 'Is Oslo cold?', kind: 'other' }] } })),
     );
     expect(result.evidence.eventsCommitted).toBe(1);
     expect(result.blocks.filter((b): b is AnswerBlock => b.kind === 'answer').map((a) => a.text)).toEqual(['knowledge unavailable']);
@@ -64,7 +65,7 @@ describe('every host seam is bounded: one that never answers cannot hold a turn'
   it('an understand function that never answers: the message is kept unread (timeout) and the turn still commits and returns', async () => {
     const signals: AbortSignal[] = [];
     const understand: Understand = hung(signals);
-    const result = await timed(() => runtimeFor({ understand }).run({ turn_id: 'u', conversation_id: 'c', locale: 'en', message: 'book me a trip to Oslo' }));
+    const result = await timed(() => runtimeFor({ understand }).run(parseTurnInput({ turn_id: 'u', conversation_id: 'c', locale: 'en', message: 'book me a trip to Oslo' })));
     expect(result.evidence.understandingFailure).toBe('timeout');
     expect(signals[0]?.aborted).toBe(true);
   });
@@ -77,7 +78,7 @@ describe('every host seam is bounded: one that never answers cannot hold a turn'
       return hung(signals)(request);
     };
     const runtime = runtimeFor({ understand, seamTimeoutMs: 60_000 });
-    await timed(() => expect(runtime.run({ turn_id: 'x', conversation_id: 'c', locale: 'en', message: 'hello' }, { signal: turnSignal.signal })).rejects.toThrow('client went away'));
+    await timed(() => expect(runtime.run(parseTurnInput({ turn_id: 'x', conversation_id: 'c', locale: 'en', message: 'hello' }), { signal: turnSignal.signal })).rejects.toThrow('client went away'));
     expect(signals[0]?.aborted).toBe(true);
     const [row] = await db.query<{ n: number }>('select count(*)::int8 as n from turns where tenant_id = $1', [`bounded-${tenant}`]);
     expect(row!.n).toBe(0);

@@ -1,3 +1,4 @@
+import { parseTurnInput } from './turn-input.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tripWorkflow } from '../../examples/trip/index.js';
 import { ConfigurationError, InputError, WarrantError } from '../errors.js';
@@ -19,7 +20,7 @@ describe('an error a turn rejects with says which turn it ended and whether that
 
   it('a refused input: its turn id, not committed', async () => {
     const error = await createTurnRuntime({ db, workflows: [tripWorkflow], tenantId: 'te-1' })
-      .run({ turn_id: 'refused', conversation_id: 'c', locale: 'en', understanding: { acts: [{ record: 'r' }] } } as never)
+      .run(parseTurnInput({ turn_id: 'refused', conversation_id: 'c', locale: 'en', understanding: { acts: [{ record: 'r' }] } }) as never)
       .catch((e: unknown) => e);
     expect(InputError.isInstance(error)).toBe(true);
     expect((error as WarrantError).turn).toEqual({ turnId: 'refused', committed: false });
@@ -33,7 +34,7 @@ describe('an error a turn rejects with says which turn it ended and whether that
     } as WorkflowDefinition;
     const knowledge: KnowledgeSource = { lookup: async () => ({ status: 'none', passages: [] }) };
     const error = await createTurnRuntime({ db, workflows: [broken], tenantId: 'te-2', knowledge })
-      .run({ turn_id: 'late', conversation_id: 'c', locale: 'en', understanding: { acts: [start] } })
+      .run(parseTurnInput({ turn_id: 'late', conversation_id: 'c', locale: 'en', understanding: { acts: [start] } }))
       .catch((e: unknown) => e);
     expect(ConfigurationError.isInstance(error)).toBe(true);
     expect((error as WarrantError).turn).toEqual({ turnId: 'late', committed: true });
