@@ -24,6 +24,8 @@ export const processTests = [
   'src/server/replicas.test.ts',
   'src/store/data-dir-lock.test.ts',
   'test/export-surface.test.ts',
+  'test/faults/pglite-disk-full.test.ts',
+  'test/faults/replica-killed-mid-turn.test.ts',
   'test/generated-client.test.ts',
   'test/optional-peers.test.ts',
   'test/package-exports.test.ts',
@@ -33,8 +35,10 @@ export const processTests = [
 
 /** Open a store in this process: PGlite, and PostgreSQL too when DATABASE_URL is set. */
 export const storeTests = [
+  'src/cli/cli-deployment.test.ts',
   'src/cli/commands/evidence.test.ts',
   'src/cli/commands/serve-keys.test.ts',
+  'src/cli/commands/suggest.test.ts',
   'src/cli/commands/turn-message.test.ts',
   'src/cli/commands/turn.test.ts',
   'src/cli/exit-codes.test.ts',
@@ -58,6 +62,7 @@ export const storeTests = [
   'src/server/routes/suggestions.test.ts',
   'src/server/routes/turn-filters.test.ts',
   'src/server/routes/turns.test.ts',
+  'src/server/seam-bounds.test.ts',
   'src/server/security-headers.test.ts',
   'src/server/store-failure.test.ts',
   'src/server/store-outage.test.ts',
@@ -65,12 +70,14 @@ export const storeTests = [
   'src/server/trace-continuation.test.ts',
   'src/server/trace-ids.test.ts',
   'src/server/turn-ids.test.ts',
-  'src/server/turn-result-schema.test.ts',
   'src/store/abortable.test.ts',
   'src/store/database.test.ts',
+  'src/store/driver-errors.test.ts',
+  'src/store/migrations/090-evidence-partitions.test.ts',
   'src/store/pglite-snapshot.test.ts',
   'src/store/tenant-schema.test.ts',
   'src/turn/ask.test.ts',
+  'src/turn/bounded-seams.test.ts',
   'src/turn/model/model-turn-cancel.test.ts',
   'src/turn/model/model-turn-replayer.test.ts',
   'src/turn/model/model-turn.test.ts',
@@ -79,9 +86,12 @@ export const storeTests = [
   'src/turn/replay-turn-fixture.test.ts',
   'src/turn/safety-nets.test.ts',
   'src/turn/said-once.test.ts',
+  'src/turn/turn-errors.test.ts',
+  'src/turn/turn-result.test.ts',
   'src/turn/turn-runtime.test.ts',
   'src/turn/turn-store.test.ts',
   'src/turn/workflow-events.test.ts',
+  'test/faults/postgres-restart.test.ts',
 ];
 
 /** Where test files are found, for every project. */
