@@ -112,4 +112,21 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     expect(await left('late')).toEqual(rows.late!.slice(2));
     expect((await verifyEvidence(db, { tenantId: 'late' })).problems).toEqual([]);
   });
+
+  it('W13: a month whose seals a chain continues before elsewhere is not dropped (the chain would gap); its rows go by DELETE and verify stays clean', async () => {
+    const now = new Date();
+    const at = (months: number) => new Date(monthStart(now, months).getTime() + 12 * DAY);
+    await ensureEvidencePartitions(db, { from: monthStart(now, -9) });
+    const effects = createEffectStore(db);
+    // Written out of time order: seal 1 lies in month -8, seal 2 back in month -9, seal 3 now.
+    await effects.insert(testEffect('jumbled', 'later month first', at(-8)));
+    await effects.insert(testEffect('jumbled', 'earlier month second', at(-9)));
+    await effects.insert(testEffect('jumbled', 'now'));
+    // Dropping month -9 would cut seal 2 out of the chain while seal 1 stays: a gap verify reports.
+    const [outcome] = await pruneTenants(db, [{ tenantId: 'jumbled', before: monthStart(now, -8), rule: 'retention' }]);
+    expect(outcome).toMatchObject({ rows: { effects: 1 }, months: [] });
+    expect((await db.query(`select 1 from effects where tenant_id = 'jumbled'`)).length).toBe(2);
+    expect((await verifyEvidence(db, { tenantId: 'jumbled' })).problems).toEqual([]);
+  });
 });
+

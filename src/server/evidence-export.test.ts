@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseConversation } from '../evidence/erase-conversation.js';
-import { writeTestEvidence } from './testing-evidence.js';
+import { createEffectStore } from '../evidence/effect-store.js';
+import { testEffect, writeTestEvidence } from './testing-evidence.js';
 import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { exportEvidence } from './evidence-export.js';
@@ -56,6 +57,16 @@ describe.each(storeTargets())('evidence export on $name (W13)', (target) => {
       expect(await collect(exportEvidence(db, { tenantId: 'acme', cursor, pageRows: 3 }))).toEqual(whole.slice(at + 1));
     }
     await expect(collect(exportEvidence(db, { tenantId: 'acme', cursor: 'bm90LWEtY3Vyc29y' }))).rejects.toThrow(/\$\.cursor/);
+  });
+
+  it('W13: rows sealed together though dated an hour apart (a seal wider than the range a page looks in) still carry their seal, page by page', async () => {
+    const effects = createEffectStore(db);
+    const at = Date.now() - 3 * 3_600_000;
+    const rows = [testEffect('wide', 'early', new Date(at)), testEffect('wide', 'late', new Date(at + 3_600_000))];
+    await Promise.all(rows.map((r) => effects.insert(r)));
+    const lines = (await collect(exportEvidence(db, { tenantId: 'wide', pageRows: 1 }))).map((l) => JSON.parse(l) as Line);
+    const seal = lines.find((l) => l.kind === 'evidence_seals')!;
+    expect(lines.filter((l) => l.kind === 'effects').map((l) => l.proof.seal)).toEqual([seal.id, seal.id]);
   });
 
   it('GET /v0/evidence/export streams the same lines as NDJSON; a bad cursor is a 400', async () => {
