@@ -54,7 +54,9 @@ interface ListIds {
 export function createVerifier(contract: ReplyContract, strategy: MatchStrategy = 'auto', engine: ScanEngine | 'auto' = 'auto'): ContractVerifier {
   // The scratch arrays of this verifier's scans and folds, shared by its matchers and searches:
   // verification is synchronous, so their scans never overlap.
-  const matching: Matching = { strategy, engine, scratch: new ScanScratch(), folds: new FoldScratch() };
+  let scans: ScanScratch | undefined;
+  let folds: FoldScratch | undefined;
+  const matching: Matching = { strategy, engine, scans: () => (scans ??= new ScanScratch()), folds: () => (folds ??= new FoldScratch()) };
   const tables: Record<MatchMode, TermTable> = {
     exact: { terms: [], ids: new Map(), listOf: [] },
     folded: { terms: [], ids: new Map(), listOf: [] },
@@ -290,7 +292,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
     scan(candidate: string): readonly number[] {
       keyFound.fill(0);
       found.fill(0);
-      const folded = foldText(candidate, matching.folds);
+      const folded = foldText(candidate, matching.folds());
       const pairs: number[] = [];
       if (matcher.scanUnits) matcher.scanUnits(folded.units, folded.length, keyFound, pairs);
       else matcher.scan(folded.text(), keyFound, pairs);
@@ -404,11 +406,13 @@ function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
 interface Matching {
   readonly strategy: MatchStrategy;
   readonly engine: ScanEngine | 'auto';
-  readonly scratch: ScanScratch;
-  readonly folds: FoldScratch;
+  /** The scratch of its automaton scans, made at the first automaton (a small contract has none). */
+  readonly scans: () => ScanScratch;
+  /** The scratch of its folds, made at the first fold. */
+  readonly folds: () => FoldScratch;
 }
 
-function chooseMatcher(terms: readonly string[], record: Uint8Array, { strategy, engine, scratch }: Matching): TermMatcher {
+function chooseMatcher(terms: readonly string[], record: Uint8Array, { strategy, engine, scans }: Matching): TermMatcher {
   const wantAutomaton = strategy === 'automaton' || (strategy === 'auto' && terms.length > INCLUDES_MAX_TERMS);
-  return (wantAutomaton && automatonMatcher(terms, record, { engine, scratch })) || includesMatcher(terms, record);
+  return (wantAutomaton && automatonMatcher(terms, record, { engine, scratch: scans() })) || includesMatcher(terms, record);
 }
