@@ -5,14 +5,7 @@
  * the share of explicit end-contact requests code closes alone. Quality figures, not a speed race:
  * there is no baseline, so the line has no `speedup`; the milliseconds per case are for scale.
  */
-import {
-  decideCase,
-  emptyMatrix,
-  expectedClass,
-  loadBoundaryCorpus,
-  precisionRecall,
-  type ConfusionMatrix,
-} from '../src/suggest/boundary-corpus.js';
+import { decideCase, emptyMatrix, expectedClass, loadBoundaryCorpus, precisionRecall, type ConfusionMatrix } from '../src/suggest/boundary-corpus.js';
 import { report, round } from './measure.js';
 
 const corpus = loadBoundaryCorpus();
@@ -38,7 +31,9 @@ for (const reader of ['none', 'correct'] as const) {
   const ms = (performance.now() - t0) / corpus.cases.length;
   const key = reader === 'none' ? 'no_model' : 'correct_reader';
   figures[key] = {
-    per_class: Object.fromEntries(Object.entries(precisionRecall(all)).map(([k, v]) => [k, { precision: round(v.precision, 3), recall: round(v.recall, 3), support: v.support }])),
+    per_class: Object.fromEntries(
+      Object.entries(precisionRecall(all)).map(([k, v]) => [k, { precision: round(v.precision, 3), recall: round(v.recall, 3), support: v.support }]),
+    ),
     false_closes: falseCloses,
     explicit_end_contact_closed: round(explicitClosed / (figures.explicit_end_contact_cases as number), 3),
     held_for_reading_or_asked: undecided,

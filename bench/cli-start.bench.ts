@@ -23,7 +23,10 @@ const contract = join(root, 'examples', 'contracts', 'automotive-seller-valuatio
 const verifyArgs = ['verify', '--contract', contract, '--candidate-text', '您好，請問您方便什麼時候帶車過來檢查？'];
 
 /** Runs `node args` to its end (or until stdout matches `until`, then SIGTERM); milliseconds. */
-function timed(args: readonly string[], { cwd = root, until, out: sink }: { cwd?: string; until?: RegExp; out?: (text: string) => void } = {}): Promise<number> {
+function timed(
+  args: readonly string[],
+  { cwd = root, until, out: sink }: { cwd?: string; until?: RegExp; out?: (text: string) => void } = {},
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -7,13 +7,7 @@
  * candidate of each contender over the whole disguise corpus and per benign sentence (best of
  * five rounds each).
  */
-import {
-  DataSet,
-  englishRecommendedBlacklistMatcherTransformers,
-  parseRawPattern,
-  RegExpMatcher,
-  skipNonAlphabeticTransformer,
-} from 'obscenity';
+import { DataSet, englishRecommendedBlacklistMatcherTransformers, parseRawPattern, RegExpMatcher, skipNonAlphabeticTransformer } from 'obscenity';
 import { readDisguiseCorpora, scoreContender, warrantContender, type Contender } from '../src/contract/disguise-corpus.js';
 import { DISGUISE_CLASSES } from '../src/contract/fold-text.js';
 import { contest, report, round } from './measure.js';
@@ -66,7 +60,15 @@ let sink = 0;
 const runners = Object.fromEntries(
   Object.entries(contenders).map(([name, c]) => {
     const find = c(allTerms);
-    return [name, [() => { for (const k of corpora.cases) sink += find(k.candidate).length; }, 1] as const];
+    return [
+      name,
+      [
+        () => {
+          for (const k of corpora.cases) sink += find(k.candidate).length;
+        },
+        1,
+      ] as const,
+    ];
   }),
 ) as Record<string, readonly [() => unknown, number]>;
 const times = contest(runners);
@@ -75,7 +77,15 @@ const times = contest(runners);
 const benignRunners = Object.fromEntries(
   Object.entries(contenders).map(([name, c]) => {
     const find = c(corpora.terms);
-    return [name, [() => { for (const s of corpora.benign) sink += find(s.text).length; }, 1] as const];
+    return [
+      name,
+      [
+        () => {
+          for (const s of corpora.benign) sink += find(s.text).length;
+        },
+        1,
+      ] as const,
+    ];
   }),
 ) as Record<string, readonly [() => unknown, number]>;
 const benignTimes = contest(benignRunners);
@@ -93,6 +103,8 @@ report('contract-disguise', {
 // The lists behind the counts, for a reader to judge.
 for (const [name, s] of Object.entries(scores)) {
   for (const fp of s.falsePositives) process.stderr.write(`false positive (${name}): ${JSON.stringify(fp.text)} holds ${JSON.stringify(fp.terms)}\n`);
-  if (name === 'loose') for (const m of s.missed) process.stderr.write(`missed (loose): ${JSON.stringify(m.candidate)} hides ${JSON.stringify(m.term)} by ${m.classes.join(' + ')}\n`);
+  if (name === 'loose')
+    for (const m of s.missed)
+      process.stderr.write(`missed (loose): ${JSON.stringify(m.candidate)} hides ${JSON.stringify(m.term)} by ${m.classes.join(' + ')}\n`);
 }
 if (sink < 0) process.stderr.write('unreachable\n');

@@ -59,7 +59,13 @@ const naive = () => {
   return present;
 };
 
-const { naive: naiveNs, folded: foldedNs, exact: exactNs, loose: looseNs, js: jsNs } = contest({
+const {
+  naive: naiveNs,
+  folded: foldedNs,
+  exact: exactNs,
+  loose: looseNs,
+  js: jsNs,
+} = contest({
   naive: [() => (sink += naive()), 5],
   folded: [() => (sink += folded.verify(candidate).forbiddenMatches.length), 50],
   exact: [() => (sink += exact.verify(candidate).forbiddenMatches.length), 50],

@@ -39,7 +39,12 @@ const largeCopies = Array.from({ length: 4 }, () => wire(largeJson));
 const largeV1Copies = Array.from({ length: 4 }, () => wire(largeV1Json));
 let turn = 0;
 
-const { fresh: freshNs, compiled: compiledNs, large: largeNs, largeV1: largeV1Ns } = contest({
+const {
+  fresh: freshNs,
+  compiled: compiledNs,
+  large: largeNs,
+  largeV1: largeV1Ns,
+} = contest({
   fresh: [() => (sink += compileContract(readContract(small).contract).verify(candidate).forbiddenMatches.length), 100],
   compiled: [() => (sink += compiled.verify(candidate).forbiddenMatches.length), 1000],
   large: [() => (sink += compileContract(readContract(largeCopies[turn++ & 3]).contract).contract.forbiddenTerms.length), 2],

@@ -24,9 +24,7 @@ function naiveLists(contract: ReplyContract, candidate: string) {
   };
 }
 
-
 let sink = 0;
-
 
 // Small: the automotive contract, a passing 200-character reply.
 {
@@ -38,7 +36,11 @@ let sink = 0;
   candidate = JSON.parse(JSON.stringify(candidate.slice(0, 200))) as string;
   // The strategy not chosen, on the same reply: why small contracts keep the includes loop.
   const automaton = compileContract(contract, { strategy: 'automaton' });
-  const { naive: naiveNs, warrant: warrantNs, automaton: automatonNs } = contest({
+  const {
+    naive: naiveNs,
+    warrant: warrantNs,
+    automaton: automatonNs,
+  } = contest({
     naive: [() => (sink += naiveLists(contract, candidate).forbiddenTermsPresent.length), 1000],
     warrant: [() => (sink += compiled.verify(candidate).forbiddenMatches.length), 1000],
     automaton: [() => (sink += automaton.verify(candidate).forbiddenMatches.length), 1000],
@@ -79,7 +81,11 @@ let sink = 0;
   const candidate = large.candidate(forbidden);
 
   const js = createVerifier(contract, 'auto', 'js');
-  const { naive: naiveNs, warrant: warrantNs, js: jsNs } = contest({
+  const {
+    naive: naiveNs,
+    warrant: warrantNs,
+    js: jsNs,
+  } = contest({
     naive: [() => (sink += naiveLists(contract, candidate).forbiddenTermsPresent.length), 5],
     warrant: [() => (sink += compiled.verify(candidate).forbiddenMatches.length), 50],
     js: [() => (sink += js.verify(candidate).forbiddenMatches.length), 50],

@@ -26,15 +26,38 @@ const body = JSON.stringify({ contract: automotiveContract, candidates: [unsafeA
 
 /** autocannon in its own process: `amount` requests, then its rate and error count. */
 function autocannon(url: string, amount: number): Promise<{ rps: number; errors: number; ok: number }> {
-  const args = [join(packageRoot(), 'node_modules', 'autocannon', 'autocannon.js'), '-c', String(CONNECTIONS), '-a', String(amount), '-m', 'POST',
-    '-H', `authorization=Bearer ${testKeys.acme}`, '-H', 'content-type=application/json', '-b', body, '--json', url];
+  const args = [
+    join(packageRoot(), 'node_modules', 'autocannon', 'autocannon.js'),
+    '-c',
+    String(CONNECTIONS),
+    '-a',
+    String(amount),
+    '-m',
+    'POST',
+    '-H',
+    `authorization=Bearer ${testKeys.acme}`,
+    '-H',
+    'content-type=application/json',
+    '-b',
+    body,
+    '--json',
+    url,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', () => {
       try {
-        const r = JSON.parse(out) as { start: string; finish: string; requests: { total: number }; '2xx': number; non2xx: number; errors: number; timeouts: number };
+        const r = JSON.parse(out) as {
+          start: string;
+          finish: string;
+          requests: { total: number };
+          '2xx': number;
+          non2xx: number;
+          errors: number;
+          timeouts: number;
+        };
         // From its start and finish stamps (ms), not its `duration`, which is whole seconds: a
         // 2-second round would otherwise read as 1,500 requests/s whatever the server did.
         const seconds = (Date.parse(r.finish) - Date.parse(r.start)) / 1000;
@@ -49,7 +72,10 @@ function autocannon(url: string, amount: number): Promise<{ rps: number; errors:
 async function measure(storeName: string, db: Database): Promise<void> {
   const keys = [{ tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) }];
   const sealed = await listen(await createServer({ store: db, apiKeys: keys, logger: silentLogger }), { port: 0 });
-  const unsealed = await listen(await createServer({ store: { ...db, sealer: createEvidenceSealer({ enabled: false }) }, apiKeys: keys, logger: silentLogger }), { port: 0 });
+  const unsealed = await listen(
+    await createServer({ store: { ...db, sealer: createEvidenceSealer({ enabled: false }) }, apiKeys: keys, logger: silentLogger }),
+    { port: 0 },
+  );
   try {
     const loadBefore = loadavg()[0]!;
     await autocannon(`${sealed.url}/v0/reply-contracts/verify`, AMOUNT / 2);
@@ -68,7 +94,7 @@ async function measure(storeName: string, db: Database): Promise<void> {
       rounds.push(round as { on: number; off: number });
     }
     // The unsealed server's rows are what verification must find as inserted outside Warrant.
-    await db.query('delete from effects where id not in (select e->>\'id\' from evidence_seals s, json_array_elements(s.entries) e)');
+    await db.query("delete from effects where id not in (select e->>'id' from evidence_seals s, json_array_elements(s.entries) e)");
     const t0 = performance.now();
     const audit = await verifyEvidence(db, { tenantId: 'acme' });
     const verifyMs = performance.now() - t0;

@@ -79,7 +79,10 @@ try {
   for (const schema of Object.values(schemas)) await admin.query(`drop schema if exists ${schema} cascade`);
   await admin.close();
 }
-const { partitioned, deleted } = results as { partitioned: { ms: number; effects: number; kept: number }; deleted: { ms: number; effects: number; kept: number } };
+const { partitioned, deleted } = results as {
+  partitioned: { ms: number; effects: number; kept: number };
+  deleted: { ms: number; effects: number; kept: number };
+};
 if (partitioned.effects !== ROWS || deleted.effects !== ROWS || partitioned.kept !== deleted.kept) {
   throw new Error(`the two prunes disagree: ${JSON.stringify(results)}`);
 }

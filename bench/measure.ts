@@ -78,7 +78,7 @@ export function percentile(values: readonly number[], p: number): number {
 
 /** Prints one benchmark's JSON line: `{"bench": name, …figures, "speedup"}`. */
 export function report(bench: string, figures: Record<string, unknown>): void {
-  process.stdout.write(JSON.stringify({ bench, ...figures }) + '\n');
+  process.stdout.write(`${JSON.stringify({ bench, ...figures })}\n`);
 }
 
 /** Rounds to `digits` significant decimals for readable JSON. */

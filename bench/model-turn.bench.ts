@@ -69,26 +69,30 @@ function runtimeWith(review: RecordedOutput[], trip: string) {
 async function oneTurn(id: string, review: RecordedOutput[]) {
   const trip = `trip-${id}`;
   const plain = createTurnRuntime({ db, workflows, locales });
-  await plain.run(parseTurnInput({
-    turn_id: `${id}-1`,
-    conversation_id: id,
-    locale: 'en',
-    understanding: {
-      acts: [
-        { operation: 'start_trip', workflow: 'trip', record: trip, values: { destination: 'Milan' } },
-        { operation: 'add_traveler', record: trip, values: { name: 'Ada' } },
-        { operation: 'add_extra', record: trip, values: { extra: 'hotel' } },
-      ],
-    },
-  }));
+  await plain.run(
+    parseTurnInput({
+      turn_id: `${id}-1`,
+      conversation_id: id,
+      locale: 'en',
+      understanding: {
+        acts: [
+          { operation: 'start_trip', workflow: 'trip', record: trip, values: { destination: 'Milan' } },
+          { operation: 'add_traveler', record: trip, values: { name: 'Ada' } },
+          { operation: 'add_extra', record: trip, values: { extra: 'hotel' } },
+        ],
+      },
+    }),
+  );
   const { runtime, models } = runtimeWith(review, trip);
   const t0 = performance.now();
-  const result = await runtime.run(parseTurnInput({
-    turn_id: `${id}-2`,
-    conversation_id: id,
-    locale: 'en',
-    message: 'The company pays for the hotel. Where are we? What else can you do? Who is traveling?',
-  }));
+  const result = await runtime.run(
+    parseTurnInput({
+      turn_id: `${id}-2`,
+      conversation_id: id,
+      locale: 'en',
+      message: 'The company pays for the hotel. Where are we? What else can you do? Who is traveling?',
+    }),
+  );
   return { ms: performance.now() - t0, calls: result.evidence.modelCalls as unknown as ModelCallRecord[], models };
 }
 
@@ -110,7 +114,8 @@ function waves(calls: readonly ModelCallRecord[]): string[][] {
   return out;
 }
 
-const named = (wave: string[]) => [...new Set(wave)].map((t) => (wave.filter((w) => w === t).length > 1 ? `${t}×${wave.filter((w) => w === t).length}` : t)).join(' ‖ ');
+const named = (wave: string[]) =>
+  [...new Set(wave)].map((t) => (wave.filter((w) => w === t).length > 1 ? `${t}×${wave.filter((w) => w === t).length}` : t)).join(' ‖ ');
 
 await oneTurn('warmup', [{ verdict: 'pass' }]);
 const turnMs: number[] = [];

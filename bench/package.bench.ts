@@ -42,20 +42,28 @@ try {
   const project = join(work, 'host');
   execFileSync('mkdir', ['-p', project]);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'host', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', join(work, packed!.filename), 'ai@6.0.325'], {
-    cwd: project,
-    stdio: 'ignore',
-  });
+  execFileSync(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', join(work, packed!.filename), 'ai@6.0.325'],
+    {
+      cwd: project,
+      stdio: 'ignore',
+    },
+  );
 
   const exported = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: object }).exports);
   const importMs: Record<string, number> = {};
   for (const entry of ENTRIES.filter((e) => exported.includes(e === 'warrant' ? '.' : `./${e.slice('warrant/'.length)}`))) {
     const samples: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const out = execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(entry)}); console.log(performance.now() - t);`], {
-        cwd: project,
-        encoding: 'utf8',
-      });
+      const out = execFileSync(
+        process.execPath,
+        ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(entry)}); console.log(performance.now() - t);`],
+        {
+          cwd: project,
+          encoding: 'utf8',
+        },
+      );
       samples.push(Number(out.trim()));
     }
     importMs[entry] = round(median(samples), 1);
@@ -65,7 +73,7 @@ try {
     files: packed!.entryCount,
     install_mb: round(sizeOf(join(project, 'node_modules')) / 1024 / 1024, 1),
     import_ms: importMs,
-    speedup: round(importMs['warrant']! / importMs['warrant/contract']!, 1),
+    speedup: round(importMs.warrant! / importMs['warrant/contract']!, 1),
   });
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -102,13 +102,20 @@ async function wrk(url: string, seconds: number): Promise<Load> {
 function autocannon(url: string, amount: number, seconds: number): Promise<Load> {
   const args = [
     join(packageRoot(), 'node_modules', 'autocannon', 'autocannon.js'),
-    '-c', String(CONNECTIONS),
-    '-O', String(amount),
-    '-d', String(seconds),
-    '-m', 'POST',
-    '-H', `authorization=Bearer ${testKeys.acme}`,
-    '-H', 'content-type=application/json',
-    '-b', body,
+    '-c',
+    String(CONNECTIONS),
+    '-O',
+    String(amount),
+    '-d',
+    String(seconds),
+    '-m',
+    'POST',
+    '-H',
+    `authorization=Bearer ${testKeys.acme}`,
+    '-H',
+    'content-type=application/json',
+    '-b',
+    body,
     '--json',
     url,
   ];
@@ -120,7 +127,15 @@ function autocannon(url: string, amount: number, seconds: number): Promise<Load>
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', () => {
       try {
-        const r = JSON.parse(out) as { duration: number; requests: { total: number }; latency: { p50: number; p99: number }; '2xx': number; non2xx: number; errors: number; timeouts: number };
+        const r = JSON.parse(out) as {
+          duration: number;
+          requests: { total: number };
+          latency: { p50: number; p99: number };
+          '2xx': number;
+          non2xx: number;
+          errors: number;
+          timeouts: number;
+        };
         // Total over the run's own duration: the per-second sample average is too coarse for short runs.
         resolve({ rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], errors: r.non2xx + r.errors + r.timeouts });
       } catch (error) {

@@ -22,7 +22,8 @@ import {
 import { fixtureRequest, matchFixtureSchema, scriptedSkills } from '../src/testing/index.js';
 import { median, report, round, timeAsync, timeIt } from './measure.js';
 
-const recording = (name: string) => matchFixtureSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'matches', `${name}.json`), 'utf8')));
+const recording = (name: string) =>
+  matchFixtureSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'matches', `${name}.json`), 'utf8')));
 const fixture = recording('en-active-reply-happy-path');
 const base = fixture.match as { messages: Record<string, unknown>[] };
 const filler = [
@@ -46,7 +47,17 @@ const outputs = fixture.model_outputs as Record<string, unknown[]>;
 const ok = <T>(task: string, value: T): TaskResult<T> => ({
   ok: true,
   value,
-  call: { task, promptName: `built-in:${task}`, promptHash: 'sha256:0', modelId: 'instant', startedAt: '', latencyMs: 0, inputTokens: null, outputTokens: null, outcome: 'ok' },
+  call: {
+    task,
+    promptName: `built-in:${task}`,
+    promptHash: 'sha256:0',
+    modelId: 'instant',
+    startedAt: '',
+    latencyMs: 0,
+    inputTokens: null,
+    outputTokens: null,
+    outcome: 'ok',
+  },
 });
 // Parsed once: the instant skills hand back ready values, as a model layer would after its own parsing.
 const answers = {

@@ -74,12 +74,14 @@ function countingWriter() {
 async function measure(db: Database, storeName: string): Promise<void> {
   const tenantId = `bench-${randomBytes(4).toString('hex')}`;
   const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en'], tenantId });
-  await runtime.run(parseTurnInput({
-    turn_id: 'setup',
-    conversation_id: 'setup',
-    locale: 'en',
-    understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record: 'trip', values: { destination: 'Milan' } }] },
-  }));
+  await runtime.run(
+    parseTurnInput({
+      turn_id: 'setup',
+      conversation_id: 'setup',
+      locale: 'en',
+      understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record: 'trip', values: { destination: 'Milan' } }] },
+    }),
+  );
   await runtime.run(parseTurnInput(turnInput('template', 'setup', 0)));
   const conversations = new Map<number, string>();
   for (const depth of DEPTHS) {

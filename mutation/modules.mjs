@@ -7,8 +7,24 @@
  * by Vitest, so a module can name the tests its owner is writing.
  */
 const GATES = ['match-gate', 'property-gate', 'timeline-gate', 'event-gate', 'profile-gate', 'router-gate', 'strategy-gate'];
-const AUDITS = ['schema-audit', 'language-audit', 'conduct-audit', 'in-person-invitation', 'privacy-audit', 'private-material', 'implication-audit', 'obligations-audit', 'review-records', 'diversity-audit'];
-const GATE_TESTS = ['src/suggest/gates/*.test.ts', 'src/suggest/event-state.test.ts', 'src/suggest/boundary-ledger.test.ts', 'src/suggest/said-boundaries.test.ts'];
+const AUDITS = [
+  'schema-audit',
+  'language-audit',
+  'conduct-audit',
+  'in-person-invitation',
+  'privacy-audit',
+  'private-material',
+  'implication-audit',
+  'obligations-audit',
+  'review-records',
+  'diversity-audit',
+];
+const GATE_TESTS = [
+  'src/suggest/gates/*.test.ts',
+  'src/suggest/event-state.test.ts',
+  'src/suggest/boundary-ledger.test.ts',
+  'src/suggest/said-boundaries.test.ts',
+];
 const AUDIT_TESTS = ['src/suggest/audits/*.test.ts'];
 
 const CONTRACT_FILES = ['contract-verifier', 'govern-reply', 'term-matcher', 'compile-contract'];
@@ -60,7 +76,10 @@ export const MUTATION_MODULES = {
     tests: CONTRACT_TESTS,
   },
   ...Object.fromEntries(
-    CONTRACT_FILES.map((f) => [`contract-${f.replace(/^contract-|-contract$/, '')}`, { describe: `src/contract/${f}.ts`, mutate: [`src/contract/${f}.ts`], tests: CONTRACT_TESTS }]),
+    CONTRACT_FILES.map((f) => [
+      `contract-${f.replace(/^contract-|-contract$/, '')}`,
+      { describe: `src/contract/${f}.ts`, mutate: [`src/contract/${f}.ts`], tests: CONTRACT_TESTS },
+    ]),
   ),
   'claim-guard': {
     describe: 'the claim guard of the turn runtime',

@@ -45,7 +45,10 @@ try {
   const folding = new Map();
   for (const [from, to] of await load('Case_Folding/C/code-points.mjs')) folding.set(from, [to]);
   for (const [from, to] of await load('Case_Folding/F/code-points.mjs')) folding.set(from, to);
-  const caseFolding = [...folding].sort((a, b) => a[0] - b[0]).map(([from, to]) => `${hex(from)}:${seq(to)}`).join(';');
+  const caseFolding = [...folding]
+    .sort((a, b) => a[0] - b[0])
+    .map(([from, to]) => `${hex(from)}:${seq(to)}`)
+    .join(';');
 
   const ignorable = (await load('Binary_Property/Default_Ignorable_Code_Point/ranges.mjs'))
     .map((r) => (r.end - 1 === r.begin ? hex(r.begin) : `${hex(r.begin)}-${hex(r.end - 1)}`))

@@ -31,9 +31,12 @@ describe('boundedCall', () => {
 
   it('a work that throws at once rejects as it threw', async () => {
     await expect(
-      boundedCall(() => {
-        throw new Error('sync');
-      }, { timeoutMs: 1_000 }),
+      boundedCall(
+        () => {
+          throw new Error('sync');
+        },
+        { timeoutMs: 1_000 },
+      ),
     ).rejects.toThrow('sync');
   });
 });

@@ -70,6 +70,9 @@ describe('errors: one hierarchy, grouped by fault', () => {
     // A driver error no wrapper classified is a bug in the wrapping, not the store: it says so.
     expect(problemOf(Object.assign(new Error('raw'), { code: '57P01' }), '/')).toMatchObject({ status: 500, code: 'internal_error' });
     expect(problemOf(Object.assign(new Error('raw'), { code: '22021' }), '/')).toMatchObject({ status: 500, code: 'internal_error' });
-    expect(problemOf(new ConfigurationError('model settings configured wrong', { issues: [{ path: 'env.WARRANT_MODEL', message: 'x' }] }), '/')).toMatchObject({ status: 500, code: 'configuration_error' });
+    expect(problemOf(new ConfigurationError('model settings configured wrong', { issues: [{ path: 'env.WARRANT_MODEL', message: 'x' }] }), '/')).toMatchObject({
+      status: 500,
+      code: 'configuration_error',
+    });
   });
 });

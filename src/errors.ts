@@ -150,7 +150,10 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, subje
   // was sent: such a key is refused here, with its path, before any schema runs.
   const proto = protoKeyPaths(value);
   if (proto.length > 0) {
-    throw new InputError(subject, proto.map((path) => ({ path: jsonPath(path), message: 'a "__proto__" key cannot be kept as sent; rename it' })));
+    throw new InputError(
+      subject,
+      proto.map((path) => ({ path: jsonPath(path), message: 'a "__proto__" key cannot be kept as sent; rename it' })),
+    );
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -173,7 +176,7 @@ function protoKeyPaths(value: unknown, path: PropertyKey[] = [], found: Property
     value.forEach((item, i) => protoKeyPaths(item, [...path, i], found, depth + 1));
     return found;
   }
-  if (Object.prototype.hasOwnProperty.call(value, '__proto__')) found.push([...path, '__proto__']);
+  if (Object.hasOwn(value, '__proto__')) found.push([...path, '__proto__']);
   for (const key of Object.keys(value)) protoKeyPaths((value as Record<string, unknown>)[key], [...path, key], found, depth + 1);
   return found;
 }

@@ -69,4 +69,12 @@ export type {
   TurnWriter,
   WorkflowDefinition,
 } from './turn/index.js';
-export { ClaimRefusedError, WorkflowTextMissingError, createTurnRuntime, defineWorkflow, parseTurnInput, turnInputToJson, turnResultToJson } from './turn/index.js';
+export {
+  ClaimRefusedError,
+  WorkflowTextMissingError,
+  createTurnRuntime,
+  defineWorkflow,
+  parseTurnInput,
+  turnInputToJson,
+  turnResultToJson,
+} from './turn/index.js';

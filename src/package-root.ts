@@ -18,7 +18,7 @@ export function packageRoot(): string {
       if (name === 'warrant') return (cached = dir);
     }
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('cannot find the warrant package root above ' + fileURLToPath(import.meta.url));
+    if (parent === dir) throw new Error(`cannot find the warrant package root above ${fileURLToPath(import.meta.url)}`);
     dir = parent;
   }
 }

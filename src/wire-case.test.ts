@@ -15,20 +15,42 @@ const schema = z.object({
 
 describe('renameBySchema', () => {
   it('renames exactly the keys the schema declares, through arrays, unions and optionals, and keeps a record’s own keys', () => {
-    const wire = { turn_id: 't', blocks: [{ kind: 'b', fallback_reason: null }, { kind: 'a', record_id: 'r' }], awaiting: { act_values: { extra_name: 1, nested_key: { deep_key: 2 } } }, about_record: null };
+    const wire = {
+      turn_id: 't',
+      blocks: [
+        { kind: 'b', fallback_reason: null },
+        { kind: 'a', record_id: 'r' },
+      ],
+      awaiting: { act_values: { extra_name: 1, nested_key: { deep_key: 2 } } },
+      about_record: null,
+    };
     const code = renameBySchema(schema, wire, 'decode');
-    expect(code).toEqual({ turnId: 't', blocks: [{ kind: 'b', fallbackReason: null }, { kind: 'a', recordId: 'r' }], awaiting: { actValues: { extra_name: 1, nested_key: { deep_key: 2 } } }, aboutRecord: null });
+    expect(code).toEqual({
+      turnId: 't',
+      blocks: [
+        { kind: 'b', fallbackReason: null },
+        { kind: 'a', recordId: 'r' },
+      ],
+      awaiting: { actValues: { extra_name: 1, nested_key: { deep_key: 2 } } },
+      aboutRecord: null,
+    });
     expect(renameBySchema(schema, code, 'encode')).toEqual(wire);
   });
 
   it('drops what the schema does not declare and leaves an absent optional absent', () => {
-    expect(renameBySchema(schema, { turn_id: 't', blocks: [], about_record: 'r', stray_key: 1 }, 'decode')).toEqual({ turnId: 't', blocks: [], aboutRecord: 'r' });
+    expect(renameBySchema(schema, { turn_id: 't', blocks: [], about_record: 'r', stray_key: 1 }, 'decode')).toEqual({
+      turnId: 't',
+      blocks: [],
+      aboutRecord: 'r',
+    });
   });
 
   it('Camelized is the type of what decode returns', () => {
     type Code = Camelized<z.output<typeof schema>>;
     expectTypeOf<Code['aboutRecord']>().toEqualTypeOf<string | null>();
     expectTypeOf<NonNullable<Code['awaiting']>['actValues']>().toEqualTypeOf<{ readonly [x: string]: unknown }>();
-    expectTypeOf<Code['blocks'][number]>().toEqualTypeOf<{ readonly kind: 'a'; readonly recordId: string } | { readonly kind: 'b'; readonly fallbackReason: string | null }>();
+    expectTypeOf<Code['blocks'][number]>().toEqualTypeOf<
+      { readonly kind: 'a'; readonly recordId: string } | { readonly kind: 'b'; readonly fallbackReason: string | null }
+    >();
   });
 });

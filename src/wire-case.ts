@@ -67,7 +67,7 @@ function renameObject(shape: Record<string, z.core.$ZodType>, value: Record<stri
   const out: Record<string, unknown> = {};
   for (const [wireKey, member] of Object.entries(shape)) {
     const [from, to] = direction === 'decode' ? [wireKey, toCamel(wireKey)] : [toCamel(wireKey), wireKey];
-    if (!Object.prototype.hasOwnProperty.call(value, from)) continue;
+    if (!Object.hasOwn(value, from)) continue;
     const v = value[from];
     if (v !== undefined) out[to] = renameBySchema(member, v, direction);
   }

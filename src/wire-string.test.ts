@@ -44,7 +44,8 @@ describe('wire strings: what the store cannot hold is refused at validation, wit
 
   it('timestamps PostgreSQL cannot store are refused: year 0, year 10000 by offset, impossible dates', () => {
     const t = wireTimestamp();
-    for (const bad of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:00:00-05:00', '2026-02-30T00:00:00Z', 'yesterday']) expect(t.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:00:00-05:00', '2026-02-30T00:00:00Z', 'yesterday'])
+      expect(t.safeParse(bad).success, bad).toBe(false);
     for (const fine of ['0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '2026-11-30T10:00:00+02:00']) expect(t.safeParse(fine).success, fine).toBe(true);
   });
 });
@@ -54,14 +55,25 @@ describe('every layer reads its wire format through the wire string type', () =>
     const c = automotiveContractJson() as Record<string, unknown>;
     expect(pathsOf(() => readContract({ ...c, authority_status: 'a\u0000' }))).toContain('$.authority_status');
     expect(pathsOf(() => readContract({ ...c, must_include: ['x\u0000'] }))).toContain('$.must_include[0]');
-    expect(pathsOf(() => readContract({ ...c, entity_roles: { ['k\ud800']: 'v' } }))).toContain('$.entity_roles["k\\ud800"]');
-    expect(pathsOf(() => readContract(JSON.parse(JSON.stringify({ ...c, entity_roles: {} }).replace('"entity_roles":{}', '"entity_roles":{"__proto__":"x"}'))))).toContain('$.entity_roles.__proto__');
+    expect(pathsOf(() => readContract({ ...c, entity_roles: { 'k\ud800': 'v' } }))).toContain('$.entity_roles["k\\ud800"]');
+    expect(
+      pathsOf(() => readContract(JSON.parse(JSON.stringify({ ...c, entity_roles: {} }).replace('"entity_roles":{}', '"entity_roles":{"__proto__":"x"}')))),
+    ).toContain('$.entity_roles.__proto__');
   });
 
   it('a turn: ids, message and act values at any depth', () => {
-    const turn = { turn_id: 't1', conversation_id: 'c1', locale: 'en', understanding: { acts: [{ operation: 'op', record: 'r', values: { a: { b: ['ok', 'x\u0000'] } } }] } };
+    const turn = {
+      turn_id: 't1',
+      conversation_id: 'c1',
+      locale: 'en',
+      understanding: { acts: [{ operation: 'op', record: 'r', values: { a: { b: ['ok', 'x\u0000'] } } }] },
+    };
     expect(pathsOf(() => parseTurnInput(turn))).toEqual(['$.understanding.acts[0].values.a.b[1]']);
-    expect(pathsOf(() => parseTurnInput({ ...turn, turn_id: 't\u0000', message: 'm\ud800' })).sort()).toEqual(['$.message', '$.turn_id', '$.understanding.acts[0].values.a.b[1]']);
+    expect(pathsOf(() => parseTurnInput({ ...turn, turn_id: 't\u0000', message: 'm\ud800' })).sort()).toEqual([
+      '$.message',
+      '$.turn_id',
+      '$.understanding.acts[0].values.a.b[1]',
+    ]);
   });
 
   it('a match: message text with a lone surrogate, a message sent in year 0', () => {

@@ -67,4 +67,16 @@ if (databaseUrl) {
   await admin.close();
 }
 await rm(dir, { recursive: true, force: true });
-console.log(JSON.stringify({ measure: 'contract-cache-rss', store: databaseUrl ? 'postgres' : 'pglite', contracts: count, bodyBytes, verified: ok, seconds: Math.round((Date.now() - started) / 1000), rssBeforeMb: before.rssMb, rssAfterMb: after.rssMb, peakMb: after.peakMb }));
+console.log(
+  JSON.stringify({
+    measure: 'contract-cache-rss',
+    store: databaseUrl ? 'postgres' : 'pglite',
+    contracts: count,
+    bodyBytes,
+    verified: ok,
+    seconds: Math.round((Date.now() - started) / 1000),
+    rssBeforeMb: before.rssMb,
+    rssAfterMb: after.rssMb,
+    peakMb: after.peakMb,
+  }),
+);

@@ -63,7 +63,13 @@ async function surfaceOf(subpath: string, dir: string): Promise<Surface> {
   const loadsFile = join(dir, `${subpath.replace(/\W/g, '_')}.loads`);
   const { stdout } = await run(
     process.execPath,
-    ['--import', join(root, 'test', 'record-loads.mjs'), '--input-type=module', '-e', `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m)));`],
+    [
+      '--import',
+      join(root, 'test', 'record-loads.mjs'),
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m)));`,
+    ],
     { cwd: root, env: { ...process.env, WARRANT_RECORD_LOADS: loadsFile } },
   );
   const values = (JSON.parse(stdout) as string[]).sort();
@@ -111,11 +117,14 @@ describe('the export surface of the build', () => {
     expect(contract).not.toContain('pg');
   });
 
-  it.each(['warrant/turn', 'warrant/suggest', 'warrant/store', 'warrant/server', 'warrant/probe'])('%s loads no provider package and not the AI SDK mocks: the host hands in its models', (specifier) => {
-    expect(loads(specifier)).not.toContain(AI_TEST);
-    expect(loads(specifier)).not.toContain('@ai-sdk/openai');
-    expect(loads(specifier)).not.toContain('@ai-sdk/anthropic');
-  });
+  it.each(['warrant/turn', 'warrant/suggest', 'warrant/store', 'warrant/server', 'warrant/probe'])(
+    '%s loads no provider package and not the AI SDK mocks: the host hands in its models',
+    (specifier) => {
+      expect(loads(specifier)).not.toContain(AI_TEST);
+      expect(loads(specifier)).not.toContain('@ai-sdk/openai');
+      expect(loads(specifier)).not.toContain('@ai-sdk/anthropic');
+    },
+  );
 
   it('the probe is a layer of its own: warrant/contract exports none of warrant/probe but the error base every subpath exports', () => {
     const probe = surfaces['warrant/probe']!;

@@ -46,14 +46,30 @@ describe('a client generated from the live OpenAPI document', () => {
     expect(types).toContain('"/v0/suggestions": {');
     await writeFile(join(folder, 'openapi-schema.d.ts'), types);
     const tsc = join(packageRoot(), 'node_modules', 'typescript', 'bin', 'tsc');
-    const run = await promisify(execFile)(process.execPath, [tsc, '-p', join(folder, 'tsconfig.json')]).catch((error: { stdout: string; stderr: string; code: number }) => error);
+    const run = await promisify(execFile)(process.execPath, [tsc, '-p', join(folder, 'tsconfig.json')]).catch(
+      (error: { stdout: string; stderr: string; code: number }) => error,
+    );
     expect(`${run.stdout}${run.stderr}`).toBe('');
   }, 120_000);
 
   it('calls every operation through openapi-fetch against a running sidecar', async () => {
     // Loaded by path, so the project's own type check (which cannot see the generated types) never follows it.
     const { everyOperation } = (await import(join(folder, 'every-operation.ts'))) as {
-      everyOperation: (baseUrl: string, key: string, inputs: Record<string, unknown>) => Promise<Record<string, unknown> & { listedEffectIds: string[]; effectId: string; turnReply: string; storedTurnReply: string; listedTurnIds: string[]; listedSuggestionIds: string[]; storedSuggestId: string }>;
+      everyOperation: (
+        baseUrl: string,
+        key: string,
+        inputs: Record<string, unknown>,
+      ) => Promise<
+        Record<string, unknown> & {
+          listedEffectIds: string[];
+          effectId: string;
+          turnReply: string;
+          storedTurnReply: string;
+          listedTurnIds: string[];
+          listedSuggestionIds: string[];
+          storedSuggestId: string;
+        }
+      >;
     };
     const match = JSON.parse(await readFile(join(packageRoot(), 'fixtures', 'matches', 'en-active-reply-happy-path.json'), 'utf8')) as MatchFixture;
     const observed = await everyOperation(running.url, testKeys.acme, {
@@ -80,14 +96,30 @@ describe('a client generated from the live OpenAPI document', () => {
 
   it("runs every operation's example from the document through the generated client, each answered 2xx in the documented shape", async () => {
     const { everyExample } = (await import(join(folder, 'every-example.ts'))) as {
-      everyExample: (baseUrl: string, key: string, examples: readonly DocumentExample[]) => Promise<{ operationId: string; status: number; answered: string[]; documented: string[] }[]>;
+      everyExample: (
+        baseUrl: string,
+        key: string,
+        examples: readonly DocumentExample[],
+      ) => Promise<{ operationId: string; status: number; answered: string[]; documented: string[] }[]>;
     };
     const doc = (await (await fetch(`${running.url}/v0/openapi.json`)).json()) as {
-      paths: Record<string, Record<string, { operationId: string; parameters?: { name: string; in: string; example?: string | number }[]; requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId: string;
+            parameters?: { name: string; in: string; example?: string | number }[];
+            requestBody?: { content: Record<string, Media> };
+            responses: Record<string, { content?: Record<string, Media> }>;
+          }
+        >
+      >;
     };
     const examples: DocumentExample[] = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, op]) => {
-        const given = (where: string) => Object.fromEntries((op.parameters ?? []).flatMap((p) => (p.in === where && p.example !== undefined ? [[p.name, p.example]] : [])));
+        const given = (where: string) =>
+          Object.fromEntries((op.parameters ?? []).flatMap((p) => (p.in === where && p.example !== undefined ? [[p.name, p.example]] : [])));
         const [type, media] = Object.entries(op.responses['200']!.content!)[0]!;
         return {
           operationId: op.operationId,
@@ -103,7 +135,11 @@ describe('a client generated from the live OpenAPI document', () => {
     );
     // Writes first, so the records the reads name exist; the erasure last, after the reads of its conversation.
     const rank = (e: DocumentExample) => (e.method === 'post' ? 0 : e.method === 'delete' ? 2 : 1);
-    const outcomes = await everyExample(running.url, testKeys.acme, examples.sort((a, b) => rank(a) - rank(b)));
+    const outcomes = await everyExample(
+      running.url,
+      testKeys.acme,
+      examples.sort((a, b) => rank(a) - rank(b)),
+    );
     expect(outcomes.map((o) => o.operationId).sort()).toEqual(examples.map((e) => e.operationId).sort());
     expect(outcomes).toHaveLength(16);
     for (const outcome of outcomes) {

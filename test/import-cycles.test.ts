@@ -92,7 +92,16 @@ describe('one-way dependencies in src/', () => {
   });
 
   it('the check sees a circle where there is one', () => {
-    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['c', 'b', 'a']]);
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['c', 'b', 'a']]);
   });
 });
 
@@ -157,7 +166,10 @@ describe('the contract layer is the pure core: it imports only itself, zod and t
 
   it('the foundation it imports imports no layer, and warrant/contract never reaches the file system', () => {
     for (const file of FOUNDATION) {
-      expect(specifiersOf(join(src, file)).filter((s) => !FOUNDATION.includes(s) && s !== 'zod' && !isBuiltin(s)), file).toEqual([]);
+      expect(
+        specifiersOf(join(src, file)).filter((s) => !FOUNDATION.includes(s) && s !== 'zod' && !isBuiltin(s)),
+        file,
+      ).toEqual([]);
     }
     const graph = importGraph(sourceFiles(src));
     const reached = new Set<string>();

@@ -15,14 +15,11 @@ function runPlainNode(source: string): string {
 }
 
 describe('the published package', () => {
-  it.each(Object.keys(manifest.exports).filter((k) => k !== './package.json'))(
-    'subpath %s imports in plain Node from the build',
-    (subpath) => {
-      const specifier = subpath === '.' ? 'warrant' : `warrant/${subpath.slice(2)}`;
-      const out = runPlainNode(`const m = await import(${JSON.stringify(specifier)}); console.log(Object.keys(m).length);`);
-      expect(Number(out.trim())).toBeGreaterThan(0);
-    },
-  );
+  it.each(Object.keys(manifest.exports).filter((k) => k !== './package.json'))('subpath %s imports in plain Node from the build', (subpath) => {
+    const specifier = subpath === '.' ? 'warrant' : `warrant/${subpath.slice(2)}`;
+    const out = runPlainNode(`const m = await import(${JSON.stringify(specifier)}); console.log(Object.keys(m).length);`);
+    expect(Number(out.trim())).toBeGreaterThan(0);
+  });
 
   it('warrant/contract governs a reply in plain Node: the unsafe automotive candidate gets the fallback', () => {
     const out = runPlainNode(`
@@ -37,10 +34,19 @@ describe('the published package', () => {
 
   it('the build carries source maps: with --enable-source-maps a stack trace from it names the source file and line', () => {
     const stack = (flags: string[]) =>
-      execFileSync(process.execPath, [...flags, '--input-type=module', '-e', `import { readContract } from 'warrant/contract'; try { readContract({}); } catch (e) { console.log(e.stack.split('\\n').filter((l) => l.trim().startsWith('at ')).slice(0, 2).join('\\n')); }`], {
-        cwd: new URL('..', import.meta.url),
-        encoding: 'utf8',
-      });
+      execFileSync(
+        process.execPath,
+        [
+          ...flags,
+          '--input-type=module',
+          '-e',
+          `import { readContract } from 'warrant/contract'; try { readContract({}); } catch (e) { console.log(e.stack.split('\\n').filter((l) => l.trim().startsWith('at ')).slice(0, 2).join('\\n')); }`,
+        ],
+        {
+          cwd: new URL('..', import.meta.url),
+          encoding: 'utf8',
+        },
+      );
     expect(stack(['--enable-source-maps'])).toMatch(/at readContract \(.*src\/contract\/read-contract\.ts:\d+:\d+\)/);
     // Without the flag the same frame is in a bundle chunk: the check above can tell them apart.
     expect(stack([])).toMatch(/at readContract \(.*dist\/[\w-]+\.mjs:\d+:\d+\)/);
@@ -51,7 +57,10 @@ describe('the published package', () => {
     // (which runPlainNode passes) is refused in a worker.
     const out = execFileSync(
       process.execPath,
-      ['-e', `import('warrant/store').then(async ({ openStore }) => { const db = await openStore({ dataDir: ':memory:' }); const [row] = await db.query('select 6 * 7 as answer'); await db.close(); console.log(JSON.stringify(row)); })`],
+      [
+        '-e',
+        `import('warrant/store').then(async ({ openStore }) => { const db = await openStore({ dataDir: ':memory:' }); const [row] = await db.query('select 6 * 7 as answer'); await db.close(); console.log(JSON.stringify(row)); })`,
+      ],
       { cwd: new URL('..', import.meta.url), encoding: 'utf8' },
     );
     expect(JSON.parse(out)).toEqual({ answer: 42 });

@@ -49,7 +49,11 @@ function project(name: string, packages: readonly string[]): { dir: string; warn
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
-  const install = spawnSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...packages], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
+  const install = spawnSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...packages], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   if (install.status !== 0) throw new Error(`npm install in ${name} failed:\n${install.stderr}`);
   return { dir, warnings: install.stderr };
 }
@@ -73,9 +77,14 @@ function typeCheck(dir: string, options: ts.CompilerOptions, files: string[]): v
     if (!parsed.has(key)) parsed.set(key, read(fileName, language, onError, fresh));
     return parsed.get(key);
   };
-  const program = ts.createProgram(files.map((f) => join(dir, f)), compilerOptions, host);
+  const program = ts.createProgram(
+    files.map((f) => join(dir, f)),
+    compilerOptions,
+    host,
+  );
   const diagnostics = ts.getPreEmitDiagnostics(program);
-  if (diagnostics.length > 0) throw new Error(ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' }));
+  if (diagnostics.length > 0)
+    throw new Error(ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' }));
 }
 
 /** Runs the AI SDK app against the loopback provider with `node`; checks what it printed and what the provider saw. */
@@ -124,7 +133,11 @@ async function guardsTheOpenAiProvider(node: string, dir: string): Promise<void>
 beforeAll(async () => {
   // npm test builds dist/ before the tests run; packing must not rebuild it (prepack) meanwhile.
   expect(existsSync(join(root, 'dist', 'ai-sdk.mjs'))).toBe(true);
-  const [result] = JSON.parse(run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], root)) as { filename: string; size: number; files: { path: string }[] }[];
+  const [result] = JSON.parse(run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], root)) as {
+    filename: string;
+    size: number;
+    files: { path: string }[];
+  }[];
   tarball = join(work, result!.filename);
   packed = result!;
   server = await startOpenAiWireServer();
@@ -138,8 +151,25 @@ afterAll(async () => {
 describe('the packed tarball', () => {
   it('holds the build with its source maps, the LICENSE, the fixtures and examples the CLI reads, and no tests or sources', () => {
     const paths = packed.files.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'bin/warrant.mjs', 'dist/index.mjs', 'dist/index.d.cts', 'dist/pglite-worker.mjs', 'dist/store.mjs', 'dist/ai-sdk.mjs.map', 'dist/pglite-worker.mjs.map']));
-    expect(paths.filter((p) => p.startsWith('src/') || /\.test\.[cm]?[jt]s$/.test(p) || (p.endsWith('.ts') && !/\.d\.[cm]?ts$/.test(p) && !p.startsWith('examples/')))).toEqual([]);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
+        'bin/warrant.mjs',
+        'dist/index.mjs',
+        'dist/index.d.cts',
+        'dist/pglite-worker.mjs',
+        'dist/store.mjs',
+        'dist/ai-sdk.mjs.map',
+        'dist/pglite-worker.mjs.map',
+      ]),
+    );
+    expect(
+      paths.filter(
+        (p) => p.startsWith('src/') || /\.test\.[cm]?[jt]s$/.test(p) || (p.endsWith('.ts') && !/\.d\.[cm]?ts$/.test(p) && !p.startsWith('examples/')),
+      ),
+    ).toEqual([]);
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toContain('Apache License\n                           Version 2.0, January 2004');
     // Issue 20's aim: 500 KB. Each entry's .d.cts only re-exports its .d.mts (a full twin of every
     // declaration file had cost 71 KB packed, 537 KB in all).
@@ -151,12 +181,13 @@ describe('the packed tarball', () => {
   it('depends only on what runs: no TypeScript loader, no test-only package, the AI SDK a peer; no install-time script', () => {
     // (@opentelemetry/sdk-trace-base was test-only; it is now how `warrant serve` exports the spans
     // OTEL_EXPORTER_OTLP_ENDPOINT asks for, so it runs, and stays a dependency.)
-    for (const name of ['tsx', 'ai', '@ai-sdk/provider', 'vitest', 'fast-check', 'obscenity', 'opencc-js', 'parse-prometheus-text-format']) expect(manifest.dependencies[name], name).toBeUndefined();
-    expect(manifest.peerDependencies['ai']).toBe('^6.0.325 || ^7.0.173');
+    for (const name of ['tsx', 'ai', '@ai-sdk/provider', 'vitest', 'fast-check', 'obscenity', 'opencc-js', 'parse-prometheus-text-format'])
+      expect(manifest.dependencies[name], name).toBeUndefined();
+    expect(manifest.peerDependencies.ai).toBe('^6.0.325 || ^7.0.173');
     expect(Object.keys(manifest.scripts).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
     // npm pack builds first; its log must stay off stdout, where `npm pack --json` prints (npm's
     // own banner goes to stderr). Not run here: it would rebuild dist/ under the other tests.
-    expect(manifest.scripts['prepack']).toBe('tsdown --logLevel error');
+    expect(manifest.scripts.prepack).toBe('tsdown --logLevel error');
   });
 });
 
@@ -186,7 +217,12 @@ describe('a new npm project on ai 6 with @ai-sdk/openai 3, on this Node', () => 
     writeFileSync(join(cjs, 'package.json'), JSON.stringify({ type: 'commonjs' }));
     copyFileSync(join(consumerFiles, 'require-every-subpath.cjs'), join(cjs, 'require-every-subpath.cjs'));
     const out = JSON.parse(run(process.execPath, ['require-every-subpath.cjs'], cjs)) as { names: Record<string, number>; status: string };
-    expect(Object.keys(out.names).sort()).toEqual(['warrant', ...['agents', 'ai-sdk', 'contract', 'langchain', 'model', 'probe', 'server', 'store', 'suggest', 'testing', 'turn'].map((s) => `warrant/${s}`)].sort());
+    expect(Object.keys(out.names).sort()).toEqual(
+      [
+        'warrant',
+        ...['agents', 'ai-sdk', 'contract', 'langchain', 'model', 'probe', 'server', 'store', 'suggest', 'testing', 'turn'].map((s) => `warrant/${s}`),
+      ].sort(),
+    );
     expect(Object.values(out.names).every((n) => n > 0)).toBe(true);
     expect(out.status).toBe('fallback');
 
@@ -225,7 +261,10 @@ describe('a new npm project on ai 7 with @ai-sdk/openai 4, on Node ≥ 22', () =
     expect(JSON.parse(stdout)).toEqual({ generate: { text: SAFE, status: 'accepted' }, stream: { text: SAFE, status: 'accepted' } });
     // The model layer and the rest load against ai 7 too (require: the CommonJS path, no peers).
     copyFileSync(join(consumerFiles, 'require-every-subpath.cjs'), join(dir, 'require-every-subpath.cjs'));
-    const out = JSON.parse(run(node, ['require-every-subpath.cjs', 'warrant/agents', 'warrant/langchain'], dir)) as { names: Record<string, number>; status: string };
+    const out = JSON.parse(run(node, ['require-every-subpath.cjs', 'warrant/agents', 'warrant/langchain'], dir)) as {
+      names: Record<string, number>;
+      status: string;
+    };
     expect(Object.keys(out.names)).toHaveLength(9);
     expect(out.status).toBe('fallback');
   }, 600_000);

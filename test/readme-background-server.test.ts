@@ -44,7 +44,13 @@ describe("the README's background-server recipe", () => {
     `;
     const { stdout } = await promisify(execFile)('bash', ['-c', script], {
       cwd: root,
-      env: { ...process.env, LOG: join(data, 'serve.log'), WARRANT_DATA_DIR: join(data, 'pgdata'), DATABASE_URL: '', WARRANT_API_KEYS: 'acme:wk_example_key_0123456789' },
+      env: {
+        ...process.env,
+        LOG: join(data, 'serve.log'),
+        WARRANT_DATA_DIR: join(data, 'pgdata'),
+        DATABASE_URL: '',
+        WARRANT_API_KEYS: 'acme:wk_example_key_0123456789',
+      },
       timeout: 240_000,
     });
     const [pid, exit, ...rest] = stdout.trim().split('\n');

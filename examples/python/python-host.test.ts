@@ -25,7 +25,10 @@ afterAll(async () => {
 
 /** The machine's own python3, with the standard library only (-I: no site packages, no user paths). */
 const python = (args: string[], env: Record<string, string>) =>
-  promisify(execFile)('python3', ['-I', join(packageRoot(), 'examples', 'python', 'warrant_host.py'), ...args], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 });
+  promisify(execFile)('python3', ['-I', join(packageRoot(), 'examples', 'python', 'warrant_host.py'), ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    timeout: 60_000,
+  });
 
 describe('the Python host example', () => {
   it('verifies, lists effects across pages, runs a turn and reads a problem document', async () => {
@@ -47,7 +50,9 @@ describe('the Python host example', () => {
   }, 90_000);
 
   it('a wrong key is a 401 problem, reported and not a traceback', async () => {
-    const failure = await python([], { WARRANT_URL: running.url, WARRANT_KEY: 'wk_wrong_key_0123456789' }).catch((error: { code: number; stderr: string }) => error);
+    const failure = await python([], { WARRANT_URL: running.url, WARRANT_KEY: 'wk_wrong_key_0123456789' }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect((failure as { code: number }).code).toBe(1);
     expect((failure as { stderr: string }).stderr).toContain('401 unauthorized');
   }, 90_000);

@@ -185,11 +185,17 @@ export const tripWorkflow = defineWorkflow({
     extra_added: {
       en: (p) => ({
         title: 'Extra added',
-        body: p.payer == null ? `${str(p.extra)} is on the trip; nobody pays for it yet.` : `${str(p.extra)} is on the trip, paid by ${payerWords.en[payerOf(p.payer)]}.`,
+        body:
+          p.payer == null
+            ? `${str(p.extra)} is on the trip; nobody pays for it yet.`
+            : `${str(p.extra)} is on the trip, paid by ${payerWords.en[payerOf(p.payer)]}.`,
       }),
       it: (p) => ({
         title: 'Extra aggiunto',
-        body: p.payer == null ? `${str(p.extra)} è nel viaggio; per ora non lo paga nessuno.` : `${str(p.extra)} è nel viaggio, pagato ${payerWords.it[payerOf(p.payer)]}.`,
+        body:
+          p.payer == null
+            ? `${str(p.extra)} è nel viaggio; per ora non lo paga nessuno.`
+            : `${str(p.extra)} è nel viaggio, pagato ${payerWords.it[payerOf(p.payer)]}.`,
       }),
     },
     payer_set: {
@@ -215,8 +221,7 @@ export const tripWorkflow = defineWorkflow({
     },
     {
       key: 'payer',
-      open: (state) =>
-        state.extras.filter((e) => e.payer === null).map((e) => ({ params: { extra: e.name }, fixes: { extra: e.name } })),
+      open: (state) => state.extras.filter((e) => e.payer === null).map((e) => ({ params: { extra: e.name }, fixes: { extra: e.name } })),
       sentence: {
         en: (p) => `The extra “${p.extra}” has no payer yet: who pays for it, the company or the traveler?`,
         it: (p) => `L’extra «${p.extra}» non ha ancora chi lo paga: lo paga l’azienda o il viaggiatore?`,

@@ -54,7 +54,11 @@ async function serveInProcess(env: Record<string, string | undefined>, args: rea
   if (!line) throw new Error(`serve did not start: ${run.stderr.join('\n')}`);
   const url = (JSON.parse(line) as { url: string }).url;
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   return { url, run, post, stop: async () => (stop('SIGTERM'), await done) };
@@ -83,7 +87,19 @@ beforeAll(async () => {
   for (const key of Object.keys(env)) if (key.startsWith('WARRANT_MODEL_')) env[key as keyof typeof env] = model.model;
   built.length = 0;
   const commands: [string, string[]][] = [
-    ['turn', ['turn', '--workflow', join(packageRoot(), 'examples', 'trip'), '--turn', join(packageRoot(), 'examples', 'trip', 'first-turn.json'), '--prompts', 'prompts', '--json']],
+    [
+      'turn',
+      [
+        'turn',
+        '--workflow',
+        join(packageRoot(), 'examples', 'trip'),
+        '--turn',
+        join(packageRoot(), 'examples', 'trip', 'first-turn.json'),
+        '--prompts',
+        'prompts',
+        '--json',
+      ],
+    ],
     ['suggest', ['suggest', MATCH, '--now', NOW, '--prompts', 'prompts']],
     ['probe', ['probe', '--contract', 'contract.json', '--prompts', 'prompts']],
   ];

@@ -94,15 +94,30 @@ describe('CLI conventions: replay output', () => {
 
   it('n/N before each outcome on a terminal; the same lines without it when piped', async () => {
     const tty = await run(['replay', folder], { interactive: true });
-    expect(tty.stdout.split('\n').slice(0, 3).map((l) => l.slice(0, 5))).toEqual(['1/3  ', '2/3  ', '3/3  ']);
+    expect(
+      tty.stdout
+        .split('\n')
+        .slice(0, 3)
+        .map((l) => l.slice(0, 5)),
+    ).toEqual(['1/3  ', '2/3  ', '3/3  ']);
     const piped = await run(['replay', folder]);
-    expect(piped.stdout.split('\n')).toEqual([...tty.stdout.split('\n').slice(0, 3).map((l) => l.slice(5)), '3 passed, 0 failed']);
+    expect(piped.stdout.split('\n')).toEqual([
+      ...tty.stdout
+        .split('\n')
+        .slice(0, 3)
+        .map((l) => l.slice(5)),
+      '3 passed, 0 failed',
+    ]);
     expect(piped.stderr).toBe('');
   });
 
   it('--json prints one document: the tally and every outcome', async () => {
     const r = await run(['replay', folder, '--json']);
-    const report = JSON.parse(r.stdout) as { passed: number; failed: number; outcomes: { name: string; file: string; passed: boolean; differences: string[] }[] };
+    const report = JSON.parse(r.stdout) as {
+      passed: number;
+      failed: number;
+      outcomes: { name: string; file: string; passed: boolean; differences: string[] }[];
+    };
     expect(report).toMatchObject({ passed: 3, failed: 0 });
     expect(report.outcomes.map((o) => o.file)).toEqual(expect.arrayContaining([expect.stringContaining('automotive-v0-disguise-holes.json')]));
   });

@@ -8,7 +8,7 @@ import { StoreError } from '../store/index.js';
 import { memoryIo } from './io.js';
 import { buildProgram, runCli } from './program.js';
 
-describe('warrant: the exit code and message come from the error\'s fault alone', () => {
+describe("warrant: the exit code and message come from the error's fault alone", () => {
   let dir: string;
   let germanTrip: string;
   beforeAll(async () => {
@@ -25,16 +25,23 @@ describe('warrant: the exit code and message come from the error\'s fault alone'
   it.each([
     ['turn', ['turn', '--workflow', 'GERMAN', '--turn', 'examples/trip/first-turn.json']],
     ['serve', ['serve', '--port', '0', '--workflow', 'GERMAN']],
-  ])('a locale missing its sentences is a configuration error for `warrant %s`: named, exit 2, no stack', async (_name, args) => {
-    const run = memoryIo({ WARRANT_DATA_DIR: join(dir, `pgdata-${_name}`), WARRANT_API_KEYS: '', DATABASE_URL: '' }, packageRoot());
-    await runCli(args.map((a) => (a === 'GERMAN' ? germanTrip : a)), run.io);
-    const stderr = run.stderr.join('\n');
-    expect(run.code()).toBe(2);
-    expect(stderr).toMatch(/^warrant: configuration: /);
-    expect(stderr).toContain(' in de');
-    expect(stderr).not.toContain('a bug');
-    expect(stderr).not.toMatch(/\n\s+at /);
-  }, 120_000);
+  ])(
+    'a locale missing its sentences is a configuration error for `warrant %s`: named, exit 2, no stack',
+    async (_name, args) => {
+      const run = memoryIo({ WARRANT_DATA_DIR: join(dir, `pgdata-${_name}`), WARRANT_API_KEYS: '', DATABASE_URL: '' }, packageRoot());
+      await runCli(
+        args.map((a) => (a === 'GERMAN' ? germanTrip : a)),
+        run.io,
+      );
+      const stderr = run.stderr.join('\n');
+      expect(run.code()).toBe(2);
+      expect(stderr).toMatch(/^warrant: configuration: /);
+      expect(stderr).toContain(' in de');
+      expect(stderr).not.toContain('a bug');
+      expect(stderr).not.toMatch(/\n\s+at /);
+    },
+    120_000,
+  );
 
   it.each([
     [new InputError('turn input', [{ path: '$.x', message: 'required' }]), 2, 'warrant: turn input refused'],

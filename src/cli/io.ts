@@ -28,8 +28,8 @@ export interface CliIo {
 /** The real process's streams and environment. */
 export function processIo(): CliIo {
   return {
-    out: (line) => process.stdout.write(line + '\n'),
-    err: (line) => process.stderr.write(line + '\n'),
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
     exitCode: (code) => {
       process.exitCode = code;
     },
@@ -48,7 +48,11 @@ export function processIo(): CliIo {
  * An in-memory io for tests: what was printed, and the exit code. `stdin` is what `-` reads
  * (none by default: `-` is then refused); `interactive` pretends stdout is a terminal.
  */
-export function memoryIo(env: Record<string, string | undefined> = {}, cwd = process.cwd(), { stdin, interactive = false }: { stdin?: string; interactive?: boolean } = {}) {
+export function memoryIo(
+  env: Record<string, string | undefined> = {},
+  cwd = process.cwd(),
+  { stdin, interactive = false }: { stdin?: string; interactive?: boolean } = {},
+) {
   const stdout: string[] = [];
   const stderr: string[] = [];
   let code = 0;

@@ -85,7 +85,12 @@ describe('the warrant program', () => {
   it('a TypeScript workflow module loads tsx, and only then', async () => {
     await writeFile(
       join(dir, 'turn.json'),
-      JSON.stringify({ turn_id: 't1', conversation_id: 'c1', locale: 'en', understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record: 'trip-1', values: { destination: 'Milan' } }] } }),
+      JSON.stringify({
+        turn_id: 't1',
+        conversation_id: 'c1',
+        locale: 'en',
+        understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record: 'trip-1', values: { destination: 'Milan' } }] },
+      }),
     );
     const { stdout, code, loaded } = await runBin(['turn', '--workflow', join(packageRoot(), 'examples', 'trip'), '--turn', 'turn.json']);
     expect(code).toBe(0);

@@ -36,7 +36,8 @@ export interface CommandEntry {
 export const commands: readonly CommandEntry[] = [
   {
     name: 'start',
-    summary: 'serve the API and the inspector at once, then load the recorded scenarios and the trip example into it and replay every scenario (PGlite, no model)',
+    summary:
+      'serve the API and the inspector at once, then load the recorded scenarios and the trip example into it and replay every scenario (PGlite, no model)',
     load: async () => (await import('./commands/start.js')).registerStart,
   },
   {
@@ -169,4 +170,3 @@ export async function runCli(argv: readonly string[], io: CliIo, program?: Comma
     }
   }
 }
-

@@ -19,7 +19,8 @@ const stdinReaders = new WeakMap<Pick<CliIo, 'cwd'>, string>();
 export async function readInputFile(io: Pick<CliIo, 'cwd' | 'readStdin'>, path: string, subject: string): Promise<string> {
   if (path === STDIN_PATH) {
     const first = stdinReaders.get(io);
-    if (first !== undefined) throw new InputError(subject, [{ path: '$', message: `- (standard input) is already read for the ${first}; give this one as a file` }]);
+    if (first !== undefined)
+      throw new InputError(subject, [{ path: '$', message: `- (standard input) is already read for the ${first}; give this one as a file` }]);
     if (io.readStdin === undefined) throw new InputError(subject, [{ path: '$', message: 'cannot read - (no standard input here)' }]);
     stdinReaders.set(io, subject);
     return io.readStdin();

@@ -25,7 +25,10 @@ const text = fc.oneof(
 const termList = fc.array(text, { maxLength: 3 });
 const mode = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('exact', 'folded') }, { weight: 1, arbitrary: fc.constantFrom('loose', 'Exact', '') });
 const matching = fc.dictionary(
-  fc.oneof({ weight: 9, arbitrary: fc.constantFrom('must_include', 'must_ask', 'canonical_terms', 'forbidden_terms') }, { weight: 1, arbitrary: fc.constant('other') }),
+  fc.oneof(
+    { weight: 9, arbitrary: fc.constantFrom('must_include', 'must_ask', 'canonical_terms', 'forbidden_terms') },
+    { weight: 1, arbitrary: fc.constant('other') },
+  ),
   mode,
   { maxKeys: 4 },
 );

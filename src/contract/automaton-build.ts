@@ -39,8 +39,6 @@ export const AUTOMATON_TABLE_BYTES = (PAIRS_AT + (1 << PAIR_BITS) / 16) * Uint16
 /** Entries of {@link AutomatonTables.units}: the class table, then the pair bits. */
 export const UNIT_ENTRIES = PAIRS_AT + (1 << PAIR_BITS) / 16;
 
-
-
 export interface AutomatonTables {
   /**
    * Code unit → class, with {@link NOT_INERT} set for units that may change under NFC; then,
@@ -233,7 +231,6 @@ function moveOf(memory: Int32Array, rootOffset: number, slotOffset: number, shif
   }
   return -1;
 }
-
 
 let inertness: Uint16Array | undefined;
 

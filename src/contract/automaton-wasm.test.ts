@@ -46,45 +46,51 @@ const FILLER = ['好', '的', 'x', '，'];
 const term = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 4 }).map((p) => p.join(''));
 
 describe('the WebAssembly scan and the JavaScript scan report the same', () => {
-  const cases = fc
-    .record({ terms: fc.uniqueArray(term, { minLength: 1, maxLength: 40 }), seed: fc.integer() })
-    .chain(({ terms, seed }) =>
-      fc.record({
-        terms: fc.constant(terms),
-        record: fc.constant(Uint8Array.from(terms, (_, t) => (seed >> t % 31) & 1)),
-        texts: fc.array(
-          fc.array(fc.oneof(fc.constantFrom(...terms), fc.constantFrom(...PIECES), fc.constantFrom(...FILLER)), { maxLength: 60 }).map((p) => p.join('')),
-          { minLength: 1, maxLength: 4 },
-        ),
-      }),
-    );
+  const cases = fc.record({ terms: fc.uniqueArray(term, { minLength: 1, maxLength: 40 }), seed: fc.integer() }).chain(({ terms, seed }) =>
+    fc.record({
+      terms: fc.constant(terms),
+      record: fc.constant(Uint8Array.from(terms, (_, t) => (seed >> (t % 31)) & 1)),
+      texts: fc.array(
+        fc.array(fc.oneof(fc.constantFrom(...terms), fc.constantFrom(...PIECES), fc.constantFrom(...FILLER)), { maxLength: 60 }).map((p) => p.join('')),
+        { minLength: 1, maxLength: 4 },
+      ),
+    }),
+  );
 
-  it('on one-unit, nested, overlapping and final terms, surrogates, marks, empty texts (300 term sets)', () => {
-    fc.assert(
-      fc.property(cases, ({ terms, record, texts }) => {
-        const wasm = automatonMatcher(terms, record, { engine: 'wasm' })!;
-        const js = automatonMatcher(terms, record, { engine: 'js' })!;
-        expect([wasm.engine, js.engine]).toEqual(['wasm', 'js']);
-        for (const text of ['', ...texts, texts.join('')]) expect(answers(wasm, terms, text)).toEqual(answers(js, terms, text));
-      }),
-      { numRuns: 300 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'on one-unit, nested, overlapping and final terms, surrogates, marks, empty texts (300 term sets)',
+    () => {
+      fc.assert(
+        fc.property(cases, ({ terms, record, texts }) => {
+          const wasm = automatonMatcher(terms, record, { engine: 'wasm' })!;
+          const js = automatonMatcher(terms, record, { engine: 'js' })!;
+          expect([wasm.engine, js.engine]).toEqual(['wasm', 'js']);
+          for (const text of ['', ...texts, texts.join('')]) expect(answers(wasm, terms, text)).toEqual(answers(js, terms, text));
+        }),
+        { numRuns: 300 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('on texts longer than the memory an instance starts with, where it grows, and shorter ones after', () => {
-    const next = seeded(5);
-    const alphabet = Array.from({ length: 200 }, (_, i) => String.fromCharCode(0x4e00 + i * 7));
-    const pick = () => alphabet[Math.floor(next() * alphabet.length)]!;
-    const terms = [...new Set(Array.from({ length: 400 }, () => Array.from({ length: 1 + Math.floor(next() * 5) }, pick).join('')))];
-    const record = Uint8Array.from(terms, (_, t) => t % 2);
-    const wasm = automatonMatcher(terms, record, { engine: 'wasm' })!;
-    const js = automatonMatcher(terms, record, { engine: 'js' })!;
-    const text = (length: number) => Array.from({ length }, () => (next() < 0.01 ? terms[Math.floor(next() * terms.length)] : pick())).join('');
-    // Runs of one unit make the walks outrun their budget: the failure links take over.
-    for (const t of [text(5000), text(30), text(70000), `${'a'.repeat(9000)}${text(100)}`, text(10)]) {
-      expect(answers(wasm, [...terms, 'a', 'aa'], t)).toEqual(answers(js, [...terms, 'a', 'aa'], t));
-    }
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'on texts longer than the memory an instance starts with, where it grows, and shorter ones after',
+    () => {
+      const next = seeded(5);
+      const alphabet = Array.from({ length: 200 }, (_, i) => String.fromCharCode(0x4e00 + i * 7));
+      const pick = () => alphabet[Math.floor(next() * alphabet.length)]!;
+      const terms = [...new Set(Array.from({ length: 400 }, () => Array.from({ length: 1 + Math.floor(next() * 5) }, pick).join('')))];
+      const record = Uint8Array.from(terms, (_, t) => t % 2);
+      const wasm = automatonMatcher(terms, record, { engine: 'wasm' })!;
+      const js = automatonMatcher(terms, record, { engine: 'js' })!;
+      const text = (length: number) => Array.from({ length }, () => (next() < 0.01 ? terms[Math.floor(next() * terms.length)] : pick())).join('');
+      // Runs of one unit make the walks outrun their budget: the failure links take over.
+      for (const t of [text(5000), text(30), text(70000), `${'a'.repeat(9000)}${text(100)}`, text(10)]) {
+        expect(answers(wasm, [...terms, 'a', 'aa'], t)).toEqual(answers(js, [...terms, 'a', 'aa'], t));
+      }
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   const modes = ['exact', 'folded', 'loose'] as const;
   const contract = (forbidden: readonly string[], mode: (typeof modes)[number]) => ({
@@ -94,24 +100,28 @@ describe('the WebAssembly scan and the JavaScript scan report the same', () => {
   const VERDICT_PIECES = ['a', 'A', 'é', 'e\u0301', 'I', 'l', '1', 'ß', ' ', '\u200b', '看', '車', '车', '證', '😀', '\uD83D', 'r', 'n', 'm', '*', '<b>', '4'];
   const verdictPiece = fc.constantFrom(...VERDICT_PIECES);
 
-  it('in exact, folded and loose lists, verdict for verdict (150 cases)', () => {
-    const terms = fc.uniqueArray(
-      fc
-        .array(verdictPiece, { minLength: 1, maxLength: 4 })
-        .map((p) => p.join(''))
-        .filter((t) => foldTerm(t) !== '' && looseTerm(t) !== ''),
-      { minLength: 1, maxLength: 6 },
-    );
-    const candidate = fc.array(verdictPiece, { maxLength: 30 }).map((p) => p.join(''));
-    fc.assert(
-      fc.property(terms, candidate, fc.constantFrom(...modes), (forbidden, text, mode) => {
-        const byWasm = createVerifier(contract(forbidden, mode), 'automaton', 'wasm').verify(text);
-        const byJs = createVerifier(contract(forbidden, mode), 'automaton', 'js').verify(text);
-        expect(byWasm).toEqual(byJs);
-      }),
-      { numRuns: 150 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'in exact, folded and loose lists, verdict for verdict (150 cases)',
+    () => {
+      const terms = fc.uniqueArray(
+        fc
+          .array(verdictPiece, { minLength: 1, maxLength: 4 })
+          .map((p) => p.join(''))
+          .filter((t) => foldTerm(t) !== '' && looseTerm(t) !== ''),
+        { minLength: 1, maxLength: 6 },
+      );
+      const candidate = fc.array(verdictPiece, { maxLength: 30 }).map((p) => p.join(''));
+      fc.assert(
+        fc.property(terms, candidate, fc.constantFrom(...modes), (forbidden, text, mode) => {
+          const byWasm = createVerifier(contract(forbidden, mode), 'automaton', 'wasm').verify(text);
+          const byJs = createVerifier(contract(forbidden, mode), 'automaton', 'js').verify(text);
+          expect(byWasm).toEqual(byJs);
+        }),
+        { numRuns: 150 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
 
 describe('the JavaScript scan', () => {
@@ -146,7 +156,14 @@ describe('the JavaScript scan', () => {
     expect(matcher.engine).toBe('js');
     expect(answer.matches.length).toBe((long.length / 4) * 3);
     expect(() => automatonMatcher(terms, record, { engine: 'wasm' })).toThrow(/WebAssembly is unavailable/);
-    expect(createVerifier(forbiddenOnlyContract('v0', Array.from({ length: 40 }, (_, i) => `車${i}`))).verify('車7 好').forbiddenTermsPresent).toEqual(['車7']);
+    expect(
+      createVerifier(
+        forbiddenOnlyContract(
+          'v0',
+          Array.from({ length: 40 }, (_, i) => `車${i}`),
+        ),
+      ).verify('車7 好').forbiddenTermsPresent,
+    ).toEqual(['車7']);
   });
 });
 

@@ -181,4 +181,3 @@ export class WasmScan {
     return e.not_inert.value === 0;
   }
 }
-

@@ -68,4 +68,3 @@ describe('compileContract', () => {
     expect(withDistinctTerms(INCLUDES_MAX_TERMS + 1).strategy).toBe('automaton');
   });
 });
-

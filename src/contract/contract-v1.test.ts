@@ -59,7 +59,13 @@ describe('Reply Contract v1: reading', () => {
   });
 
   it('a folded forbidden term inside a required term makes the contract unsatisfiable, named', () => {
-    const issues = refusal(automotiveV1({ forbidden_terms: ['ＴＩＭＥ'], must_include: [...automotiveContractJson().must_include, 'time'], fallback_body: `${automotiveContractJson().fallback_body} time` }));
+    const issues = refusal(
+      automotiveV1({
+        forbidden_terms: ['ＴＩＭＥ'],
+        must_include: [...automotiveContractJson().must_include, 'time'],
+        fallback_body: `${automotiveContractJson().fallback_body} time`,
+      }),
+    );
     expect(issues).toContainEqual({
       path: '$.forbidden_terms[0]',
       message: 'unsatisfiable: "ＴＩＭＥ" occurs inside must_include[2] "time", so no reply can contain one without the other',
@@ -111,13 +117,22 @@ describe('Reply Contract v1: the effect and the trace name the disguises', () =>
   });
 
   it('required lists stay exact by default: a required term in another case is missing', () => {
-    const { contract } = readContract(automotiveV1({ must_include: ['Nothing is held'], fallback_body: 'Nothing is held. 已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。請提供待估車輛的車牌與里程。' }));
+    const { contract } = readContract(
+      automotiveV1({
+        must_include: ['Nothing is held'],
+        fallback_body: 'Nothing is held. 已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。請提供待估車輛的車牌與里程。',
+      }),
+    );
     expect(governReply(contract, ['nothing is held 到府估車 待估車輛的車牌與里程']).candidates[0]!.missingMustInclude).toEqual(['Nothing is held']);
   });
 
   it('a required list set to folded finds its term in any disguise', () => {
     const { contract } = readContract(
-      automotiveV1({ must_include: ['Nothing is held'], matching: { must_include: 'folded' }, fallback_body: 'Nothing is held. 已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。請提供待估車輛的車牌與里程。' }),
+      automotiveV1({
+        must_include: ['Nothing is held'],
+        matching: { must_include: 'folded' },
+        fallback_body: 'Nothing is held. 已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。請提供待估車輛的車牌與里程。',
+      }),
     );
     const verdict = governReply(contract, ['ＮＯＴＨＩＮＧ  is\u200b held: 到府估車, 待估車輛的車牌與里程']).candidates[0]!;
     expect(verdict.missingMustInclude).toEqual([]);
@@ -126,7 +141,11 @@ describe('Reply Contract v1: the effect and the trace name the disguises', () =>
 
   it('a folded required list is judged by the folded search alone, whatever the exact lists found', () => {
     const { contract } = readContract(
-      automotiveV1({ must_include: ['Nothing is held'], matching: { must_include: 'folded' }, fallback_body: 'Nothing is held. 已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。請提供待估車輛的車牌與里程。' }),
+      automotiveV1({
+        must_include: ['Nothing is held'],
+        matching: { must_include: 'folded' },
+        fallback_body: 'Nothing is held. 已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。請提供待估車輛的車牌與里程。',
+      }),
     );
     const foldedOnly = governReply(contract, ['ＮＯＴＨＩＮＧ is held']).candidates[0]!;
     expect(foldedOnly.missingMustInclude).toEqual([]);
@@ -143,6 +162,4 @@ describe('Reply Contract v1: the effect and the trace name the disguises', () =>
     expect(verdict.missingMustInclude).toEqual(['caf\u00e9']);
     expect(verdict.normalizationHints).toEqual([{ list: 'must_include', term: 'caf\u00e9' }]);
   });
-
 });
-

@@ -136,8 +136,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
           if (forbidden.mode === 'exact') forbiddenMatches.push({ term, start, end });
           else {
             const slice = candidate.slice(start, end);
-            const disguises =
-              (flags & LOOSE_ONLY) !== 0 ? looseDisguisesBetween(slice, term, (flags & MASKED) !== 0) : disguisesBetween(slice, term);
+            const disguises = (flags & LOOSE_ONLY) !== 0 ? looseDisguisesBetween(slice, term, (flags & MASKED) !== 0) : disguisesBetween(slice, term);
             for (const d of disguises) (seenDisguises ??= new Set()).add(d);
             forbiddenMatches.push({ term, start, end, disguises });
           }
@@ -148,11 +147,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       const missingMustInclude = missing(mustInclude);
       const missingMustAsk = missing(mustAsk);
       const missingCanonicalTerms = missing(canonical);
-      const passed =
-        missingMustInclude.length === 0 &&
-        missingMustAsk.length === 0 &&
-        missingCanonicalTerms.length === 0 &&
-        forbiddenTermsPresent.length === 0;
+      const passed = missingMustInclude.length === 0 && missingMustAsk.length === 0 && missingCanonicalTerms.length === 0 && forbiddenTermsPresent.length === 0;
       // v0 verdicts keep exactly their v0 shape; only v1 ones name disguises. Two literals, not
       // a spread of one into the other: copying the object by spread cost far more than the
       // literal, on every v1 verification.

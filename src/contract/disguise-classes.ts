@@ -16,18 +16,7 @@ export const FOLDED_DISGUISE_CLASSES = ['ignorable', 'spacing', 'fullwidth', 'ca
  * letters without an NFKC mapping (`🅦`, `ʀᴇꜰᴜɴᴅ`), combining marks added (`álready`, `保̶`),
  * diacritics stripped (`grazinimas`), and Simplified or variant Han (`已经帮您预约`, `保証`).
  */
-export const LOOSE_DISGUISE_CLASSES = [
-  'leet',
-  'stretched',
-  'separated',
-  'joined',
-  'masked',
-  'markup',
-  'styled',
-  'marks',
-  'diacritics',
-  'han_variant',
-] as const;
+export const LOOSE_DISGUISE_CLASSES = ['leet', 'stretched', 'separated', 'joined', 'masked', 'markup', 'styled', 'marks', 'diacritics', 'han_variant'] as const;
 
 /**
  * Every class of disguise, named on the occurrences a folded or loose list reports: the
@@ -69,4 +58,3 @@ export function disguisesBetween(original: string, term: string): DisguiseClass[
   }
   return DISGUISE_CLASSES.filter((c) => seen.includes(c));
 }
-

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countsAt, foldSegment, FoldScratch, foldText as foldWith, isContinuing, isBlankFiller, isDefaultIgnorable, isMark, type FoldedText } from './fold-text.js';
+import {
+  countsAt,
+  foldSegment,
+  FoldScratch,
+  foldText as foldWith,
+  isContinuing,
+  isBlankFiller,
+  isDefaultIgnorable,
+  isMark,
+  type FoldedText,
+} from './fold-text.js';
 
 /** One scratch for the folds of these tests, as a verifier keeps one for its own. */
 const scratch = new FoldScratch();
@@ -289,7 +299,6 @@ function isContinuingCached(cp: number): boolean {
   return c;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 
 /** Everything a fold exposes, read out at once (a fold is valid only until the next one). */
@@ -335,7 +344,22 @@ const PIECES = {
   foldsToOne: ['A', 'Z', 'I', '0', '1', '|', '`', 'Ａ', 'ｚ', '，', '０', '\u0430', '\u043e', '\u0441', '\u03bf', '\u0399', 'σ', 'ς', 'Σ', 'ǅ', '\uF902', '⾞'],
   expansions: ['m', 'M', '"', '%', 'ß', 'ẞ', 'ﬁ', 'ﬀ', '\uFDFA', '㎏', '½', '\u0130', '\u0149', 'ǰ'],
   spaces: [' ', ' ', '  ', '   ', '\u00a0', '\u3000', '\t', '\n', '\r\n', '\u2009', '\u202f', '\u2028', '\u1680', '\u0085'],
-  ignorables: ['\u200b', '\u200c', '\u200d', '\u00ad', '\u2060', '\u200e', '\u202e', '\ufe0f', '\ufe00', '\u034f', '\u180e', '\u{E0041}', '\u{E007F}', '\u{E0100}'],
+  ignorables: [
+    '\u200b',
+    '\u200c',
+    '\u200d',
+    '\u00ad',
+    '\u2060',
+    '\u200e',
+    '\u202e',
+    '\ufe0f',
+    '\ufe00',
+    '\u034f',
+    '\u180e',
+    '\u{E0041}',
+    '\u{E007F}',
+    '\u{E0100}',
+  ],
   marks: ['\u0301', '\u0300', '\u0308', '\u0327', '\u20dd', '\u0e31', '\ufe20', '\u{1D167}', '\u{101FD}', 'e\u0301', 'é', 'ë', 'ё', 'ệ', 'Ấ', 'ą', 'ų'],
   kana: ['ｶ', 'ﾞ', 'ﾟ', 'ｶﾞ', 'ﾊﾟ', 'ガ', 'カ', '力', '\u3099'],
   jamo: ['\u1100', '\u1161', '\u11a8', '가', '각', '\ud7b0', '\u3131'],
@@ -359,28 +383,36 @@ const anyCodePoints = fc
   .map(([cps, plain]) => cps.map((cp) => String.fromCodePoint(cp) + plain.slice(0, cp % 8)).join(''));
 
 describe('foldText', () => {
-  it('folds every text exactly as the reference does: units, offsets, marks, inner boundaries (4,000 cases)', () => {
-    fc.assert(
-      fc.property(fc.oneof(textArb, anyUnits, anyCodePoints), (text) => {
-        const fast = snapshot(foldText(text));
-        expect(fast).toEqual(snapshot(previousFoldText(text)));
-      }),
-      { numRuns: 4000 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'folds every text exactly as the reference does: units, offsets, marks, inner boundaries (4,000 cases)',
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(textArb, anyUnits, anyCodePoints), (text) => {
+          const fast = snapshot(foldText(text));
+          expect(fast).toEqual(snapshot(previousFoldText(text)));
+        }),
+        { numRuns: 4000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('folds long texts as the reference does, through the growth of its buffers', () => {
-    const texts = [
-      '預約看車，'.repeat(2500),
-      'the lazy fox, '.repeat(900),
-      // Each U+FDFA folds to 18 units: the folded text (61,000 units) outgrows the buffers
-      // mid-fold, whatever size earlier folds left them.
-      '\uFDFA'.repeat(3000) + 'abcd '.repeat(300) + '\uFDFA '.repeat(300),
-      'a  b\u00a0\u00a0c\u3000 d'.repeat(600),
-      'ｶﾞ\u200bm\u0301ß😀'.repeat(700),
-    ];
-    for (const text of texts) expect(snapshot(foldText(text))).toEqual(snapshot(previousFoldText(text)));
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'folds long texts as the reference does, through the growth of its buffers',
+    () => {
+      const texts = [
+        '預約看車，'.repeat(2500),
+        'the lazy fox, '.repeat(900),
+        // Each U+FDFA folds to 18 units: the folded text (61,000 units) outgrows the buffers
+        // mid-fold, whatever size earlier folds left them.
+        '\uFDFA'.repeat(3000) + 'abcd '.repeat(300) + '\uFDFA '.repeat(300),
+        'a  b\u00a0\u00a0c\u3000 d'.repeat(600),
+        'ｶﾞ\u200bm\u0301ß😀'.repeat(700),
+      ];
+      for (const text of texts) expect(snapshot(foldText(text))).toEqual(snapshot(previousFoldText(text)));
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it('a fold is a function of its text alone: folding other texts between leaves it unchanged', () => {
     const text = 'Ａpproved  預約ß\u200b看車 m\u0301';

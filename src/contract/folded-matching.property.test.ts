@@ -141,22 +141,24 @@ function disguise(term: string, classes: readonly Disguise[], seed: readonly num
 const benignPiece = fc.constantFrom('好的，', 'Hello, ', 'Grazie! ', 'Ačiū. ', '🙂 ', '👍🏽 ', '— ', '。');
 
 describe('folded matching (v1)', () => {
-  it('finds any term in any composition of disguises at its offsets in the original text (4,000 cases)', () => {
-    fc.assert(
-      fc.property(termArb, disguiseArb, fc.array(benignPiece, { maxLength: 3 }), fc.array(benignPiece, { maxLength: 3 }), (term, d, pre, post) => {
-        const disguised = disguise(term, d.classes, d.seed);
-        const prefix = pre.join('');
-        const candidate = `${prefix}${disguised} ${post.join('')}`;
-        const verdict = createVerifier(v1Contract([term])).verify(candidate);
-        expect(verdict.forbiddenTermsPresent).toEqual([term]);
-        expect(verdict.forbiddenMatches).toContainEqual(
-          expect.objectContaining({ term, start: prefix.length, end: prefix.length + disguised.length }),
-        );
-        expect(verdict.passed).toBe(false);
-      }),
-      { numRuns: 4000 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'finds any term in any composition of disguises at its offsets in the original text (4,000 cases)',
+    () => {
+      fc.assert(
+        fc.property(termArb, disguiseArb, fc.array(benignPiece, { maxLength: 3 }), fc.array(benignPiece, { maxLength: 3 }), (term, d, pre, post) => {
+          const disguised = disguise(term, d.classes, d.seed);
+          const prefix = pre.join('');
+          const candidate = `${prefix}${disguised} ${post.join('')}`;
+          const verdict = createVerifier(v1Contract([term])).verify(candidate);
+          expect(verdict.forbiddenTermsPresent).toEqual([term]);
+          expect(verdict.forbiddenMatches).toContainEqual(expect.objectContaining({ term, start: prefix.length, end: prefix.length + disguised.length }));
+          expect(verdict.passed).toBe(false);
+        }),
+        { numRuns: 4000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   /**
    * Pieces for the comparison with the reference: everything the folding treats specially —
@@ -165,28 +167,87 @@ describe('folded matching (v1)', () => {
    * lone surrogates (before a mark above U+DFFF, a high one reads as no pair).
    */
   const PIECES = [
-    'a', 'A', 'ａ', 'Ａ', '\u0430', 'e', 'é', 'e\u0301', '\u0301', 's', 'š', 'S', 'ß', 'ss', 'ﬁ', 'fi', 'σ', 'ς', 'Σ', 'o', '0', 'O', 'ο',
-    ' ', '  ', '\u00a0', '\u3000', '\n', '\u200b', '\u200d', '\u00ad', '\ufe0f', '\u{E0041}', '看', '車', '\uF902', '⾞', '，', ',', 'ｶ', 'ﾞ', 'ガ',
-    '\u1100', '\u1161', '가', '😀', '👍🏽', '\u{1D42B}', 'r', 'n', 'm', 'rn', '\udbff', '\udc00', '\ufe20',
+    'a',
+    'A',
+    'ａ',
+    'Ａ',
+    '\u0430',
+    'e',
+    'é',
+    'e\u0301',
+    '\u0301',
+    's',
+    'š',
+    'S',
+    'ß',
+    'ss',
+    'ﬁ',
+    'fi',
+    'σ',
+    'ς',
+    'Σ',
+    'o',
+    '0',
+    'O',
+    'ο',
+    ' ',
+    '  ',
+    '\u00a0',
+    '\u3000',
+    '\n',
+    '\u200b',
+    '\u200d',
+    '\u00ad',
+    '\ufe0f',
+    '\u{E0041}',
+    '看',
+    '車',
+    '\uF902',
+    '⾞',
+    '，',
+    ',',
+    'ｶ',
+    'ﾞ',
+    'ガ',
+    '\u1100',
+    '\u1161',
+    '가',
+    '😀',
+    '👍🏽',
+    '\u{1D42B}',
+    'r',
+    'n',
+    'm',
+    'rn',
+    '\udbff',
+    '\udc00',
+    '\ufe20',
   ];
   const piece = fc.constantFrom(...PIECES);
   const text = fc.array(piece, { maxLength: 24 }).map((p) => p.join(''));
-  const terms = fc.array(fc.array(piece, { minLength: 1, maxLength: 4 }).map((p) => p.join('')), { minLength: 1, maxLength: 6 });
+  const terms = fc.array(
+    fc.array(piece, { minLength: 1, maxLength: 4 }).map((p) => p.join('')),
+    { minLength: 1, maxLength: 6 },
+  );
 
   for (const strategy of ['includes', 'automaton'] as const) {
-    it(`agrees with the reference (fold, then search with an offset map) on every occurrence, ${strategy} (3,000 cases)`, () => {
-      fc.assert(
-        fc.property(terms, text, (forbidden, candidate) => {
-          const verdict = createVerifier(v1Contract(forbidden), strategy).verify(candidate);
-          const expected = referenceMatches(candidate, forbidden);
-          expect(verdict.forbiddenMatches.map(({ term, start, end }) => ({ term, start, end }))).toEqual(expected);
-          // No folded term in the text: no occurrence, and the candidate passes.
-          expect(verdict.passed).toBe(expected.length === 0);
-          expect(verdict.forbiddenTermsPresent).toEqual([...new Set(forbidden)].filter((t) => expected.some((m) => m.term === t)));
-        }),
-        { numRuns: 3000 },
-      );
-    }, PROPERTY_TIMEOUT_MS);
+    it(
+      `agrees with the reference (fold, then search with an offset map) on every occurrence, ${strategy} (3,000 cases)`,
+      () => {
+        fc.assert(
+          fc.property(terms, text, (forbidden, candidate) => {
+            const verdict = createVerifier(v1Contract(forbidden), strategy).verify(candidate);
+            const expected = referenceMatches(candidate, forbidden);
+            expect(verdict.forbiddenMatches.map(({ term, start, end }) => ({ term, start, end }))).toEqual(expected);
+            // No folded term in the text: no occurrence, and the candidate passes.
+            expect(verdict.passed).toBe(expected.length === 0);
+            expect(verdict.forbiddenTermsPresent).toEqual([...new Set(forbidden)].filter((t) => expected.some((m) => m.term === t)));
+          }),
+          { numRuns: 3000 },
+        );
+      },
+      PROPERTY_TIMEOUT_MS,
+    );
   }
 });
 
@@ -197,8 +258,51 @@ describe('folded matching (v1)', () => {
  */
 describe('exact ⊆ folded ⊆ loose (W11)', () => {
   const PIECES = [
-    'a', 'A', 'e', 'é', 'e\u0301', '\u0301', '\u0336', 'i', 'I', 'l', '1', 's', 'š', 'ß', 'o', '0', ' ', '  ', '\n', '\u200b', '\u3164', '\u2800',
-    '看', '車', '车', '證', '証', 'ｶ', 'ﾞ', '\u1100', '\u1161', '😀', 'r', 'n', 'm', 'c', 'v', '*', '.', '<b>', '&nbsp;', '4', '$', 'ʀ', '🅦',
+    'a',
+    'A',
+    'e',
+    'é',
+    'e\u0301',
+    '\u0301',
+    '\u0336',
+    'i',
+    'I',
+    'l',
+    '1',
+    's',
+    'š',
+    'ß',
+    'o',
+    '0',
+    ' ',
+    '  ',
+    '\n',
+    '\u200b',
+    '\u3164',
+    '\u2800',
+    '看',
+    '車',
+    '车',
+    '證',
+    '証',
+    'ｶ',
+    'ﾞ',
+    '\u1100',
+    '\u1161',
+    '😀',
+    'r',
+    'n',
+    'm',
+    'c',
+    'v',
+    '*',
+    '.',
+    '<b>',
+    '&nbsp;',
+    '4',
+    '$',
+    'ʀ',
+    '🅦',
   ];
   const piece = fc.constantFrom(...PIECES);
   const text = fc.array(piece, { maxLength: 20 }).map((p) => p.join(''));
@@ -219,21 +323,25 @@ describe('exact ⊆ folded ⊆ loose (W11)', () => {
     v.forbiddenMatches.map(({ term, start, end }) => `${term}@${start}-${end}`);
 
   for (const strategy of ['includes', 'automaton'] as const) {
-    it(`a folded list rejects every candidate its exact list rejects, a loose list every one its folded list rejects, ${strategy} (2,000 cases)`, () => {
-      fc.assert(
-        fc.property(terms, text, (forbidden, candidate) => {
-          const exact = createVerifier(withMode(forbidden, 'exact'), strategy).verify(candidate);
-          const folded = createVerifier(withMode(forbidden, 'folded'), strategy).verify(candidate);
-          const loose = createVerifier(withMode(forbidden, 'loose'), strategy).verify(candidate);
-          if (!exact.passed) expect(folded.passed).toBe(false);
-          if (!folded.passed) expect(loose.passed).toBe(false);
-          expect(folded.forbiddenTermsPresent).toEqual(expect.arrayContaining([...exact.forbiddenTermsPresent]));
-          expect(loose.forbiddenTermsPresent).toEqual(expect.arrayContaining([...folded.forbiddenTermsPresent]));
-          // The same offsets: loose adds passes over the same fold, and keeps every folded occurrence.
-          expect(spans(loose)).toEqual(expect.arrayContaining(spans(folded)));
-        }),
-        { numRuns: 2000 },
-      );
-    }, PROPERTY_TIMEOUT_MS);
+    it(
+      `a folded list rejects every candidate its exact list rejects, a loose list every one its folded list rejects, ${strategy} (2,000 cases)`,
+      () => {
+        fc.assert(
+          fc.property(terms, text, (forbidden, candidate) => {
+            const exact = createVerifier(withMode(forbidden, 'exact'), strategy).verify(candidate);
+            const folded = createVerifier(withMode(forbidden, 'folded'), strategy).verify(candidate);
+            const loose = createVerifier(withMode(forbidden, 'loose'), strategy).verify(candidate);
+            if (!exact.passed) expect(folded.passed).toBe(false);
+            if (!folded.passed) expect(loose.passed).toBe(false);
+            expect(folded.forbiddenTermsPresent).toEqual(expect.arrayContaining([...exact.forbiddenTermsPresent]));
+            expect(loose.forbiddenTermsPresent).toEqual(expect.arrayContaining([...folded.forbiddenTermsPresent]));
+            // The same offsets: loose adds passes over the same fold, and keeps every folded occurrence.
+            expect(spans(loose)).toEqual(expect.arrayContaining(spans(folded)));
+          }),
+          { numRuns: 2000 },
+        );
+      },
+      PROPERTY_TIMEOUT_MS,
+    );
   }
 });

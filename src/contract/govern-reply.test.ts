@@ -51,7 +51,7 @@ describe.each(['includes', 'automaton'] as const)('governReply with the %s strat
   });
 
   it('W2: a failing candidate is never selected, even when it is the only non-empty one', () => {
-    const almost = SAFE + '也可以順便看車。';
+    const almost = `${SAFE}也可以順便看車。`;
     const effect = governReply(compiled, [almost]);
     expect(effect.candidates[0]!.forbiddenTermsPresent).toEqual(['看車']);
     expect(effect.status).toBe('fallback');
@@ -88,7 +88,7 @@ describe.each(['includes', 'automaton'] as const)('governReply with the %s strat
   });
 
   it('a forbidden term hidden by a compatibility ideograph is reported as a hint, never as a verdict change', () => {
-    const hidden = SAFE + '歡迎來看\uF902。'; // U+F902 is a compatibility form of 車
+    const hidden = `${SAFE}歡迎來看\uF902。`; // U+F902 is a compatibility form of 車
     const v = compiled.verify(hidden);
     expect(v.passed).toBe(true);
     expect(v.forbiddenTermsPresent).toEqual([]);
@@ -145,7 +145,7 @@ describe('the Reply Effect on the wire', () => {
 
   it('W9: candidates that are not strings are refused with their paths', () => {
     expect(() => governReply(automotive, ['好', 42, null] as unknown as string[])).toThrow(
-      /candidates refused:\n  \$\[1\]: a candidate must be a string, not number\n  \$\[2\]: a candidate must be a string, not object/,
+      /candidates refused:\n {2}\$\[1\]: a candidate must be a string, not number\n {2}\$\[2\]: a candidate must be a string, not object/,
     );
     expect(() => governReply(automotive, '看車' as unknown as string[])).toThrow(/\$: candidates must be an array of strings/);
   });

@@ -75,7 +75,10 @@ export function lintContract(contract: ReplyContract, verifier: ContractVerifier
       if (foldTerm(term) === '') {
         issues.push({ path: `$.${list}[${i}]`, message: 'folds to nothing: it holds only default-ignorable code points, invisible in any reply' });
       } else if (mode === 'loose' && looseTerm(term) === '') {
-        issues.push({ path: `$.${list}[${i}]`, message: 'has no letter or digit: "loose" matching compares only letters and digits, so it would never be found' });
+        issues.push({
+          path: `$.${list}[${i}]`,
+          message: 'has no letter or digit: "loose" matching compares only letters and digits, so it would never be found',
+        });
       }
     });
   }

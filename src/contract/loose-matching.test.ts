@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../errors.js';
+import type { InputError } from '../errors.js';
 import { compileContract } from './compile-contract.js';
 import { readContract } from './read-contract.js';
 import type { ReplyContractJson } from './reply-contract.js';
@@ -110,7 +110,8 @@ describe('loose: the Han table', () => {
     const { Converter } = await import('opencc-js');
     const toSimplified = Converter({ from: 'tw', to: 'cn' });
     const { hanFold } = await import('./loose-fold.js');
-    const text = '已經幫您預約保證退款看車已為您保留訂位已確認已經出貨已記下希望到府估車的時段時間尚未確認需由真人顧問回覆請提供待估車輛的車牌與里程頁面顯示兩張票購買';
+    const text =
+      '已經幫您預約保證退款看車已為您保留訂位已確認已經出貨已記下希望到府估車的時段時間尚未確認需由真人顧問回覆請提供待估車輛的車牌與里程頁面顯示兩張票購買';
     for (const ch of text) expect(hanFold(ch), ch).toBe(toSimplified(ch));
   });
 });

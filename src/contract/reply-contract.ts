@@ -111,9 +111,7 @@ export const contractMatchingSchema = z
     canonical_terms: requiredMatchMode.optional(),
     forbidden_terms: forbiddenMatchMode.optional(),
   })
-  .describe(
-    'v1 only: how each list is matched, `exact` or `folded`; forbidden_terms may also be `loose`. Defaults: forbidden_terms folded, the others exact.',
-  );
+  .describe('v1 only: how each list is matched, `exact` or `folded`; forbidden_terms may also be `loose`. Defaults: forbidden_terms folded, the others exact.');
 
 /**
  * The wire form of a Reply Contract v0: snake_case JSON, field for field as the host sends it.

@@ -14,8 +14,7 @@ function scanAll(matcher: ReturnType<typeof includesMatcher>, terms: readonly st
 }
 
 /** Occurrences as sorted `term@start` strings: matchers report them in no particular order. */
-const pairs = (terms: readonly string[], m: readonly number[]) =>
-  Array.from({ length: m.length / 2 }, (_, i) => `${terms[m[2 * i]!]}@${m[2 * i + 1]}`).sort();
+const pairs = (terms: readonly string[], m: readonly number[]) => Array.from({ length: m.length / 2 }, (_, i) => `${terms[m[2 * i]!]}@${m[2 * i + 1]}`).sort();
 
 /**
  * The plain reference: `includes` per term, every `indexOf` occurrence (overlapping ones too)
@@ -146,7 +145,7 @@ describe('the automaton, by starts and by failure links, agrees with indexOf', (
     for (const answer of automatonAnswers(automatonMatcher(terms, record)!, terms, text)) expect(answer).toEqual(reference(terms, record, text));
   });
 
-  it('follows a failure link past a state whose class mask has the unit\'s bit but no such move', () => {
+  it("follows a failure link past a state whose class mask has the unit's bit but no such move", () => {
     // Classes are numbered by first appearance: X 1, Y 2, A 3, the 31 fillers 4–34, B 35. A state's
     // mask holds classes mod 32, so "XY" (a move on A) has B's bit too, with no move on B: the
     // scan must go on to "XY"'s failure link, "Y", whose move on B ends the term "YB".
@@ -194,51 +193,58 @@ describe('the automaton, by starts and by failure links, agrees with indexOf', (
     .chain(({ terms, recordSeed }) =>
       fc.record({
         terms: fc.constant(terms),
-        record: fc.constant(Uint8Array.from(terms, (_, t) => (recordSeed >> t % 31) & 1)),
-        text: fc
-          .array(fc.oneof(fc.constantFrom(...terms), fc.constantFrom(...PIECES), fc.constantFrom(...FILLER)), { maxLength: 40 })
-          .map((p) => p.join('')),
+        record: fc.constant(Uint8Array.from(terms, (_, t) => (recordSeed >> (t % 31)) & 1)),
+        text: fc.array(fc.oneof(fc.constantFrom(...terms), fc.constantFrom(...PIECES), fc.constantFrom(...FILLER)), { maxLength: 40 }).map((p) => p.join('')),
       }),
     );
 
-  it('on random terms and texts: one-unit, nested and overlapping terms, surrogates, marks (4,000 cases)', () => {
-    fc.assert(
-      fc.property(caseArb, ({ terms, record, text }) => {
-        const matcher = automatonMatcher(terms, record)!;
-        for (const answer of automatonAnswers(matcher, terms, text)) expect(answer).toEqual(reference(terms, record, text));
-      }),
-      { numRuns: 4000 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
-
-  it('on large term sets over the text\'s own alphabet, the benchmark\'s shape (40 cases)', () => {
-    // Terms of 2–6 ideographs out of 300, and a few of one; texts drawn from the same
-    // ideographs with terms planted: few positions pass the starts test, many of them true.
-    const alphabet = Array.from({ length: 300 }, (_, i) => String.fromCharCode(0x4e00 + i * 7));
-    const ideograph = fc.constantFrom(...alphabet);
-    const termsArb = fc
-      .tuple(
-        fc.uniqueArray(fc.array(ideograph, { minLength: 2, maxLength: 6 }).map((p) => p.join('')), { minLength: 200, maxLength: 600 }),
-        fc.uniqueArray(ideograph, { maxLength: 3 }),
-      )
-      .map(([long, single]) => [...long, ...single.filter((s) => !long.includes(s))]);
-    fc.assert(
-      fc.property(
-        termsArb.chain((terms) =>
-          fc.tuple(
-            fc.constant(terms),
-            fc
-              .array(fc.oneof(ideograph, ideograph, ideograph, fc.constantFrom(...terms), fc.constant('，')), { maxLength: 600 })
-              .map((p) => p.join('')),
-          ),
-        ),
-        ([terms, text]) => {
-          const record = Uint8Array.from(terms, (_, t) => t % 2);
+  it(
+    'on random terms and texts: one-unit, nested and overlapping terms, surrogates, marks (4,000 cases)',
+    () => {
+      fc.assert(
+        fc.property(caseArb, ({ terms, record, text }) => {
           const matcher = automatonMatcher(terms, record)!;
           for (const answer of automatonAnswers(matcher, terms, text)) expect(answer).toEqual(reference(terms, record, text));
-        },
-      ),
-      { numRuns: 40 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+        }),
+        { numRuns: 4000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    "on large term sets over the text's own alphabet, the benchmark's shape (40 cases)",
+    () => {
+      // Terms of 2–6 ideographs out of 300, and a few of one; texts drawn from the same
+      // ideographs with terms planted: few positions pass the starts test, many of them true.
+      const alphabet = Array.from({ length: 300 }, (_, i) => String.fromCharCode(0x4e00 + i * 7));
+      const ideograph = fc.constantFrom(...alphabet);
+      const termsArb = fc
+        .tuple(
+          fc.uniqueArray(
+            fc.array(ideograph, { minLength: 2, maxLength: 6 }).map((p) => p.join('')),
+            { minLength: 200, maxLength: 600 },
+          ),
+          fc.uniqueArray(ideograph, { maxLength: 3 }),
+        )
+        .map(([long, single]) => [...long, ...single.filter((s) => !long.includes(s))]);
+      fc.assert(
+        fc.property(
+          termsArb.chain((terms) =>
+            fc.tuple(
+              fc.constant(terms),
+              fc.array(fc.oneof(ideograph, ideograph, ideograph, fc.constantFrom(...terms), fc.constant('，')), { maxLength: 600 }).map((p) => p.join('')),
+            ),
+          ),
+          ([terms, text]) => {
+            const record = Uint8Array.from(terms, (_, t) => t % 2);
+            const matcher = automatonMatcher(terms, record)!;
+            for (const answer of automatonAnswers(matcher, terms, text)) expect(answer).toEqual(reference(terms, record, text));
+          },
+        ),
+        { numRuns: 40 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

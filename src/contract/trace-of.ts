@@ -33,9 +33,7 @@ export type ReplyTraceJson = z.infer<typeof replyTraceJsonSchema>;
  * contract's order. An accepted first candidate leaves them empty.
  */
 export function traceOf(effect: ReplyEffect): ReplyTraceJson {
-  const rejected = effect.candidates.filter(
-    (c) => !c.passed && (effect.selectedCandidate === null || c.index < effect.selectedCandidate),
-  );
+  const rejected = effect.candidates.filter((c) => !c.passed && (effect.selectedCandidate === null || c.index < effect.selectedCandidate));
   const gather = (pick: (c: (typeof rejected)[number]) => readonly string[]) => [...new Set(rejected.flatMap(pick))];
   return {
     contract_version: effect.contractVersion,
@@ -47,8 +45,6 @@ export function traceOf(effect: ReplyEffect): ReplyTraceJson {
     missing_must_ask: gather((c) => c.missingMustAsk),
     missing_canonical_terms: gather((c) => c.missingCanonicalTerms),
     forbidden_terms_present: gather((c) => c.forbiddenTermsPresent),
-    ...(effect.contractVersion === 'v1'
-      ? { disguises_seen: DISGUISE_CLASSES.filter((d) => rejected.some((c) => c.disguisesSeen?.includes(d))) }
-      : {}),
+    ...(effect.contractVersion === 'v1' ? { disguises_seen: DISGUISE_CLASSES.filter((d) => rejected.some((c) => c.disguisesSeen?.includes(d))) } : {}),
   };
 }

@@ -97,53 +97,65 @@ const candidateFor = (contract: ReplyContract) => {
 const verdictFields = (v: CandidateVerdict) => ({ ...v });
 
 describe('the compiled verifier agrees with the naive includes reference', () => {
-  it('in every list, offset and hint, with both strategies, on random contracts and candidates (6,000 cases)', () => {
-    fc.assert(
-      fc.property(
-        contractArb(4).chain((contract) => fc.tuple(fc.constant(contract), fc.array(candidateFor(contract), { minLength: 1, maxLength: 3 }))),
-        ([contract, candidates]) => {
-          const byIncludes = compileContract(contract, { strategy: 'includes' });
-          const byAutomaton = compileContract(contract, { strategy: 'automaton' });
-          for (const candidate of candidates) {
-            const expected = naiveVerdict(contract, candidate);
-            expect(verdictFields(byIncludes.verify(candidate))).toEqual(expected);
-            expect(verdictFields(byAutomaton.verify(candidate))).toEqual(expected);
-          }
-        },
-      ),
-      { numRuns: 6000 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'in every list, offset and hint, with both strategies, on random contracts and candidates (6,000 cases)',
+    () => {
+      fc.assert(
+        fc.property(
+          contractArb(4).chain((contract) => fc.tuple(fc.constant(contract), fc.array(candidateFor(contract), { minLength: 1, maxLength: 3 }))),
+          ([contract, candidates]) => {
+            const byIncludes = compileContract(contract, { strategy: 'includes' });
+            const byAutomaton = compileContract(contract, { strategy: 'automaton' });
+            for (const candidate of candidates) {
+              const expected = naiveVerdict(contract, candidate);
+              expect(verdictFields(byIncludes.verify(candidate))).toEqual(expected);
+              expect(verdictFields(byAutomaton.verify(candidate))).toEqual(expected);
+            }
+          },
+        ),
+        { numRuns: 6000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('on large contracts where the automaton is chosen by size (500 cases)', () => {
-    fc.assert(
-      fc.property(
-        contractArb(30).chain((contract) => fc.tuple(fc.constant(contract), candidateFor(contract))),
-        ([contract, candidate]) => {
-          expect(compileContract(contract).verify(candidate)).toEqual(naiveVerdict(contract, candidate));
-        },
-      ),
-      { numRuns: 500 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'on large contracts where the automaton is chosen by size (500 cases)',
+    () => {
+      fc.assert(
+        fc.property(
+          contractArb(30).chain((contract) => fc.tuple(fc.constant(contract), candidateFor(contract))),
+          ([contract, candidate]) => {
+            expect(compileContract(contract).verify(candidate)).toEqual(naiveVerdict(contract, candidate));
+          },
+        ),
+        { numRuns: 500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('W2: the selected candidate is the first that passes, a failing one is never shown (3,500 cases)', () => {
-    fc.assert(
-      fc.property(
-        contractArb(3).chain((contract) => fc.tuple(fc.constant(contract), fc.array(candidateFor(contract), { maxLength: 4 }))),
-        ([contract, candidates]) => {
-          const effect = governReply(contract, candidates);
-          const first = candidates.findIndex((c) => naiveVerdict(contract, c).passed);
-          if (first < 0) {
-            expect(effect).toMatchObject({ status: 'fallback', selectedCandidate: null, body: contract.fallbackBody });
-            expect(naiveVerdict(contract, effect.body).passed).toBe(true);
-          } else {
-            expect(effect).toMatchObject({ status: 'accepted', selectedCandidate: first, body: candidates[first] });
-          }
-          expect(effect.candidates.map((c) => c.index)).toEqual(candidates.map((_, i) => i));
-        },
-      ),
-      { numRuns: 3500 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'W2: the selected candidate is the first that passes, a failing one is never shown (3,500 cases)',
+    () => {
+      fc.assert(
+        fc.property(
+          contractArb(3).chain((contract) => fc.tuple(fc.constant(contract), fc.array(candidateFor(contract), { maxLength: 4 }))),
+          ([contract, candidates]) => {
+            const effect = governReply(contract, candidates);
+            const first = candidates.findIndex((c) => naiveVerdict(contract, c).passed);
+            if (first < 0) {
+              expect(effect).toMatchObject({ status: 'fallback', selectedCandidate: null, body: contract.fallbackBody });
+              expect(naiveVerdict(contract, effect.body).passed).toBe(true);
+            } else {
+              expect(effect).toMatchObject({ status: 'accepted', selectedCandidate: first, body: candidates[first] });
+            }
+            expect(effect.candidates.map((c) => c.index)).toEqual(candidates.map((_, i) => i));
+          },
+        ),
+        { numRuns: 3500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

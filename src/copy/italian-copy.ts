@@ -10,8 +10,7 @@ import type { CopyTexts } from './copy-texts.js';
  */
 const byGender = (masculine: string, feminine: string, masculinePlural: string, femininePlural: string) =>
   `{number, select, plural {{gender, select, feminine {${femininePlural}} other {${masculinePlural}}}} other {{gender, select, feminine {${feminine}} other {${masculine}}}}}`;
-const bySound = (vowel: string, cluster: string, consonant: string) =>
-  `{initial, select, vowel {${vowel}} cluster {${cluster}} other {${consonant}}}`;
+const bySound = (vowel: string, cluster: string, consonant: string) => `{initial, select, vowel {${vowel}} cluster {${cluster}} other {${consonant}}}`;
 /** The indefinite article with its space or apostrophe: «un viaggio», «uno studio», «una pratica», «un’agenzia», «dei viaggi», «delle pratiche». */
 const un = byGender(bySound('un ', 'uno ', 'un '), bySound('un’', 'una ', 'una '), bySound('degli ', 'degli ', 'dei '), 'delle ');
 /** «nessun viaggio», «nessuno studio», «nessuna pratica», «nessun’agenzia»; plural nouns take no article. */

@@ -13,7 +13,9 @@ describe('server copy', () => {
     expect(() => ServerCopy.english().translated('de', { composition: { starting: 'Ich lege {gender, select, feminine {eine neue} {noun} an.' } })).toThrow(
       /de\.composition\.starting: expected a name/,
     );
-    expect(() => ServerCopy.english().translated('de', { ask: { nextSteps: '{gender, select, feminine {x}}' } })).toThrow(/de\.ask\.nextSteps: the select on gender has no “other” case/);
+    expect(() => ServerCopy.english().translated('de', { ask: { nextSteps: '{gender, select, feminine {x}}' } })).toThrow(
+      /de\.ask\.nextSteps: the select on gender has no “other” case/,
+    );
     expect(() => ServerCopy.english().translated('de', { ask: { nextSteps: 'Weiter } {steps}' } })).toThrow(/de\.ask\.nextSteps: a “}” closes nothing/);
   });
 
@@ -92,7 +94,8 @@ describe('sentences', () => {
   });
 
   it('a select says the case named by its parameter, else other, and may nest', () => {
-    const t = 'Inizio {number, select, plural {{gender, select, feminine {delle nuove} other {dei nuovi}}} other {{gender, select, feminine {una nuova} other {un nuovo}}}} {noun}.';
+    const t =
+      'Inizio {number, select, plural {{gender, select, feminine {delle nuove} other {dei nuovi}}} other {{gender, select, feminine {una nuova} other {un nuovo}}}} {noun}.';
     expect(formatSentence(t, { noun: 'pratica', gender: 'feminine' })).toBe('Inizio una nuova pratica.');
     expect(formatSentence(t, { noun: 'viaggio', gender: 'masculine' })).toBe('Inizio un nuovo viaggio.');
     expect(formatSentence(t, { noun: 'ferie', gender: 'feminine', number: 'plural' })).toBe('Inizio delle nuove ferie.');

@@ -181,12 +181,7 @@ function nonBlank(texts: object | undefined): Record<string, string> {
  */
 export class CopyIncompleteError extends WarrantError {
   constructor(readonly missing: readonly MissingSentence[]) {
-    super(
-      'configuration',
-      `server copy lacks ${missing.length} sentence(s):\n${missing
-        .map((m) => `  ${m.struct}.${m.field} in ${m.locale}`)
-        .join('\n')}`,
-    );
+    super('configuration', `server copy lacks ${missing.length} sentence(s):\n${missing.map((m) => `  ${m.struct}.${m.field} in ${m.locale}`).join('\n')}`);
     this.name = 'CopyIncompleteError';
   }
   /** True for any `CopyIncompleteError`, even from a second copy of the package. */

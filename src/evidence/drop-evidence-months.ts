@@ -66,10 +66,17 @@ export async function dropEvidenceMonths(db: Database, cutoffs: readonly TenantC
 
 type ChainCut = { tenant_id: string; chain_id: string; through_seq: number; seals: number; rows: number; hash: string };
 
-async function dropMonth(tx: Queryable, month: EvidenceMonth, byTenant: ReadonlyMap<string, TenantCutoff>): Promise<Map<string, DroppedMonths> | 'kept' | 'gone'> {
+async function dropMonth(
+  tx: Queryable,
+  month: EvidenceMonth,
+  byTenant: ReadonlyMap<string, TenantCutoff>,
+): Promise<Map<string, DroppedMonths> | 'kept' | 'gone'> {
   await tx.query("select pg_advisory_xact_lock(hashtext('warrant_evidence_prune'))");
   const parts = Object.values(month.tables);
-  const present = await tx.query('select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relname = any($1::text[])', [parts]);
+  const present = await tx.query(
+    'select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relname = any($1::text[])',
+    [parts],
+  );
   if (present.length !== parts.length) return 'gone';
   // No row comes into the month while it is counted and dropped.
   await tx.query(`lock table ${parts.join(', ')} in share mode`);
@@ -78,36 +85,64 @@ async function dropMonth(tx: Queryable, month: EvidenceMonth, byTenant: Readonly
   for (const t of tenants) if ((byTenant.get(t)?.before.getTime() ?? -Infinity) < month.to.getTime()) return 'kept';
 
   const seals = month.tables.evidence_seals;
-  const chains = seals === undefined ? [] : await tx.query<ChainCut>(
-    `select g.tenant_id, g.chain_id, g.through_seq, g.seals, g.rows, s.hash
+  const chains =
+    seals === undefined
+      ? []
+      : await tx.query<ChainCut>(
+          `select g.tenant_id, g.chain_id, g.through_seq, g.seals, g.rows, s.hash
        from (select tenant_id, chain_id, max(seq) as through_seq, count(*) as seals, coalesce(sum(entry_count), 0) as rows from ${seals} group by tenant_id, chain_id) g
        join ${seals} s on s.tenant_id = g.tenant_id and s.chain_id = g.chain_id and s.seq = g.through_seq`,
-  );
+        );
   if (chains.length > 0) {
     const broken = await tx.query(
       `select 1 from json_to_recordset($1::json) c(tenant_id text, chain_id text, through_seq bigint)
         where exists (select 1 from evidence_seals e where e.tenant_id = c.tenant_id and e.chain_id = c.chain_id and e.seq < c.through_seq and (e.covers_to < $2 or e.covers_to >= $3))
         limit 1`,
-      [JSON.stringify(chains.map(({ tenant_id, chain_id, through_seq }) => ({ tenant_id, chain_id, through_seq }))), month.from.toISOString(), month.to.toISOString()],
+      [
+        JSON.stringify(chains.map(({ tenant_id, chain_id, through_seq }) => ({ tenant_id, chain_id, through_seq }))),
+        month.from.toISOString(),
+        month.to.toISOString(),
+      ],
     );
     if (broken.length > 0) return 'kept';
   }
   const counts = async (part: string | undefined) =>
-    new Map(part === undefined ? [] : (await tx.query<{ tenant_id: string; n: number }>(`select tenant_id, count(*) as n from ${part} group by tenant_id`)).map((r) => [r.tenant_id, Number(r.n)]));
+    new Map(
+      part === undefined
+        ? []
+        : (await tx.query<{ tenant_id: string; n: number }>(`select tenant_id, count(*) as n from ${part} group by tenant_id`)).map((r) => [
+            r.tenant_id,
+            Number(r.n),
+          ]),
+    );
   const effects = await counts(month.tables.effects);
   const suggestions = await counts(month.tables.suggestions);
 
   const out = new Map<string, DroppedMonths>();
   for (const t of tenants) {
     const own = chains.filter((c) => c.tenant_id === t);
-    out.set(t, { effects: effects.get(t) ?? 0, suggestions: suggestions.get(t) ?? 0, seals: own.reduce((a, c) => a + Number(c.seals), 0), checkpoints: own.length, months: [] });
+    out.set(t, {
+      effects: effects.get(t) ?? 0,
+      suggestions: suggestions.get(t) ?? 0,
+      seals: own.reduce((a, c) => a + Number(c.seals), 0),
+      checkpoints: own.length,
+      months: [],
+    });
   }
   if (chains.length > 0) {
     await tx.query(CHAIN_CHECKPOINTS, [
       JSON.stringify(
         chains.map((c) => {
           const cut = byTenant.get(c.tenant_id)!;
-          return { tenant_id: c.tenant_id, chain_id: c.chain_id, through_seq: Number(c.through_seq), hash: c.hash, rule: cut.rule, pruned_before: cut.before.toISOString(), row_count: Number(c.rows) };
+          return {
+            tenant_id: c.tenant_id,
+            chain_id: c.chain_id,
+            through_seq: Number(c.through_seq),
+            hash: c.hash,
+            rule: cut.rule,
+            pruned_before: cut.before.toISOString(),
+            row_count: Number(c.rows),
+          };
         }),
       ),
     ]);

@@ -33,7 +33,9 @@ describe.each(storeTargets())('effect store on $name', (target) => {
 
   it('W6: concurrent inserts all commit, in fewer flushes than rows', async () => {
     const base = Date.UTC(2026, 0, 1);
-    const rows = Array.from({ length: 120 }, (_, i) => effect('acme', i % 3 === 0 ? 'accepted' : 'fallback', i % 2 ? 'ticket_hold' : 'seller_home_valuation', base + i));
+    const rows = Array.from({ length: 120 }, (_, i) =>
+      effect('acme', i % 3 === 0 ? 'accepted' : 'fallback', i % 2 ? 'ticket_hold' : 'seller_home_valuation', base + i),
+    );
     await Promise.all(rows.map((r) => store.insert(r)));
     const [count] = await db.query<{ n: number }>("select count(*)::int8 as n from effects where tenant_id = 'acme'");
     expect(count?.n).toBe(120);
@@ -76,7 +78,7 @@ describe.each(storeTargets())('effect store on $name', (target) => {
   });
 });
 
-describe.each(storeTargets())('W10 on $name: one tenant\'s unstorable row never fails another tenant\'s writes', (target) => {
+describe.each(storeTargets())("W10 on $name: one tenant's unstorable row never fails another tenant's writes", (target) => {
   let db: Database;
   beforeAll(async () => {
     db = await target.open();
@@ -85,7 +87,7 @@ describe.each(storeTargets())('W10 on $name: one tenant\'s unstorable row never 
     await db.close();
   });
 
-  it('a row the store refuses (a NUL in a candidate), batched with another tenant\'s valid rows: only it fails; every valid row commits and is acknowledged', async () => {
+  it("a row the store refuses (a NUL in a candidate), batched with another tenant's valid rows: only it fails; every valid row commits and is acknowledged", async () => {
     let flushes = 0;
     const counting: Database = {
       kind: db.kind,

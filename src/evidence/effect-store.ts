@@ -130,7 +130,14 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
             const entry: SealEntry = {
               t: 'effects',
               id: r.id,
-              d: effectDigest({ createdAt: r.createdAt, status: r.status, interactionKind: r.interactionKind, effectText: t.effect, contractText: t.contract, candidatesText: t.candidates }),
+              d: effectDigest({
+                createdAt: r.createdAt,
+                status: r.status,
+                interactionKind: r.interactionKind,
+                effectText: t.effect,
+                contractText: t.contract,
+                candidatesText: t.candidates,
+              }),
             };
             const group = byTenant.get(r.tenantId);
             if (!group) byTenant.set(r.tenantId, { entries: [entry], from: r.createdAt, to: r.createdAt });
@@ -159,7 +166,9 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
     insert: (effect) => writer.write(effect),
     drain: () => writer.drain(),
     async get(tenantId, id) {
-      const [row] = await storeCall('effects could not be read', () => db.query(`select ${COLUMNS} from effects where tenant_id = $1 and id = $2`, [tenantId, id]));
+      const [row] = await storeCall('effects could not be read', () =>
+        db.query(`select ${COLUMNS} from effects where tenant_id = $1 and id = $2`, [tenantId, id]),
+      );
       return row ? fromRow(row) : undefined;
     },
     async list(tenantId, { status, interactionKind, text: contains, since, until, beforeId, limit }) {
@@ -170,7 +179,10 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
           ['status = ?', status],
           ['interaction_kind = ?', interactionKind],
           // strpos, not like: the searched text is the user's, and may hold % or _.
-          ["exists (select 1 from (select effect->>'body' as t union all select json_array_elements_text(candidates)) s where strpos(lower(s.t), lower(?)) > 0)", contains],
+          [
+            "exists (select 1 from (select effect->>'body' as t union all select json_array_elements_text(candidates)) s where strpos(lower(s.t), lower(?)) > 0)",
+            contains,
+          ],
           ['created_at >= ?', since?.toISOString()],
           ['created_at < ?', until?.toISOString()],
           ['id < ?', beforeId],

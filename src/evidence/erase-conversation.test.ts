@@ -30,7 +30,12 @@ describe.each(storeTargets())('conversation erasure on $name (W13)', (target) =>
     await writeTestEvidence(db, 'neighbour', 'conv');
     const neighbourBefore = await counts(db, 'neighbour');
 
-    const outcome = await eraseConversation(db, { tenantId: 'erasing', conversationId: 'conv', requestedBy: 'privacy officer', now: new Date('2026-12-01T10:00:00Z') });
+    const outcome = await eraseConversation(db, {
+      tenantId: 'erasing',
+      conversationId: 'conv',
+      requestedBy: 'privacy officer',
+      now: new Date('2026-12-01T10:00:00Z'),
+    });
     expect(outcome.rows).toEqual({ turns: 2, turnEvents: 2, turnRecords: 1, suggestions: 1 });
     expect(outcome.rowCount).toBe(6);
     expect(outcome.erasureId).toMatch(/^era_/);
@@ -39,7 +44,9 @@ describe.each(storeTargets())('conversation erasure on $name (W13)', (target) =>
     expect(await counts(db, 'neighbour')).toEqual(neighbourBefore);
     const report = await verifyEvidence(db, { tenantId: 'erasing' });
     expect(report.problems).toEqual([]);
-    expect(report.tenants[0]!.erasures).toEqual([{ id: outcome.erasureId, requestedBy: 'privacy officer', requestedAt: '2026-12-01T10:00:00.000Z', rowCount: 6 }]);
+    expect(report.tenants[0]!.erasures).toEqual([
+      { id: outcome.erasureId, requestedBy: 'privacy officer', requestedAt: '2026-12-01T10:00:00.000Z', rowCount: 6 },
+    ]);
     expect((await verifyEvidence(db, { tenantId: 'neighbour' })).ok).toBe(true);
 
     // The record keeps no content: no conversation id, no turn id, no text.

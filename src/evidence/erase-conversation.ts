@@ -46,7 +46,10 @@ export function erasureSubject(tenantId: string, conversationId: string): string
  * Reply Effects are not tied to a conversation (a verification request names none), so they are
  * not erased here; retention removes them.
  */
-export async function eraseConversation(db: Database, { tenantId, conversationId, requestedBy, now = new Date() }: EraseConversationOptions): Promise<ErasureOutcome> {
+export async function eraseConversation(
+  db: Database,
+  { tenantId, conversationId, requestedBy, now = new Date() }: EraseConversationOptions,
+): Promise<ErasureOutcome> {
   const subject = erasureSubject(tenantId, conversationId);
   const lane = sealLaneOf(db);
   let outcome: ErasureOutcome;
@@ -58,12 +61,21 @@ export async function eraseConversation(db: Database, { tenantId, conversationId
           [tenantId, conversationId],
         );
         const turnIds = turns.map((t) => t.id);
-        const events = turnIds.length === 0 ? [] : await tx.query<{ record_id: string; revision: number }>(
-          'delete from turn_events where tenant_id = $1 and turn_id = any($2::text[]) returning record_id, revision',
-          [tenantId, turnIds],
-        );
-        const records = turnIds.length === 0 ? [] : await tx.query('delete from turn_records where tenant_id = $1 and created_by_turn = any($2::text[]) returning id', [tenantId, turnIds]);
-        const suggestions = await tx.query<{ id: string }>('delete from suggestions where tenant_id = $1 and match_id = $2 returning id', [tenantId, conversationId]);
+        const events =
+          turnIds.length === 0
+            ? []
+            : await tx.query<{ record_id: string; revision: number }>(
+                'delete from turn_events where tenant_id = $1 and turn_id = any($2::text[]) returning record_id, revision',
+                [tenantId, turnIds],
+              );
+        const records =
+          turnIds.length === 0
+            ? []
+            : await tx.query('delete from turn_records where tenant_id = $1 and created_by_turn = any($2::text[]) returning id', [tenantId, turnIds]);
+        const suggestions = await tx.query<{ id: string }>('delete from suggestions where tenant_id = $1 and match_id = $2 returning id', [
+          tenantId,
+          conversationId,
+        ]);
         const erased = [
           ...turns.flatMap((t) => [erasedKey('turns', t.id), ...(t.composed ? [erasedKey('turn_results', t.id)] : [])]),
           ...events.map((e) => erasedKey('turn_events', turnEventId(e.record_id, Number(e.revision)))),
@@ -80,7 +92,12 @@ export async function eraseConversation(db: Database, { tenantId, conversationId
             erasureId: null,
             rows,
             rowCount,
-            earlier: earlier.map((e) => ({ id: e.id, requestedBy: e.requested_by, requestedAt: new Date(e.requested_at as unknown as string).toISOString(), rowCount: e.row_count })),
+            earlier: earlier.map((e) => ({
+              id: e.id,
+              requestedBy: e.requested_by,
+              requestedAt: new Date(e.requested_at as unknown as string).toISOString(),
+              rowCount: e.row_count,
+            })),
           };
         }
         const id = newRecordId('era_');

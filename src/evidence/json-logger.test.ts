@@ -22,7 +22,14 @@ describe('JSON logger', () => {
 
   it('never writes a field named like a secret or a user text', () => {
     const lines: string[] = [];
-    createJsonLogger({ write: (l) => lines.push(l) }).log({ level: 'error', msg: 'x', authorization: 'Bearer wk_secret', candidates: ['看車'], body: '{"k":1}', key: 'wk_secret' });
+    createJsonLogger({ write: (l) => lines.push(l) }).log({
+      level: 'error',
+      msg: 'x',
+      authorization: 'Bearer wk_secret',
+      candidates: ['看車'],
+      body: '{"k":1}',
+      key: 'wk_secret',
+    });
     expect(lines[0]).not.toMatch(/wk_secret|看車|"k"/);
     expect(JSON.parse(lines[0]!)).toMatchObject({ authorization: '[redacted]', candidates: '[redacted]', body: '[redacted]', key: '[redacted]' });
   });

@@ -45,7 +45,7 @@ const REDACTED = ['authorization', 'key', 'api_key', 'token', 'candidates', 'can
  * line. Fields named like secrets or user text (`authorization`, `key`, `token`, `candidates`,
  * `body`, `message`, `text`) are written as `[redacted]`.
  */
-export function createJsonLogger({ write = (line) => void process.stdout.write(line + '\n'), now = Date.now, level = 'info' }: JsonLoggerOptions = {}): Logger {
+export function createJsonLogger({ write = (line) => void process.stdout.write(`${line}\n`), now = Date.now, level = 'info' }: JsonLoggerOptions = {}): Logger {
   const logger = pino(
     {
       level,

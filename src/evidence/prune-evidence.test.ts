@@ -67,12 +67,20 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     expect((await verifyEvidence(db, { tenantId: 'sneaky' })).problems.map((p) => p.kind)).toEqual(['seal_missing']);
   });
 
-  it("W13: a month every tenant is past is dropped whole; a month a tenant still keeps is pruned by DELETE for the others only; both verify clean", async () => {
+  it('W13: a month every tenant is past is dropped whole; a month a tenant still keeps is pruned by DELETE for the others only; both verify clean', async () => {
     const now = new Date();
     const at = (months: number) => new Date(monthStart(now, months).getTime() + 10 * DAY);
     await ensureEvidencePartitions(db, { from: monthStart(now, -6) });
     // Written in time order, as a sidecar writes: each chain's seals then run from month to month.
-    await insertSuggestion(db, 'early', { id: newRecordId('sug_'), createdAt: at(-6), matchId: 'm', resultType: 'hold', result: { resultType: 'hold' }, evidence: {}, traceId: null });
+    await insertSuggestion(db, 'early', {
+      id: newRecordId('sug_'),
+      createdAt: at(-6),
+      matchId: 'm',
+      resultType: 'hold',
+      result: { resultType: 'hold' },
+      evidence: {},
+      traceId: null,
+    });
     const effects = createEffectStore(db);
     const rows: Record<string, string[]> = { early: [], late: [] };
     for (const tenant of ['early', 'late']) {
@@ -83,7 +91,11 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
       }
     }
     const partition = async (months: number) =>
-      (await db.query(`select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and relname = $1`, [monthPartitionName('effects', monthStart(now, months))])).length;
+      (
+        await db.query(`select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and relname = $1`, [
+          monthPartitionName('effects', monthStart(now, months)),
+        ])
+      ).length;
     expect([await partition(-6), await partition(-5)]).toEqual([1, 1]);
 
     const outcome = await pruneTenants(db, [
@@ -97,7 +109,8 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     ]);
     // Month -6 is gone as a table; month -5 stays, holding only the tenant that keeps it.
     expect([await partition(-6), await partition(-5)]).toEqual([0, 1]);
-    const left = async (tenant: string) => (await db.query<{ id: string }>(`select id from effects where tenant_id = $1 order by id`, [tenant])).map((r) => r.id);
+    const left = async (tenant: string) =>
+      (await db.query<{ id: string }>(`select id from effects where tenant_id = $1 order by id`, [tenant])).map((r) => r.id);
     expect(await left('early')).toEqual([rows.early![2]]);
     expect(await left('late')).toEqual(rows.late!.slice(1));
     for (const tenant of ['early', 'late']) {
@@ -129,4 +142,3 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     expect((await verifyEvidence(db, { tenantId: 'jumbled' })).problems).toEqual([]);
   });
 });
-

@@ -41,7 +41,10 @@ export interface PruneEvidenceOptions {
  */
 export async function pruneEvidence(db: Database, { before, tenantId, rule }: PruneEvidenceOptions): Promise<TenantPrune[]> {
   const tenants = tenantId !== undefined ? [tenantId] : await evidenceTenants(db);
-  return pruneTenants(db, tenants.map((t) => ({ tenantId: t, before, rule })));
+  return pruneTenants(
+    db,
+    tenants.map((t) => ({ tenantId: t, before, rule })),
+  );
 }
 
 /**
@@ -100,7 +103,17 @@ async function pruneTenant(db: Database, tenantId: string, before: Date, rule: s
       }
       if (chains.size > 0) {
         await tx.query(CHAIN_CHECKPOINTS, [
-          JSON.stringify([...chains].map(([chain_id, c]) => ({ tenant_id: tenantId, chain_id, through_seq: c.seq, hash: c.hash, rule, pruned_before: cutoff, row_count: c.rows }))),
+          JSON.stringify(
+            [...chains].map(([chain_id, c]) => ({
+              tenant_id: tenantId,
+              chain_id,
+              through_seq: c.seq,
+              hash: c.hash,
+              rule,
+              pruned_before: cutoff,
+              row_count: c.rows,
+            })),
+          ),
         ]);
       }
       const rows = turnEvents + turns + turnRecords + effects + suggestions + erasures;

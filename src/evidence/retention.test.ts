@@ -13,12 +13,20 @@ describe('retention policy', () => {
   it('WARRANT_RETENTION_DAYS is a whole number of days from 1, or unset; anything else refuses the start naming it', () => {
     expect(retentionDaysFromEnv({})).toBeUndefined();
     expect(retentionDaysFromEnv({ WARRANT_RETENTION_DAYS: ' 90 ' })).toBe(90);
-    for (const bad of ['0', '-1', '1.5', 'ninety', '30d']) expect(() => retentionDaysFromEnv({ WARRANT_RETENTION_DAYS: bad })).toThrow(/WARRANT_RETENTION_DAYS/);
+    for (const bad of ['0', '-1', '1.5', 'ninety', '30d'])
+      expect(() => retentionDaysFromEnv({ WARRANT_RETENTION_DAYS: bad })).toThrow(/WARRANT_RETENTION_DAYS/);
   });
 
   it("a tenant's keys give its own days; two keys of one tenant giving different days are refused", () => {
-    expect(retentionPolicyOf(30, [{ tenantId: 'a', retentionDays: 7 }, { tenantId: 'a', retentionDays: 7 }, { tenantId: 'b' }]).tenants).toEqual(new Map([['a', 7]]));
-    expect(() => retentionPolicyOf(30, [{ tenantId: 'a', retentionDays: 7 }, { tenantId: 'a', retentionDays: 8 }])).toThrow(/tenant a .*retention_days/);
+    expect(retentionPolicyOf(30, [{ tenantId: 'a', retentionDays: 7 }, { tenantId: 'a', retentionDays: 7 }, { tenantId: 'b' }]).tenants).toEqual(
+      new Map([['a', 7]]),
+    );
+    expect(() =>
+      retentionPolicyOf(30, [
+        { tenantId: 'a', retentionDays: 7 },
+        { tenantId: 'a', retentionDays: 8 },
+      ]),
+    ).toThrow(/tenant a .*retention_days/);
   });
 });
 
@@ -31,13 +39,19 @@ describe.each(storeTargets())('retention on $name (W13)', (target) => {
     await db.close();
   });
 
-  it("W13: each tenant keeps its evidence for its own period, the default for the rest, none past it; the rule is in the checkpoint", async () => {
+  it('W13: each tenant keeps its evidence for its own period, the default for the rest, none past it; the rule is in the checkpoint', async () => {
     const effects = createEffectStore(db);
     for (const tenant of ['short', 'default', 'forever']) {
       await effects.insert(testEffect(tenant, '20 days old', new Date(Date.now() - 20 * DAY)));
       await effects.insert(testEffect(tenant, '5 days old', new Date(Date.now() - 5 * DAY)));
     }
-    await applyRetention(db, { defaultDays: 10, tenants: new Map([['short', 3], ['forever', 100]]) });
+    await applyRetention(db, {
+      defaultDays: 10,
+      tenants: new Map([
+        ['short', 3],
+        ['forever', 100],
+      ]),
+    });
     const left = async (tenant: string) => (await db.query(`select count(*) as n from effects where tenant_id = $1`, [tenant]))[0]!.n;
     expect([await left('short'), await left('default'), await left('forever')]).toEqual([0, 1, 2]);
     const report = await verifyEvidence(db, { tenantId: 'default' });
@@ -50,7 +64,11 @@ describe.each(storeTargets())('retention on $name (W13)', (target) => {
     const effects = createEffectStore(db);
     await effects.insert(testEffect('scheduled', 'old', new Date(Date.now() - 9 * DAY)));
     const logs: LogRecord[] = [];
-    const schedule = scheduleRetention(db, { tenants: new Map([['scheduled', 1]]) }, { firstRunMs: 1, intervalMs: 50, logger: { log: (r) => void logs.push(r) } });
+    const schedule = scheduleRetention(
+      db,
+      { tenants: new Map([['scheduled', 1]]) },
+      { firstRunMs: 1, intervalMs: 50, logger: { log: (r) => void logs.push(r) } },
+    );
     try {
       await expect.poll(() => logs.find((l) => l.msg === 'evidence_pruned'), { timeout: 20_000 }).toMatchObject({ tenant: 'scheduled', rows: 1 });
     } finally {

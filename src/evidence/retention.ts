@@ -60,7 +60,11 @@ export interface RetentionScheduleOptions {
  * sidecar that runs for months keeps writing into month partitions. A failed run is logged and
  * retried at the next tick. When the policy keeps everything, the timer only makes the months.
  */
-export function scheduleRetention(db: Database, policy: RetentionPolicy, { intervalMs = 3_600_000, firstRunMs = 10_000, logger }: RetentionScheduleOptions = {}): { stop(): Promise<void> } {
+export function scheduleRetention(
+  db: Database,
+  policy: RetentionPolicy,
+  { intervalMs = 3_600_000, firstRunMs = 10_000, logger }: RetentionScheduleOptions = {},
+): { stop(): Promise<void> } {
   const keepsAll = policy.defaultDays === undefined && (policy.tenants?.size ?? 0) === 0;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -94,7 +98,10 @@ export function scheduleRetention(db: Database, policy: RetentionPolicy, { inter
  * The policy of a deployment: `defaultDays`, and each tenant's own days from its key grants. Two
  * keys of one tenant naming different days refuse the start, naming the tenant.
  */
-export function retentionPolicyOf(defaultDays: number | undefined, grants: readonly { tenantId: string; retentionDays?: number | undefined }[]): RetentionPolicy {
+export function retentionPolicyOf(
+  defaultDays: number | undefined,
+  grants: readonly { tenantId: string; retentionDays?: number | undefined }[],
+): RetentionPolicy {
   const tenants = new Map<string, number>();
   for (const g of grants) {
     if (g.retentionDays === undefined) continue;

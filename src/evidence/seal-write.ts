@@ -10,7 +10,14 @@ const SEAL_INSERT = `insert into evidence_seals (tenant_id, chain_id, seq, prev,
  * `update … returning` whose condition may match nothing, the seal is written only if it matched,
  * and the lane's head stays where it was. Resolves with the statement's rows.
  */
-export async function sealWith(db: Database, tenantId: string, entries: readonly SealEntry[], at: Date, sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]> {
+export async function sealWith(
+  db: Database,
+  tenantId: string,
+  entries: readonly SealEntry[],
+  at: Date,
+  sql: string,
+  params: readonly unknown[],
+): Promise<Record<string, unknown>[]> {
   const sealer = sealerOf(db);
   if (!sealer.enabled) return db.query(sql, params);
   const lane = sealer.acquire();

@@ -50,13 +50,20 @@ export function tracingFromEnv(env: Record<string, string | undefined>): EnvTrac
   const base = read('OTEL_EXPORTER_OTLP_ENDPOINT');
   const url = read('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ?? (base === undefined ? undefined : `${base.replace(/\/+$/, '')}/v1/traces`);
   if (url === undefined) return undefined;
-  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) refuse(read('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT', `${JSON.stringify(url)} is not an http(s) URL`);
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    refuse(
+      read('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT',
+      `${JSON.stringify(url)} is not an http(s) URL`,
+    );
 
   const delay = read('OTEL_BSP_SCHEDULE_DELAY');
   if (delay !== undefined && !/^\d{1,9}$/.test(delay)) refuse('OTEL_BSP_SCHEDULE_DELAY', `${JSON.stringify(delay)} is not a whole number of milliseconds`);
   const exporter = new OTLPTraceExporter({
     url,
-    headers: { ...headersOf(read('OTEL_EXPORTER_OTLP_HEADERS'), 'OTEL_EXPORTER_OTLP_HEADERS'), ...headersOf(read('OTEL_EXPORTER_OTLP_TRACES_HEADERS'), 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
+    headers: {
+      ...headersOf(read('OTEL_EXPORTER_OTLP_HEADERS'), 'OTEL_EXPORTER_OTLP_HEADERS'),
+      ...headersOf(read('OTEL_EXPORTER_OTLP_TRACES_HEADERS'), 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'),
+    },
   });
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': read('OTEL_SERVICE_NAME') ?? 'warrant' }),
@@ -71,7 +78,11 @@ function samplerOf(name: string | undefined, arg: string | undefined): Sampler {
   if (!(SAMPLERS as readonly string[]).includes(sampler)) refuse('OTEL_TRACES_SAMPLER', `${JSON.stringify(name)} is not one of ${SAMPLERS.join(', ')}`);
   const ratio = arg === undefined ? 1 : Number(arg);
   if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) refuse('OTEL_TRACES_SAMPLER_ARG', `${JSON.stringify(arg)} is not a ratio from 0 to 1`);
-  const root = sampler.endsWith('always_on') ? new AlwaysOnSampler() : sampler.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(ratio);
+  const root = sampler.endsWith('always_on')
+    ? new AlwaysOnSampler()
+    : sampler.endsWith('always_off')
+      ? new AlwaysOffSampler()
+      : new TraceIdRatioBasedSampler(ratio);
   return sampler.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
 }
 

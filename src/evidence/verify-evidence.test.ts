@@ -72,7 +72,9 @@ describe.each(storeTargets())('evidence integrity on $name (W13)', (target) => {
   it('W13: a seal edited to match a changed row, or deleted from the middle of its chain, is reported', async () => {
     const effects = createEffectStore(db);
     for (let i = 0; i < 3; i++) await effects.insert(effect('sealed', `reply ${i}`));
-    const seals = await db.query<{ chain_id: string; seq: number }>(`select chain_id, seq from evidence_seals where tenant_id = 'sealed' order by chain_id, seq`);
+    const seals = await db.query<{ chain_id: string; seq: number }>(
+      `select chain_id, seq from evidence_seals where tenant_id = 'sealed' order by chain_id, seq`,
+    );
     expect(seals.map((s) => Number(s.seq))).toEqual([1, 2, 3]);
     const chain = seals[0]!.chain_id;
     await db.query(`update evidence_seals set entries = '[]' where tenant_id = 'sealed' and chain_id = $1 and seq = 1`, [chain]);

@@ -1,15 +1,6 @@
 import type { Database } from '../store/index.js';
 import { GENESIS, sealerOf, sealHash, type EvidenceTable, type SealEntry } from '../store/evidence-sealer.js';
-import {
-  effectDigest,
-  erasedKey,
-  erasureDigest,
-  suggestionDigest,
-  turnDigest,
-  turnEventDigest,
-  turnEventId,
-  turnResultDigest,
-} from './evidence-digest.js';
+import { effectDigest, erasedKey, erasureDigest, suggestionDigest, turnDigest, turnEventDigest, turnEventId, turnResultDigest } from './evidence-digest.js';
 import { storeCall } from './store-call.js';
 
 /** What is wrong with one row or seal. */
@@ -114,12 +105,26 @@ export async function evidenceTenants(db: Database): Promise<string[]> {
   return rows.map((r) => r.tenant_id);
 }
 
-async function verifyTenant(db: Database, tenantId: string, since: Date | undefined, key: string): Promise<{ report: TenantEvidenceReport; found: EvidenceProblem[] }> {
+async function verifyTenant(
+  db: Database,
+  tenantId: string,
+  since: Date | undefined,
+  key: string,
+): Promise<{ report: TenantEvidenceReport; found: EvidenceProblem[] }> {
   const found: EvidenceProblem[] = [];
   const problem = (table: EvidenceProblem['table'], id: string, kind: EvidenceProblemKind, detail: string) => found.push({ tenantId, table, id, kind, detail });
-  const read = <T extends Record<string, unknown>>(what: string, sql: string, params: unknown[]) => storeCall(`${what} could not be read`, () => db.query<T>(sql, params));
+  const read = <T extends Record<string, unknown>>(what: string, sql: string, params: unknown[]) =>
+    storeCall(`${what} could not be read`, () => db.query<T>(sql, params));
 
-  const checkpoints = await read<{ chain_id: string; through_seq: number; hash: string; rule: string; pruned_before: Date; pruned_at: Date; row_count: number }>(
+  const checkpoints = await read<{
+    chain_id: string;
+    through_seq: number;
+    hash: string;
+    rule: string;
+    pruned_before: Date;
+    pruned_at: Date;
+    row_count: number;
+  }>(
     'evidence checkpoints',
     'select chain_id, through_seq, hash, rule, pruned_before, pruned_at, row_count from evidence_checkpoints where tenant_id = $1 order by chain_id, through_seq',
     [tenantId],
@@ -151,12 +156,25 @@ async function verifyTenant(db: Database, tenantId: string, since: Date | undefi
     });
     if (expected !== s.hash) problem('evidence_seals', name, 'seal_changed', 'the seal does not match its HMAC: its entries, range or link were edited');
     if (last !== undefined && last.chain === s.chain_id) {
-      if (seq !== last.seq + 1) problem('evidence_seals', `${s.chain_id}#${last.seq + 1}`, 'seal_missing', `seals ${last.seq + 1}–${seq - 1} of the chain are gone`);
+      if (seq !== last.seq + 1)
+        problem('evidence_seals', `${s.chain_id}#${last.seq + 1}`, 'seal_missing', `seals ${last.seq + 1}–${seq - 1} of the chain are gone`);
       else if (s.prev !== last.hash) problem('evidence_seals', name, 'seal_changed', 'its link does not name the seal before it');
     } else if (since === undefined) {
       const start = seq === 1 ? GENESIS : checkpointAt.get(`${s.chain_id}#${seq - 1}`);
-      if (start === undefined) problem('evidence_seals', `${s.chain_id}#${seq - 1}`, 'seal_missing', `the chain starts at seal ${seq}, and no prune checkpoint accounts for the seals before it`);
-      else if (s.prev !== start) problem('evidence_seals', name, 'seal_changed', seq === 1 ? 'the first seal of its chain links to something' : 'its link does not name the prune checkpoint before it');
+      if (start === undefined)
+        problem(
+          'evidence_seals',
+          `${s.chain_id}#${seq - 1}`,
+          'seal_missing',
+          `the chain starts at seal ${seq}, and no prune checkpoint accounts for the seals before it`,
+        );
+      else if (s.prev !== start)
+        problem(
+          'evidence_seals',
+          name,
+          'seal_changed',
+          seq === 1 ? 'the first seal of its chain links to something' : 'its link does not name the prune checkpoint before it',
+        );
     }
     last = { chain: s.chain_id, seq, hash: s.hash };
     const from = asDate(s.covers_from).getTime();
@@ -176,7 +194,17 @@ async function verifyTenant(db: Database, tenantId: string, since: Date | undefi
   );
   const erased = new Set<string>();
   for (const e of erasures) {
-    current.push({ table: 'evidence_erasures', id: e.id, d: erasureDigest({ requestedBy: e.requested_by, requestedAt: asDate(e.requested_at), subjectSha256: e.subject_sha256, rowCount: e.row_count, erased: e.erased }) });
+    current.push({
+      table: 'evidence_erasures',
+      id: e.id,
+      d: erasureDigest({
+        requestedBy: e.requested_by,
+        requestedAt: asDate(e.requested_at),
+        subjectSha256: e.subject_sha256,
+        rowCount: e.row_count,
+        erased: e.erased,
+      }),
+    });
     for (const k of e.erased) erased.add(k);
   }
   for (const r of await read<{ id: string; created_at: Date; status: string; interaction_kind: string; effect: string; contract: string; candidates: string }>(
@@ -188,7 +216,14 @@ async function verifyTenant(db: Database, tenantId: string, since: Date | undefi
     current.push({
       table: 'effects',
       id: r.id,
-      d: effectDigest({ createdAt: asDate(r.created_at), status: r.status, interactionKind: r.interaction_kind, effectText: r.effect, contractText: r.contract, candidatesText: r.candidates }),
+      d: effectDigest({
+        createdAt: asDate(r.created_at),
+        status: r.status,
+        interactionKind: r.interaction_kind,
+        effectText: r.effect,
+        contractText: r.contract,
+        candidatesText: r.candidates,
+      }),
     });
   }
   for (const r of await read<{ id: string; created_at: Date; match_id: string; result_type: string; result: unknown; evidence: unknown }>(
@@ -196,7 +231,11 @@ async function verifyTenant(db: Database, tenantId: string, since: Date | undefi
     `select id, created_at, match_id, result_type, result, evidence from suggestions where tenant_id = $1 ${window('created_at')}`,
     params('suggestions'),
   )) {
-    current.push({ table: 'suggestions', id: r.id, d: suggestionDigest({ createdAt: asDate(r.created_at), matchId: r.match_id, resultType: r.result_type, result: r.result, evidence: r.evidence }) });
+    current.push({
+      table: 'suggestions',
+      id: r.id,
+      d: suggestionDigest({ createdAt: asDate(r.created_at), matchId: r.match_id, resultType: r.result_type, result: r.result, evidence: r.evidence }),
+    });
   }
   for (const r of await read<{ id: string; conversation_id: string; seq: number; input: unknown; commit: unknown; result: unknown }>(
     'turns',
@@ -212,7 +251,11 @@ async function verifyTenant(db: Database, tenantId: string, since: Date | undefi
     `select record_id, revision, type, payload, turn_id, position from turn_events where tenant_id = $1 ${window('committed_at', "record_id || '#' || revision")}`,
     params('turn_events'),
   )) {
-    current.push({ table: 'turn_events', id: turnEventId(r.record_id, r.revision), d: turnEventDigest({ type: r.type, payload: r.payload, turnId: r.turn_id, position: r.position }) });
+    current.push({
+      table: 'turn_events',
+      id: turnEventId(r.record_id, r.revision),
+      d: turnEventDigest({ type: r.type, payload: r.payload, turnId: r.turn_id, position: r.position }),
+    });
   }
 
   // Rows whose content is not their own sealed content: a swap shows as each holding the other's.
@@ -241,7 +284,8 @@ async function verifyTenant(db: Database, tenantId: string, since: Date | undefi
   for (const [k, was] of sealed) {
     if (seen.has(k)) continue;
     const [table, id] = k.split('\u0000') as [EvidenceTable, string];
-    if (!erased.has(erasedKey(table, id)) && !pruned(table, id, was)) problem(table, id, 'deleted', `sealed in ${was.seal}, and no erasure record or prune accounts for it`);
+    if (!erased.has(erasedKey(table, id)) && !pruned(table, id, was))
+      problem(table, id, 'deleted', `sealed in ${was.seal}, and no erasure record or prune accounts for it`);
   }
 
   return {

@@ -103,7 +103,10 @@ function resolveModel(registry: ModelRegistry, id: string, path: string): Langua
   try {
     return registry.languageModel(id);
   } catch (error) {
-    throw new ConfigurationError('model settings configured wrong', { cause: error, issues: [{ path, message: `"${id}": ${(error as Error)?.message ?? String(error)}` }] });
+    throw new ConfigurationError('model settings configured wrong', {
+      cause: error,
+      issues: [{ path, message: `"${id}": ${(error as Error)?.message ?? String(error)}` }],
+    });
   }
 }
 

@@ -57,8 +57,10 @@ function openAICompatibleModel(id: string, apiKey: string | undefined): Language
 
 /** A provider for the registry that serves language models only; Warrant asks for nothing else. */
 function languageOnly(name: string, languageModel: (id: string) => LanguageModelV3): ProviderV3 {
-  const none = (modelType: 'embeddingModel' | 'imageModel') => (modelId: string): never => {
-    throw new NoSuchModelError({ modelId, modelType, message: `${name} serves language models only here` });
-  };
+  const none =
+    (modelType: 'embeddingModel' | 'imageModel') =>
+    (modelId: string): never => {
+      throw new NoSuchModelError({ modelId, modelType, message: `${name} serves language models only here` });
+    };
   return { specificationVersion: 'v3', languageModel, embeddingModel: none('embeddingModel'), imageModel: none('imageModel') };
 }

@@ -81,9 +81,7 @@ export function modelSettingsFromEnv(
 }
 
 /** What one variable's name says: whose profile (`task` undefined: the default) and which field (`setting` undefined: the model). */
-type ReadName =
-  | { readonly task: string | undefined; readonly setting: SettingName | undefined; readonly deprecated?: string }
-  | { readonly problem: string };
+type ReadName = { readonly task: string | undefined; readonly setting: SettingName | undefined; readonly deprecated?: string } | { readonly problem: string };
 
 /** Reads a `WARRANT_MODEL…` name; `undefined` for a name of another variable (`WARRANT_MODELS`). */
 function readName(name: string, value: string): ReadName | undefined {

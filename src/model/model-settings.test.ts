@@ -47,7 +47,10 @@ describe('modelSettingsFromEnv', () => {
       review: { model: 'openai-compatible:http://127.0.0.1:9/v1#reviewer' },
       host_own_task: { model: 'openai-compatible:http://127.0.0.1:9/v1#host' },
     });
-    expect(createModels(settings, { languageModels: {} }).forTask('suggest.review')).toMatchObject({ modelId: 'openai-compatible:http://127.0.0.1:9/v1#judge', review: false });
+    expect(createModels(settings, { languageModels: {} }).forTask('suggest.review')).toMatchObject({
+      modelId: 'openai-compatible:http://127.0.0.1:9/v1#judge',
+      review: false,
+    });
     expect(createModels(settings).forTask('host.own-task').modelId).toBe('openai-compatible:http://127.0.0.1:9/v1#host');
   });
 
@@ -92,7 +95,7 @@ describe('modelSettingsFromEnv', () => {
 
   it('names every variable it cannot read at once', () => {
     expect(() => modelSettingsFromEnv({ WARRANT_MODEL__TIMEOUT_MS: 'soon', WARRANT_MODEL_ACKNOWLEDGE__REVIEW: 'yes' }, quiet)).toThrow(
-      /env\.WARRANT_MODEL__TIMEOUT_MS[^]*env\.WARRANT_MODEL_ACKNOWLEDGE__REVIEW/,
+      /env\.WARRANT_MODEL__TIMEOUT_MS[\s\S]*env\.WARRANT_MODEL_ACKNOWLEDGE__REVIEW/,
     );
   });
 });
@@ -125,15 +128,17 @@ describe('createModels', () => {
     expect(models.forTask('answer').model?.provider).toContain('anthropic');
   });
 
-  it('a task\'s model may be a model object the host already wrapped; its id is recorded as provider:model', () => {
+  it("a task's model may be a model object the host already wrapped; its id is recorded as provider:model", () => {
     const wrapped = wrapLanguageModel({ model: scriptedModel(['x']), middleware: { specificationVersion: 'v3' } });
     const models = createModels({ default: { model: wrapped } });
     expect(models.forTask('answer').model).toBe(wrapped);
     expect(models.forTask('answer').modelId).toBe(`${wrapped.provider}:${wrapped.modelId}`);
-    expect(() => createModels({ default: { model: { modelId: 'not a model' } as never } })).toThrow(/\$\.default\.model: expected a configuration string or a language model object/);
+    expect(() => createModels({ default: { model: { modelId: 'not a model' } as never } })).toThrow(
+      /\$\.default\.model: expected a configuration string or a language model object/,
+    );
   });
 
-  it('configuration strings resolve through a provider registry: the built-in one, or the host\'s own', () => {
+  it("configuration strings resolve through a provider registry: the built-in one, or the host's own", () => {
     const local = scriptedModel(['x']);
     const registry = createProviderRegistry({ local: customProvider({ languageModels: { small: local } }) });
     expect(createModels({ default: { model: 'local:small' } }, { registry }).forTask('answer')).toMatchObject({ model: local, modelId: 'local:small' });

@@ -30,7 +30,10 @@ describe('openai-compatible provider over HTTP', () => {
   afterAll(() => server.close());
 
   it('a structured task travels as a chat completion and comes back parsed, with tokens recorded', async () => {
-    const models = createModels({ default: { model: `openai-compatible:${baseURL}#scripted-llm`, temperature: 0 }, apiKeys: { openaiCompatible: 'local-key' } });
+    const models = createModels({
+      default: { model: `openai-compatible:${baseURL}#scripted-llm`, temperature: 0 },
+      apiKeys: { openaiCompatible: 'local-key' },
+    });
     replies.push(completion(JSON.stringify({ passes: true })));
     const result = await runObjectTask({
       models,

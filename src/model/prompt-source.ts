@@ -43,12 +43,7 @@ export function folderPromptSource(dir: string): PromptSource {
  * else its `task`, else the built-in English instructions. A prompt that is blank counts as
  * absent, so an empty file cannot silently erase a task's instructions.
  */
-export async function resolvePrompt(
-  task: string,
-  locale: string | undefined,
-  source: PromptSource | undefined,
-  builtIn: string,
-): Promise<ResolvedPrompt> {
+export async function resolvePrompt(task: string, locale: string | undefined, source: PromptSource | undefined, builtIn: string): Promise<ResolvedPrompt> {
   if (source) {
     for (const name of promptNames(task, locale)) {
       const text = await source(name);

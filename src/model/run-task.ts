@@ -171,9 +171,7 @@ function userMessage(locale: string | undefined, input: unknown, schema: z.ZodTy
   if (schema) {
     const jsonSchema = describeSchema(schema);
     parts.push(
-      jsonSchema
-        ? `Answer with one JSON object and nothing else, matching this JSON Schema:\n${jsonSchema}`
-        : 'Answer with one JSON object and nothing else.',
+      jsonSchema ? `Answer with one JSON object and nothing else, matching this JSON Schema:\n${jsonSchema}` : 'Answer with one JSON object and nothing else.',
     );
   }
   return parts.join('\n\n');
@@ -202,4 +200,3 @@ function tokens(usage: LanguageModelUsage | undefined): Pick<ModelCallRecord, 'i
 function errorMessage(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
-

@@ -57,10 +57,6 @@ export function promptText(model: MockLanguageModelV3, n = 0): string {
   const call = model.doGenerateCalls[n];
   if (!call) throw new Error(`the model was called ${model.doGenerateCalls.length} times, not ${n + 1}`);
   return call.prompt
-    .map((message) =>
-      typeof message.content === 'string'
-        ? message.content
-        : message.content.map((part) => ('text' in part ? part.text : '')).join(''),
-    )
+    .map((message) => (typeof message.content === 'string' ? message.content : message.content.map((part) => ('text' in part ? part.text : '')).join('')))
     .join('\n');
 }

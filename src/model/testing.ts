@@ -38,11 +38,7 @@ export async function startChatServer(reply: (request: ChatRequest, res: ServerR
 }
 
 /** Answers `res` with a chat completion whose message is `content`, reporting the given token usage. */
-export function sendCompletion(
-  res: ServerResponse,
-  content: string,
-  { model = 'scripted', promptTokens = 100, completionTokens = 10 } = {},
-): void {
+export function sendCompletion(res: ServerResponse, content: string, { model = 'scripted', promptTokens = 100, completionTokens = 10 } = {}): void {
   res.writeHead(200, { 'content-type': 'application/json' }).end(
     JSON.stringify({
       id: 'chatcmpl-1',

@@ -26,7 +26,9 @@ const advise = (extra: Partial<ReplyContractJson>) => {
 
 describe('disguise advice: what would close the disguise holes', () => {
   it('v0: the folded classes pass, and v1 closes them', () => {
-    expect(advise({ contract_version: 'v0' }).notes[0]).toMatch(/^contract_version "v0" matches exactly, so \d+ disguised candidates pass; "v1" \(forbidden_terms folded by default\) closes these holes$/);
+    expect(advise({ contract_version: 'v0' }).notes[0]).toMatch(
+      /^contract_version "v0" matches exactly, so \d+ disguised candidates pass; "v1" \(forbidden_terms folded by default\) closes these holes$/,
+    );
   });
 
   it('v1 with exact forbidden terms is told to fold them', () => {
@@ -37,14 +39,18 @@ describe('disguise advice: what would close the disguise holes', () => {
     const advice = advise({ forbidden_terms: ['看車'], fallback_body: '尚未確認。not held' });
     expect(advice.openDisguises).toEqual(['separated', 'markup', 'marks', 'han_variant']);
     expect(advice.closedByLoose).toEqual(advice.openDisguises);
-    expect(advice.notes).toEqual(['matching.forbidden_terms "folded" leaves separated, markup, marks, han_variant open; "loose" closes separated, markup, marks, han_variant']);
+    expect(advice.notes).toEqual([
+      'matching.forbidden_terms "folded" leaves separated, markup, marks, han_variant open; "loose" closes separated, markup, marks, han_variant',
+    ]);
   });
 
   it('when loose would refuse the contract (its fallback holds a forbidden term loosely), nothing is claimed closed and the note says why', () => {
     const advice = advise({ fallback_body: 'The tickets are not held, nothing r3served. Please complete checkout.' });
     expect(advice.openDisguises.length).toBeGreaterThan(0);
     expect(advice.closedByLoose).toEqual([]);
-    expect(advice.notes[0]).toContain('stay open: matching.forbidden_terms "loose" would close disguise holes, but refuses this contract ($.fallback_body: the approved fallback contains forbidden_terms[0] "reserved"');
+    expect(advice.notes[0]).toContain(
+      'stay open: matching.forbidden_terms "loose" would close disguise holes, but refuses this contract ($.fallback_body: the approved fallback contains forbidden_terms[0] "reserved"',
+    );
   });
 
   it('loose: no advice without holes; a hole loose leaves is named', () => {

@@ -90,7 +90,9 @@ const DISGUISERS: Record<DisguiseClass, Disguiser> = {
     const at = chars.findIndex((ch) => forms.has(ch));
     if (at < 0) return undefined;
     // Latin: the whole term in fullwidth; CJK: one character in its radical or compatibility form.
-    return /\p{Script=Han}/u.test(chars[at]!) ? chars.map((ch, i) => (i === at ? forms.get(ch)! : ch)).join('') : chars.map((ch) => forms.get(ch) ?? ch).join('');
+    return /\p{Script=Han}/u.test(chars[at]!)
+      ? chars.map((ch, i) => (i === at ? forms.get(ch)! : ch)).join('')
+      : chars.map((ch) => forms.get(ch) ?? ch).join('');
   },
   case: (term) => {
     const upper = term.toUpperCase();
@@ -131,8 +133,21 @@ export const DISGUISE_COMBINATIONS: readonly (readonly DisguiseClass[])[] = [
  * invisible characters last.
  */
 const APPLY_ORDER = [
-  'diacritics', 'han_variant', 'stretched', 'leet', 'masked', 'joined', 'separated', 'styled', 'marks', 'markup',
-  'confusable', 'case', 'spacing', 'fullwidth', 'ignorable',
+  'diacritics',
+  'han_variant',
+  'stretched',
+  'leet',
+  'masked',
+  'joined',
+  'separated',
+  'styled',
+  'marks',
+  'markup',
+  'confusable',
+  'case',
+  'spacing',
+  'fullwidth',
+  'ignorable',
 ] as const satisfies readonly DisguiseClass[];
 
 /** `term` written in every one of `classes`, or `undefined` when one of them cannot apply to it. */

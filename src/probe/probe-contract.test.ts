@@ -63,7 +63,11 @@ describe('warrant probe: disguises', () => {
     const v0 = await probe(automotiveContractJson());
     expect(ofKind(v0.findings, 'disguise').map((f) => f.terms[0])).toEqual(expect.arrayContaining(['看車', '已經幫您預約', '購買']));
     const v1 = await probe({ ...automotiveContractJson(), contract_version: 'v1' });
-    expect(ofKind(v1.findings, 'disguise').flatMap((f) => f.disguises).filter((d) => (FOLDED_DISGUISE_CLASSES as readonly string[]).includes(d!))).toEqual([]);
+    expect(
+      ofKind(v1.findings, 'disguise')
+        .flatMap((f) => f.disguises)
+        .filter((d) => (FOLDED_DISGUISE_CLASSES as readonly string[]).includes(d!)),
+    ).toEqual([]);
     expect(v1.openDisguises).toContain('han_variant');
     const loose = await probe({ ...automotiveContractJson(), contract_version: 'v1', matching: { forbidden_terms: 'loose' } });
     expect(ofKind(loose.findings, 'disguise')).toEqual([]);
@@ -72,12 +76,22 @@ describe('warrant probe: disguises', () => {
 
 describe('warrant probe: weak terms', () => {
   it('a forbidden bare state blocks its own correct denial', async () => {
-    const report = await probe(ticketing({ forbidden_terms: ['approved', 'we have approved'], fallback_body: 'Nothing is decided yet. The request is not held; please complete checkout.' }));
+    const report = await probe(
+      ticketing({
+        forbidden_terms: ['approved', 'we have approved'],
+        fallback_body: 'Nothing is decided yet. The request is not held; please complete checkout.',
+      }),
+    );
     const [finding, ...rest] = ofKind(report.findings, 'blocks_denial');
     expect(rest).toEqual([]);
     expect(finding!.terms).toEqual(['approved']);
     expect(finding!.candidate).toContain('It has not been approved');
-    expect(compileContract(readContract(ticketing({ forbidden_terms: ['approved'], fallback_body: 'Nothing is decided yet. The request is not held; please complete checkout.' })).contract).verify(finding!.candidate).passed).toBe(false);
+    expect(
+      compileContract(
+        readContract(ticketing({ forbidden_terms: ['approved'], fallback_body: 'Nothing is decided yet. The request is not held; please complete checkout.' }))
+          .contract,
+      ).verify(finding!.candidate).passed,
+    ).toBe(false);
   });
 
   it('a required term almost any reply holds is generic', async () => {

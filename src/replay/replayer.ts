@@ -41,9 +41,7 @@ export function diffExpected(expected: unknown, actual: unknown, path = '$'): st
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) {
       return [`${path}: expected an object, got ${show(actual)}`];
     }
-    return Object.entries(expected).flatMap(([key, value]) =>
-      diffExpected(value, (actual as Record<string, unknown>)[key], `${path}.${key}`),
-    );
+    return Object.entries(expected).flatMap(([key, value]) => diffExpected(value, (actual as Record<string, unknown>)[key], `${path}.${key}`));
   }
   return Object.is(expected, actual) ? [] : [`${path}: expected ${show(expected)}, got ${show(actual)}`];
 }

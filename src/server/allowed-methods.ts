@@ -12,7 +12,12 @@ export function allowedMethods(routes: readonly RouteEntry[], path: string): str
   const allowed = new Set<string>();
   for (const route of routes) {
     if (route.method === 'ALL' || route.path.includes('*')) continue;
-    const pattern = new RegExp(`^${route.path.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
+    const pattern = new RegExp(
+      `^${route.path
+        .split('/')
+        .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/')}$`,
+    );
     if (pattern.test(path)) allowed.add(route.method);
   }
   if (allowed.has('GET')) allowed.add('HEAD');

@@ -25,7 +25,12 @@ describe('API keys', () => {
   it('a keys file may hold keys or digests only; either way only the digest is kept', () => {
     const digest = hashApiKey('wk_beta_secret_0000000000');
     const grants = parseApiKeysFile(
-      JSON.stringify({ keys: [{ tenant_id: 'acme', key: 'wk_acme_secret_0000000000', label: 'ci' }, { tenant_id: 'beta', key_sha256: digest }] }),
+      JSON.stringify({
+        keys: [
+          { tenant_id: 'acme', key: 'wk_acme_secret_0000000000', label: 'ci' },
+          { tenant_id: 'beta', key_sha256: digest },
+        ],
+      }),
     );
     expect(grants).toEqual([
       { tenantId: 'acme', keySha256: hashApiKey('wk_acme_secret_0000000000'), label: 'ci' },

@@ -18,7 +18,10 @@ export interface ApiKeyGrant {
 export const MIN_API_KEY_LENGTH = 16;
 
 const TENANT_ID = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a tenant id is 1–64 letters, digits, `.`, `_` or `-`');
-const KEY = z.string().min(MIN_API_KEY_LENGTH, `a key has at least ${MIN_API_KEY_LENGTH} characters`).regex(/^[\x21-\x7e]+$/, 'a key is printable ASCII without spaces');
+const KEY = z
+  .string()
+  .min(MIN_API_KEY_LENGTH, `a key has at least ${MIN_API_KEY_LENGTH} characters`)
+  .regex(/^[\x21-\x7e]+$/, 'a key is printable ASCII without spaces');
 const RETENTION_DAYS = z.number().int().min(1, 'retention is at least 1 day').max(999_999);
 const SHA256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 digest is 64 lower-case hex digits');
 
@@ -147,7 +150,10 @@ export interface ApiKeyringOptions {
  * trusted from memory for `refreshIntervalMs`, then the table is read again (if that read fails,
  * the key is judged from memory: the request meets the outage itself if it needs the store).
  */
-export async function openApiKeyring(db: Database, { reloadIntervalMs = 1000, refreshIntervalMs = 30_000, whenEmpty }: ApiKeyringOptions = {}): Promise<ApiKeyring> {
+export async function openApiKeyring(
+  db: Database,
+  { reloadIntervalMs = 1000, refreshIntervalMs = 30_000, whenEmpty }: ApiKeyringOptions = {},
+): Promise<ApiKeyring> {
   let byDigest = new Map<string, string>();
   let loadedAt = 0;
   let attemptedAt = 0; // a failing store is asked at most once per interval too

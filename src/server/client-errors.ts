@@ -6,7 +6,12 @@ import { problemDocument, type ProblemCode } from './problem.js';
 function refusalOf(error: NodeJS.ErrnoException): { status: number; code: ProblemCode; detail: string; where: string } {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, code: 'headers_too_large', detail: 'the request line and headers are larger than the server accepts (a URL or query string this long is refused)', where: 'request line and headers' };
+      return {
+        status: 431,
+        code: 'headers_too_large',
+        detail: 'the request line and headers are larger than the server accepts (a URL or query string this long is refused)',
+        where: 'request line and headers',
+      };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { status: 408, code: 'request_timeout', detail: 'the request did not arrive in time', where: 'request' };
     case 'HPE_INVALID_CONTENT_LENGTH':

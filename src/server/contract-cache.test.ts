@@ -79,7 +79,11 @@ describe('limits from the environment', () => {
       server: { contractCacheBytes: 0 },
     });
     expect(limitsFromEnv({})).toEqual({ listen: {}, server: {} });
-    for (const [name, value] of [['WARRANT_MAX_CONNECTIONS', '0'], ['WARRANT_HEADERS_TIMEOUT_MS', '1e3'], ['WARRANT_CONTRACT_CACHE_BYTES', '-1']]) {
+    for (const [name, value] of [
+      ['WARRANT_MAX_CONNECTIONS', '0'],
+      ['WARRANT_HEADERS_TIMEOUT_MS', '1e3'],
+      ['WARRANT_CONTRACT_CACHE_BYTES', '-1'],
+    ]) {
       let refused: unknown;
       try {
         limitsFromEnv({ [name!]: value });

@@ -62,7 +62,11 @@ export function createContractCache({ maxEntries = 256, maxBytes = 64 * 1024 * 1
       try {
         read = readContract(contractJson);
       } catch (error) {
-        if (InputError.isInstance(error)) throw new InputError('reply contract', error.issues.map((i) => ({ ...i, path: underContract(i.path) })));
+        if (InputError.isInstance(error))
+          throw new InputError(
+            'reply contract',
+            error.issues.map((i) => ({ ...i, path: underContract(i.path) })),
+          );
         throw error;
       }
       const entry: CachedContract = {

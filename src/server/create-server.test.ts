@@ -35,7 +35,13 @@ function verify(candidates: string[], tenant: keyof typeof testKeys = 'acme') {
 
 interface VerifyBody {
   body: string;
-  effect: { id: string; created_at: string; status: string; selected_candidate: number | null; candidates: { forbidden_matches: { term: string; start: number; end: number }[] }[] };
+  effect: {
+    id: string;
+    created_at: string;
+    status: string;
+    selected_candidate: number | null;
+    candidates: { forbidden_matches: { term: string; start: number; end: number }[] }[];
+  };
 }
 
 describe('POST /v0/reply-contracts/verify', () => {
@@ -90,7 +96,12 @@ describe('tenants and keys', () => {
   });
 
   it('no key, a wrong key, or a malformed header is 401 with a bearer challenge', async () => {
-    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wk_wrong_key_0000000000000' }, { authorization: testKeys.acme }, { authorization: 'Basic abc' }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wk_wrong_key_0000000000000' },
+      { authorization: testKeys.acme },
+      { authorization: 'Basic abc' },
+    ];
     for (const headers of attempts) {
       const res = await server.app.request('/v0/effects', { headers });
       expect(res.status).toBe(401);
@@ -117,7 +128,11 @@ describe('tenants and keys', () => {
 
 describe('GET /v0/effects', () => {
   it('filters by status and interaction kind and pages newest first with an opaque, stable cursor', async () => {
-    const fresh = await createServer({ store: await openStore({ dataDir: ':memory:' }), apiKeys: [{ tenantId: 'solo', keySha256: hashApiKey(testKeys.acme) }], logger: createJsonLogger({ write: () => {} }) });
+    const fresh = await createServer({
+      store: await openStore({ dataDir: ':memory:' }),
+      apiKeys: [{ tenantId: 'solo', keySha256: hashApiKey(testKeys.acme) }],
+      logger: createJsonLogger({ write: () => {} }),
+    });
     const call = (path: string, init: RequestInit = {}) => fresh.app.request(path, { ...init, headers: { ...auth('acme'), ...(init.headers ?? {}) } });
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
@@ -137,7 +152,12 @@ describe('GET /v0/effects', () => {
       seen.push(...page.items.map((e) => e.id));
       cursor = page.next_cursor;
       // A record arriving mid-pagination must not shift the pages already handed out.
-      if (seen.length === 3) await call('/v0/reply-contracts/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contract: automotiveContract, candidates: [] }) });
+      if (seen.length === 3)
+        await call('/v0/reply-contracts/verify', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ contract: automotiveContract, candidates: [] }),
+        });
     } while (cursor);
     expect(seen).toEqual([...ids].reverse());
 
@@ -184,7 +204,16 @@ describe('documents and pages', () => {
       components: { schemas: Record<string, { properties?: Record<string, unknown>; additionalProperties?: boolean }> };
     };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v0/reply-contracts/verify', '/v0/reply-contracts/probe', '/v0/effects/{id}', '/v0/effects', '/v0/suggestions', '/v0/suggestions/{id}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/v0/reply-contracts/verify',
+        '/v0/reply-contracts/probe',
+        '/v0/effects/{id}',
+        '/v0/effects',
+        '/v0/suggestions',
+        '/v0/suggestions/{id}',
+      ]),
+    );
     expect(Object.keys(doc.components.schemas.ReplyContract!.properties!).sort()).toEqual([...Object.keys(automotiveContract), 'matching'].sort()); // v1 adds matching
     expect(doc.components.schemas.ReplyContract!.additionalProperties).toBe(false);
     // Each operation's problems have their own schema, whose code is the operation's enum (problem-responses.test.ts).

@@ -120,24 +120,29 @@ function openApiDocumentOf(app: OpenAPIHono<ServerEnv>): unknown {
       version: '0',
       description:
         'Governs what a conversational assistant may say: reply contracts, governed turns and gated reply suggestions over JSON. ' +
-        'Every `/v0` operation needs `Authorization: Bearer <key>`; each key belongs to one tenant, which never sees another\'s records. ' +
+        "Every `/v0` operation needs `Authorization: Bearer <key>`; each key belongs to one tenant, which never sees another's records. " +
         `This document itself (\`${OPENAPI_PATH}\`) and the probes \`/healthz\`, \`/readyz\` are public. Errors are \`application/problem+json\` (RFC 9457) with the JSON path of what is wrong; each operation lists its \`code\`s. ` +
         'No operation answers 429: the server has no request rate limit, and connections over its cap (`WARRANT_MAX_CONNECTIONS`) are closed by Node, not answered.',
       license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
     },
     servers: [{ url: '/', description: 'the sidecar serving this document' }],
     tags: [
-      { name: 'reply-contracts', description: 'Verify candidate replies against a Reply Contract (v0 or v1), probe a contract for holes; read and list the persisted effects.' },
+      {
+        name: 'reply-contracts',
+        description: 'Verify candidate replies against a Reply Contract (v0 or v1), probe a contract for holes; read and list the persisted effects.',
+      },
       { name: 'turns', description: 'Governed turns: commit what the host decided, compose the reply from what committed.' },
       { name: 'suggestions', description: 'Gated reply suggestions for a match: a stop state, or 3–5 audited suggestions.' },
-      { name: 'tenant', description: "Which tenant an API key belongs to." },
+      { name: 'tenant', description: 'Which tenant an API key belongs to.' },
       { name: 'evidence', description: "The tenant's own evidence: verify its integrity seals, erase a conversation on request." },
       { name: 'health', description: 'Probes for load balancers and orchestrators; public, no key.' },
     ],
     security: [{ apiKey: [] }],
   });
   // A server without workflows mounts no turn routes; its document names only the tags it uses.
-  const used = new Set(Object.values(document.paths ?? {}).flatMap((item) => Object.values(item as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? [])));
+  const used = new Set(
+    Object.values(document.paths ?? {}).flatMap((item) => Object.values(item as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? [])),
+  );
   return addOperationExamples({ ...document, tags: document.tags?.filter((tag) => used.has(tag.name)) });
 }
 
@@ -165,7 +170,10 @@ export async function createServer({
 }: ServerOptions): Promise<WarrantServer> {
   // Type-only use of the deployment module: building one loads the provider packages, which the
   // server layer must not (a host hands in models of its own).
-  const turns = turnOptions && deployment ? { understand: deployment.understand, ...(deployment.writer ? { writer: deployment.writer } : {}), ...turnOptions } : turnOptions;
+  const turns =
+    turnOptions && deployment
+      ? { understand: deployment.understand, ...(deployment.writer ? { writer: deployment.writer } : {}), ...turnOptions }
+      : turnOptions;
   await provisionApiKeys(store, apiKeys);
   const keyring = await openApiKeyring(store, { whenEmpty: () => provisionApiKeys(store, apiKeys) });
   const contracts = createContractCache({ maxBytes: contractCacheBytes });
@@ -186,10 +194,24 @@ export async function createServer({
     const problem = problemOf(error, c.req.path);
     if (problem.code === 'store_unavailable') metrics.storeError(routePath(c, -1));
     if (problem.status >= 500) {
-      logger.log({ level: 'error', msg: 'request_failed', path: c.req.path, request_id: c.get('requestId'), trace_id: c.get('traceId'), error: (error as Error)?.stack ?? String(error) });
+      logger.log({
+        level: 'error',
+        msg: 'request_failed',
+        path: c.req.path,
+        request_id: c.get('requestId'),
+        trace_id: c.get('traceId'),
+        error: (error as Error)?.stack ?? String(error),
+      });
     } else if (problem.code === 'unstorable_input') {
       // Validation missed a value the store refused: worth a line, so the gap can be closed.
-      logger.log({ level: 'warn', msg: 'value_refused_by_store', path: c.req.path, request_id: c.get('requestId'), trace_id: c.get('traceId'), error: (error as Error)?.message ?? String(error) });
+      logger.log({
+        level: 'warn',
+        msg: 'value_refused_by_store',
+        path: c.req.path,
+        request_id: c.get('requestId'),
+        trace_id: c.get('traceId'),
+        error: (error as Error)?.message ?? String(error),
+      });
     }
     return problemResponse(c, problem);
   });

@@ -37,13 +37,32 @@ describe.each(storeTargets())('evidence export on $name (W13)', (target) => {
     expect(kinds.filter((k) => k === 'suggestions')).toHaveLength(1);
     expect(kinds.filter((k) => k === 'turns')).toHaveLength(2);
     expect(kinds.filter((k) => k === 'evidence_erasures')).toHaveLength(1);
-    expect(kinds).toEqual([...kinds].sort((a, b) => ['effects', 'suggestions', 'turns', 'evidence_erasures', 'evidence_seals'].indexOf(a) - ['effects', 'suggestions', 'turns', 'evidence_erasures', 'evidence_seals'].indexOf(b)));
+    expect(kinds).toEqual(
+      [...kinds].sort(
+        (a, b) =>
+          ['effects', 'suggestions', 'turns', 'evidence_erasures', 'evidence_seals'].indexOf(a) -
+          ['effects', 'suggestions', 'turns', 'evidence_erasures', 'evidence_seals'].indexOf(b),
+      ),
+    );
     // Every record's proof names the seal exported below it that lists its digest.
-    const seals = new Map(parsed.filter((l) => l.kind === 'evidence_seals').map((l) => [l.id, l.record as unknown as { hash: string; entries: { t: string; id: string; d: string }[] }]));
-    const proofs = parsed.flatMap((l) => (l.kind === 'turns' ? [(l.proof as { turn: { seal: string; digest: string } }).turn] : l.kind === 'evidence_seals' ? [] : [l.proof as { seal: string; digest: string }]));
+    const seals = new Map(
+      parsed
+        .filter((l) => l.kind === 'evidence_seals')
+        .map((l) => [l.id, l.record as unknown as { hash: string; entries: { t: string; id: string; d: string }[] }]),
+    );
+    const proofs = parsed.flatMap((l) =>
+      l.kind === 'turns'
+        ? [(l.proof as { turn: { seal: string; digest: string } }).turn]
+        : l.kind === 'evidence_seals'
+          ? []
+          : [l.proof as { seal: string; digest: string }],
+    );
     for (const p of proofs) expect(seals.get(p.seal)?.entries.map((e) => e.d)).toContain(p.digest);
     const effect = parsed.find((l) => l.kind === 'effects')!;
-    expect(effect.record).toMatchObject({ effect: { id: effect.id, body: expect.stringMatching(/of acme$/) }, candidates: [expect.any(String), expect.any(String)] });
+    expect(effect.record).toMatchObject({
+      effect: { id: effect.id, body: expect.stringMatching(/of acme$/) },
+      candidates: [expect.any(String), expect.any(String)],
+    });
     const turn = parsed.find((l) => l.kind === 'turns')!;
     expect(turn.record).toMatchObject({ conversation_id: 'kept', events: [{ type: expect.any(String) }] });
     expect(lines.join('')).not.toContain('beta');
@@ -83,7 +102,9 @@ describe.each(storeTargets())('evidence export on $name (W13)', (target) => {
 
 describe.runIf(process.env.DATABASE_URL?.trim())('evidence export at scale (PostgreSQL)', () => {
   it('W13: 200,000 records stream in constant memory; the rate is logged', async () => {
-    const db = await storeTargets().find((t) => t.name === 'postgres')!.open();
+    const db = await storeTargets()
+      .find((t) => t.name === 'postgres')!
+      .open();
     try {
       await db.query(
         `insert into effects (tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates)
@@ -103,7 +124,9 @@ describe.runIf(process.env.DATABASE_URL?.trim())('evidence export at scale (Post
         if (count % 10_000 === 0) peak = Math.max(peak, process.memoryUsage().rss);
       }
       const seconds = (performance.now() - t0) / 1000;
-      console.log(`evidence export (postgres): ${count} records, ${Math.round(bytes / 1e6)} MB in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} records/s; RSS +${Math.round((peak - rssBefore) / 1e6)} MB at peak`);
+      console.log(
+        `evidence export (postgres): ${count} records, ${Math.round(bytes / 1e6)} MB in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} records/s; RSS +${Math.round((peak - rssBefore) / 1e6)} MB at peak`,
+      );
       expect(count).toBe(200_000);
       // A page of 2,000 rows is about a megabyte; the export's 40+ MB must not pile up.
       expect(peak - rssBefore).toBeLessThan(64 * 1024 * 1024);

@@ -1,12 +1,4 @@
-import {
-  effectDigest,
-  erasureDigest,
-  suggestionDigest,
-  turnDigest,
-  turnEventDigest,
-  turnEventId,
-  turnResultDigest,
-} from '../evidence/evidence-digest.js';
+import { effectDigest, erasureDigest, suggestionDigest, turnDigest, turnEventDigest, turnEventId, turnResultDigest } from '../evidence/evidence-digest.js';
 import { storeCall } from '../evidence/store-call.js';
 import type { Database } from '../store/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -46,7 +38,8 @@ type Proof = { digest: string; seal: string | null; seal_hash: string | null };
 export async function* exportEvidence(db: Database, { tenantId, since, cursor, pageRows = 2_000 }: ExportEvidenceOptions): AsyncGenerator<string> {
   let [kindIndex, after] = cursor === undefined ? [0, undefined] : startOf(cursor);
   const sinceIso = since?.toISOString() ?? '-infinity';
-  const read = <T extends Record<string, unknown>>(sql: string, params: unknown[]) => storeCall('evidence could not be exported', () => db.query<T>(sql, params));
+  const read = <T extends Record<string, unknown>>(sql: string, params: unknown[]) =>
+    storeCall('evidence could not be exported', () => db.query<T>(sql, params));
   const sealsOf = sealFinder(read, tenantId);
   const proofs = async (kind: string, ids: readonly string[], from: Date, to: Date): Promise<Map<string, { seal: string; hash: string }>> => {
     if (ids.length === 0) return new Map();
@@ -58,11 +51,18 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
     }
     return out;
   };
-  const proof = (digest: string, sealed: { seal: string; hash: string } | undefined): Proof => ({ digest, seal: sealed?.seal ?? null, seal_hash: sealed?.hash ?? null });
+  const proof = (digest: string, sealed: { seal: string; hash: string } | undefined): Proof => ({
+    digest,
+    seal: sealed?.seal ?? null,
+    seal_hash: sealed?.hash ?? null,
+  });
   // An effect's proof as text, written straight out: the export's hottest line builds no object for it.
   const proofJson = (digest: string, sealed: { seal: string; hash: string } | undefined) =>
-    sealed === undefined ? `{"digest":"${digest}","seal":null,"seal_hash":null}` : `{"digest":"${digest}","seal":${JSON.stringify(sealed.seal)},"seal_hash":${JSON.stringify(sealed.hash)}}`;
-  const line = (kind: Kind, key: string, body: string) => `{"kind":${JSON.stringify(kind)},${body},"cursor":${JSON.stringify(encodeCursor('evidence-export', [String(KINDS.indexOf(kind)), key]))}}\n`;
+    sealed === undefined
+      ? `{"digest":"${digest}","seal":null,"seal_hash":null}`
+      : `{"digest":"${digest}","seal":${JSON.stringify(sealed.seal)},"seal_hash":${JSON.stringify(sealed.hash)}}`;
+  const line = (kind: Kind, key: string, body: string) =>
+    `{"kind":${JSON.stringify(kind)},${body},"cursor":${JSON.stringify(encodeCursor('evidence-export', [String(KINDS.indexOf(kind)), key]))}}\n`;
 
   // The next page of a kind is asked for as soon as a page arrives, so the store reads it while
   // this one is digested and serialised: two pages in memory at most.
@@ -84,25 +84,50 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
     for (;;) {
       let lines: string[];
       if (kind === 'effects') {
-        const rows = await paged('effects', after ?? '', (a) => read<{ id: string; created_at: Date; status: string; interaction_kind: string; effect: string; contract: string; candidates: string }>(
-          `select id, created_at, status, interaction_kind, effect::text as effect, contract::text as contract, candidates::text as candidates
+        const rows = await paged('effects', after ?? '', (a) =>
+          read<{ id: string; created_at: Date; status: string; interaction_kind: string; effect: string; contract: string; candidates: string }>(
+            `select id, created_at, status, interaction_kind, effect::text as effect, contract::text as contract, candidates::text as candidates
              from effects where tenant_id = $1 and created_at >= $2 and id > $3 order by id limit $4`,
-          [tenantId, sinceIso, a, pageRows],
-        ));
-        const sealed = await proofs('effects', rows.map((r) => r.id), minTime(rows.map((r) => r.created_at)), maxTime(rows.map((r) => r.created_at)));
+            [tenantId, sinceIso, a, pageRows],
+          ),
+        );
+        const sealed = await proofs(
+          'effects',
+          rows.map((r) => r.id),
+          minTime(rows.map((r) => r.created_at)),
+          maxTime(rows.map((r) => r.created_at)),
+        );
         lines = rows.map((r) => {
           const at = asDate(r.created_at);
           const head = `"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(at.toISOString())}`;
           const effect = r.effect.trim() === '{}' ? `{${head}}` : `{${head},${r.effect.trim().slice(1)}`;
-          const digest = effectDigest({ createdAt: at, status: r.status, interactionKind: r.interaction_kind, effectText: r.effect, contractText: r.contract, candidatesText: r.candidates });
-          return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":{"effect":${effect},"contract":${r.contract},"candidates":${r.candidates}},"proof":${proofJson(digest, sealed.get(r.id))}`);
+          const digest = effectDigest({
+            createdAt: at,
+            status: r.status,
+            interactionKind: r.interaction_kind,
+            effectText: r.effect,
+            contractText: r.contract,
+            candidatesText: r.candidates,
+          });
+          return line(
+            kind,
+            r.id,
+            `"id":${JSON.stringify(r.id)},"record":{"effect":${effect},"contract":${r.contract},"candidates":${r.candidates}},"proof":${proofJson(digest, sealed.get(r.id))}`,
+          );
         });
       } else if (kind === 'suggestions') {
-        const rows = await paged('suggestions', after ?? '', (a) => read<{ id: string; created_at: Date; match_id: string; result_type: string; result: unknown; evidence: Record<string, unknown> }>(
-          'select id, created_at, match_id, result_type, result, evidence from suggestions where tenant_id = $1 and created_at >= $2 and id > $3 order by id limit $4',
-          [tenantId, sinceIso, a, pageRows],
-        ));
-        const sealed = await proofs('suggestions', rows.map((r) => r.id), minTime(rows.map((r) => r.created_at)), maxTime(rows.map((r) => r.created_at)));
+        const rows = await paged('suggestions', after ?? '', (a) =>
+          read<{ id: string; created_at: Date; match_id: string; result_type: string; result: unknown; evidence: Record<string, unknown> }>(
+            'select id, created_at, match_id, result_type, result, evidence from suggestions where tenant_id = $1 and created_at >= $2 and id > $3 order by id limit $4',
+            [tenantId, sinceIso, a, pageRows],
+          ),
+        );
+        const sealed = await proofs(
+          'suggestions',
+          rows.map((r) => r.id),
+          minTime(rows.map((r) => r.created_at)),
+          maxTime(rows.map((r) => r.created_at)),
+        );
         lines = rows.map((r) => {
           const at = asDate(r.created_at);
           const digest = suggestionDigest({ createdAt: at, matchId: r.match_id, resultType: r.result_type, result: r.result, evidence: r.evidence });
@@ -110,24 +135,48 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
           return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proof(digest, sealed.get(r.id)))}`);
         });
       } else if (kind === 'turns') {
-        const rows = await paged('turns', after ?? '', (a) => read<{ id: string; seq: number; conversation_id: string; input: unknown; commit: unknown; result: unknown; committed_at: Date; composed_at: Date | null }>(
-          `select id, seq, conversation_id, input, commit, result, committed_at, composed_at from turns
+        const rows = await paged('turns', after ?? '', (a) =>
+          read<{
+            id: string;
+            seq: number;
+            conversation_id: string;
+            input: unknown;
+            commit: unknown;
+            result: unknown;
+            committed_at: Date;
+            composed_at: Date | null;
+          }>(
+            `select id, seq, conversation_id, input, commit, result, committed_at, composed_at from turns
             where tenant_id = $1 and committed_at >= $2 and id > $3 order by id limit $4`,
-          // By the tenant's own ids, never by \`seq\`, which every tenant shares.
-          [tenantId, sinceIso, a, pageRows],
-        ));
-        const ids = rows.map((r) => r.id);
-        const events = ids.length === 0 ? [] : await read<{ record_id: string; revision: number; type: string; payload: unknown; turn_id: string; position: number }>(
-          'select record_id, revision, type, payload, turn_id, position from turn_events where tenant_id = $1 and turn_id = any($2::text[]) order by turn_id, position',
-          [tenantId, ids],
+            // By the tenant's own ids, never by \`seq\`, which every tenant shares.
+            [tenantId, sinceIso, a, pageRows],
+          ),
         );
+        const ids = rows.map((r) => r.id);
+        const events =
+          ids.length === 0
+            ? []
+            : await read<{ record_id: string; revision: number; type: string; payload: unknown; turn_id: string; position: number }>(
+                'select record_id, revision, type, payload, turn_id, position from turn_events where tenant_id = $1 and turn_id = any($2::text[]) order by turn_id, position',
+                [tenantId, ids],
+              );
         const times = rows.flatMap((r) => [r.committed_at, ...(r.composed_at ? [r.composed_at] : [])]);
         const from = minTime(times);
         const to = maxTime(times);
         const [turnSeals, resultSeals, eventSeals] = await Promise.all([
           proofs('turns', ids, from, to),
-          proofs('turn_results', rows.filter((r) => r.result != null).map((r) => r.id), from, to),
-          proofs('turn_events', events.map((e) => turnEventId(e.record_id, e.revision)), from, to),
+          proofs(
+            'turn_results',
+            rows.filter((r) => r.result != null).map((r) => r.id),
+            from,
+            to,
+          ),
+          proofs(
+            'turn_events',
+            events.map((e) => turnEventId(e.record_id, e.revision)),
+            from,
+            to,
+          ),
         ]);
         const byTurn = new Map<string, typeof events>();
         for (const e of events) byTurn.set(e.turn_id, [...(byTurn.get(e.turn_id) ?? []), e]);
@@ -145,19 +194,37 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
           const proofs = {
             turn: proof(turnDigest({ conversationId: r.conversation_id, input: r.input, commit: r.commit }), turnSeals.get(r.id)),
             result: r.result == null ? null : proof(turnResultDigest(r.result), resultSeals.get(r.id)),
-            events: own.map((e) => proof(turnEventDigest({ type: e.type, payload: e.payload, turnId: e.turn_id, position: e.position }), eventSeals.get(turnEventId(e.record_id, e.revision)))),
+            events: own.map((e) =>
+              proof(
+                turnEventDigest({ type: e.type, payload: e.payload, turnId: e.turn_id, position: e.position }),
+                eventSeals.get(turnEventId(e.record_id, e.revision)),
+              ),
+            ),
           };
           return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proofs)}`);
         });
       } else if (kind === 'evidence_erasures') {
-        const rows = await paged('evidence_erasures', after ?? '', (a) => read<{ id: string; requested_by: string; requested_at: Date; subject_sha256: string; row_count: number; erased: string[] }>(
-          'select id, requested_by, requested_at, subject_sha256, row_count, erased from evidence_erasures where tenant_id = $1 and requested_at >= $2 and id > $3 order by id limit $4',
-          [tenantId, sinceIso, a, pageRows],
-        ));
-        const sealed = await proofs('evidence_erasures', rows.map((r) => r.id), minTime(rows.map((r) => r.requested_at)), maxTime(rows.map((r) => r.requested_at)));
+        const rows = await paged('evidence_erasures', after ?? '', (a) =>
+          read<{ id: string; requested_by: string; requested_at: Date; subject_sha256: string; row_count: number; erased: string[] }>(
+            'select id, requested_by, requested_at, subject_sha256, row_count, erased from evidence_erasures where tenant_id = $1 and requested_at >= $2 and id > $3 order by id limit $4',
+            [tenantId, sinceIso, a, pageRows],
+          ),
+        );
+        const sealed = await proofs(
+          'evidence_erasures',
+          rows.map((r) => r.id),
+          minTime(rows.map((r) => r.requested_at)),
+          maxTime(rows.map((r) => r.requested_at)),
+        );
         lines = rows.map((r) => {
           const at = asDate(r.requested_at);
-          const digest = erasureDigest({ requestedBy: r.requested_by, requestedAt: at, subjectSha256: r.subject_sha256, rowCount: r.row_count, erased: r.erased });
+          const digest = erasureDigest({
+            requestedBy: r.requested_by,
+            requestedAt: at,
+            subjectSha256: r.subject_sha256,
+            rowCount: r.row_count,
+            erased: r.erased,
+          });
           const record = { id: r.id, requested_by: r.requested_by, requested_at: at.toISOString(), row_count: r.row_count, erased: r.erased };
           return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proof(digest, sealed.get(r.id)))}`);
         });
@@ -170,7 +237,14 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         );
         lines = rows.map((r) => {
           const id = `${r.chain_id}#${Number(r.seq)}`;
-          const head = { chain_id: r.chain_id, seq: Number(r.seq), prev: r.prev, hash: r.hash, covers_from: asDate(r.covers_from).toISOString(), covers_to: asDate(r.covers_to).toISOString() };
+          const head = {
+            chain_id: r.chain_id,
+            seq: Number(r.seq),
+            prev: r.prev,
+            hash: r.hash,
+            covers_from: asDate(r.covers_from).toISOString(),
+            covers_to: asDate(r.covers_to).toISOString(),
+          };
           return line(kind, id, `"id":${JSON.stringify(id)},"record":${JSON.stringify(head).slice(0, -1)},"entries":${r.entries}}`);
         });
         if (rows.length > 0) after = `${rows.at(-1)!.chain_id}#${Number(rows.at(-1)!.seq)}`;
@@ -255,8 +329,8 @@ function sealFinder(read: Read, tenantId: string): (from: Date, to: Date, margin
     return found;
   };
   return (from, to, margin) => {
-    if (last === undefined || last.from !== from.getTime() || last.to !== to.getTime()) last = { from: from.getTime(), to: to.getTime(), found: find(from, to, margin) };
+    if (last === undefined || last.from !== from.getTime() || last.to !== to.getTime())
+      last = { from: from.getTime(), to: to.getTime(), found: find(from, to, margin) };
     return last.found;
   };
 }
-

@@ -60,7 +60,8 @@ describe.each(durableTargets())('Idempotency-Key on $name', (target) => {
       headers: { authorization: `Bearer ${testKeys[tenant]}`, 'content-type': 'application/json', ...(key === undefined ? {} : { 'idempotency-key': key }) },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-  const verify = (server: WarrantServer, body: unknown, key?: string, tenant: keyof typeof testKeys = 'acme') => post(server, '/v0/reply-contracts/verify', body, key, tenant);
+  const verify = (server: WarrantServer, body: unknown, key?: string, tenant: keyof typeof testKeys = 'acme') =>
+    post(server, '/v0/reply-contracts/verify', body, key, tenant);
   const effectsWith = async (id: string) => {
     const [row] = await stores[0]!.query<{ n: number }>('select count(*)::int8 as n from effects where id = $1', [id]);
     return Number(row?.n);
@@ -131,7 +132,11 @@ describe.each(durableTargets())('Idempotency-Key on $name', (target) => {
     expect(corrected.headers.get('idempotent-replayed')).toBeNull();
   });
 
-  it.each([['empty', ''], ['too long', 'k'.repeat(256)], ['a control character', 'a\tb']])('a key that is %s is 400 naming the header', async (_name, key) => {
+  it.each([
+    ['empty', ''],
+    ['too long', 'k'.repeat(256)],
+    ['a control character', 'a\tb'],
+  ])('a key that is %s is 400 naming the header', async (_name, key) => {
     const res = await verify(one, verifyBody, key);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual(['idempotency-key']);

@@ -96,7 +96,9 @@ export function idempotentPosts(store: Database, operation: string, { expiryMs =
 
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const claimed = await storeCall('the idempotency key could not be claimed', () => store.query(CLAIM, [tenantId, key, fingerprint, owner, leaseMs, expiryMs]));
+      const claimed = await storeCall('the idempotency key could not be claimed', () =>
+        store.query(CLAIM, [tenantId, key, fingerprint, owner, leaseMs, expiryMs]),
+      );
       if (claimed.length > 0) break;
       const [held] = await storeCall('the idempotency key could not be read', () =>
         store.query<{ fingerprint: string; status: number | null; response: string | null }>(
@@ -126,14 +128,22 @@ export function idempotentPosts(store: Database, operation: string, { expiryMs =
       if (c.res.status === 200) {
         const text = await c.res.clone().text();
         await storeCall('the idempotent response could not be stored', () =>
-          store.query('update idempotency_keys set status = $4, response = $5 where tenant_id = $1 and key = $2 and owner = $3', [tenantId, key, owner, c.res.status, text]),
+          store.query('update idempotency_keys set status = $4, response = $5 where tenant_id = $1 and key = $2 and owner = $3', [
+            tenantId,
+            key,
+            owner,
+            c.res.status,
+            text,
+          ]),
         );
         stored = true;
       }
     } finally {
       // Nothing acknowledged under this key: free it so a retry runs the request again.
       if (!stored) {
-        await store.query('delete from idempotency_keys where tenant_id = $1 and key = $2 and owner = $3 and response is null', [tenantId, key, owner]).catch(() => undefined);
+        await store
+          .query('delete from idempotency_keys where tenant_id = $1 and key = $2 and owner = $3 and response is null', [tenantId, key, owner])
+          .catch(() => undefined);
       }
     }
   });

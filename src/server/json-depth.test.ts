@@ -32,7 +32,16 @@ describe('cursors', () => {
   it('round-trip, and anything this server did not issue is refused at $.cursor', () => {
     expect(decodeCursor(encodeCursor('effects', ['eff_01a2']), 'effects', anyPosition)).toEqual(['eff_01a2']);
     const forged = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
-    for (const bad of ['', 'not base64!', Buffer.from('v2.x').toString('base64url'), Buffer.from('v1.eff_01').toString('base64url'), forged(['v1', 'effects', 'x']), forged(['v2', 'effects', 7]), forged(['v2', 'effects', 'a\u0000']), 'A'.repeat(2000)]) {
+    for (const bad of [
+      '',
+      'not base64!',
+      Buffer.from('v2.x').toString('base64url'),
+      Buffer.from('v1.eff_01').toString('base64url'),
+      forged(['v1', 'effects', 'x']),
+      forged(['v2', 'effects', 7]),
+      forged(['v2', 'effects', 'a\u0000']),
+      'A'.repeat(2000),
+    ]) {
       expect(() => decodeCursor(bad, 'effects', anyPosition)).toThrow(/\$\.cursor/);
     }
   });

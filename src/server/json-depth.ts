@@ -9,7 +9,8 @@ export function jsonNestsDeeperThan(text: string, maxDepth: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (inString) {
-      if (code === 0x5c) i++; // backslash: skip the escaped character
+      if (code === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) {
       inString = true;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { wireString, wireTimestamp } from '../wire-string.js';
 
 /** Largest page a listing returns; a client asking for more gets a 400 naming `$.limit`. */
@@ -31,7 +30,12 @@ export interface ListQuery {
 }
 
 /** Turns validated listing parameters into a {@link ListQuery}. */
-export function toListQuery(query: { since?: string | undefined; until?: string | undefined; cursor?: string | undefined; limit?: string | undefined }): ListQuery {
+export function toListQuery(query: {
+  since?: string | undefined;
+  until?: string | undefined;
+  cursor?: string | undefined;
+  limit?: string | undefined;
+}): ListQuery {
   return {
     since: query.since === undefined ? undefined : new Date(query.since),
     until: query.until === undefined ? undefined : new Date(query.until),

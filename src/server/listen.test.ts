@@ -45,7 +45,10 @@ describe('over a real socket', () => {
   });
 
   it('a streamed body over the limit is answered 413 as a problem document, not a dropped connection', async () => {
-    const res = await chunked('/v0/reply-contracts/verify', Array.from({ length: 8 }, () => 'x'.repeat(1024)));
+    const res = await chunked(
+      '/v0/reply-contracts/verify',
+      Array.from({ length: 8 }, () => 'x'.repeat(1024)),
+    );
     expect(res.status).toBe(413);
     expect((JSON.parse(res.body) as { code: string }).code).toBe('payload_too_large');
   });

@@ -12,7 +12,11 @@ import { metricsFromEnv } from './metrics.js';
 import { automotiveContract, createTestServer, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from './testing.js';
 
 /** A metric family as the Prometheus text parser returns it. */
-type Family = { name: string; type: string; metrics: { labels?: Record<string, string>; value?: string; buckets?: Record<string, string>; count?: string; sum?: string }[] };
+type Family = {
+  name: string;
+  type: string;
+  metrics: { labels?: Record<string, string>; value?: string; buckets?: Record<string, string>; count?: string; sum?: string }[];
+};
 // A real Prometheus text-format parser (the format's own grammar, not ours): whatever it cannot read fails the test.
 const parsePrometheusTextFormat = createRequire(import.meta.url)('parse-prometheus-text-format') as (text: string) => Family[];
 
@@ -31,7 +35,11 @@ describe.each(storeTargets())('GET /metrics on $name', ({ open }) => {
     await db.close();
   });
   const post = (path: string, body: unknown) =>
-    server.app.request(path, { method: 'POST', headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    server.app.request(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   let lastText = '';
   const scrape = async (target = server) => {
     const res = await target.app.request('/metrics', { headers: { authorization: `Bearer ${token}` } });

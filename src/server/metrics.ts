@@ -49,7 +49,12 @@ export function createMetrics({ token, processMetrics = true }: MetricsOptions, 
   const registry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: registry, prefix: 'warrant_' });
   const registers = [registry];
-  const requests = new Counter({ name: 'warrant_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'], registers });
+  const requests = new Counter({
+    name: 'warrant_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    registers,
+  });
   const latency = new Histogram({
     name: 'warrant_http_request_duration_seconds',
     help: 'Time from a request arriving to its response being ready, by method and route pattern',
@@ -64,13 +69,52 @@ export function createMetrics({ token, processMetrics = true }: MetricsOptions, 
     labelNames: ['status', 'fallback_reason'],
     registers,
   });
-  const modelCalls = new Counter({ name: 'warrant_model_calls_total', help: 'Model calls of turns and suggestions, by task and outcome', labelNames: ['task', 'outcome'], registers });
-  const flushRows = new Histogram({ name: 'warrant_group_commit_flush_rows', help: 'Effects written per group-commit flush', buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 500], registers });
-  const flushSeconds = new Histogram({ name: 'warrant_group_commit_flush_seconds', help: 'Time one group-commit flush took', buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1], registers });
-  const flushes = new Counter({ name: 'warrant_group_commit_flushes_total', help: 'Group-commit flushes by outcome (ok, failed)', labelNames: ['outcome'], registers });
-  const storeErrors = new Counter({ name: 'warrant_store_errors_total', help: 'Requests answered 503 because the store failed, by route pattern', labelNames: ['route'], registers });
-  new Gauge({ name: 'warrant_contract_cache_bytes', help: 'Estimated memory held by the compiled-contract cache', registers, collect() { this.set(cache.bytes); } });
-  new Gauge({ name: 'warrant_contract_cache_entries', help: 'Compiled contracts held by the cache', registers, collect() { this.set(cache.size); } });
+  const modelCalls = new Counter({
+    name: 'warrant_model_calls_total',
+    help: 'Model calls of turns and suggestions, by task and outcome',
+    labelNames: ['task', 'outcome'],
+    registers,
+  });
+  const flushRows = new Histogram({
+    name: 'warrant_group_commit_flush_rows',
+    help: 'Effects written per group-commit flush',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 500],
+    registers,
+  });
+  const flushSeconds = new Histogram({
+    name: 'warrant_group_commit_flush_seconds',
+    help: 'Time one group-commit flush took',
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers,
+  });
+  const flushes = new Counter({
+    name: 'warrant_group_commit_flushes_total',
+    help: 'Group-commit flushes by outcome (ok, failed)',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const storeErrors = new Counter({
+    name: 'warrant_store_errors_total',
+    help: 'Requests answered 503 because the store failed, by route pattern',
+    labelNames: ['route'],
+    registers,
+  });
+  new Gauge({
+    name: 'warrant_contract_cache_bytes',
+    help: 'Estimated memory held by the compiled-contract cache',
+    registers,
+    collect() {
+      this.set(cache.bytes);
+    },
+  });
+  new Gauge({
+    name: 'warrant_contract_cache_entries',
+    help: 'Compiled contracts held by the cache',
+    registers,
+    collect() {
+      this.set(cache.size);
+    },
+  });
   const draining = new Gauge({ name: 'warrant_draining', help: '1 while the server drains for shutdown, else 0', registers });
   draining.set(0);
   const expected = token === undefined ? undefined : digest(token);

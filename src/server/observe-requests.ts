@@ -49,29 +49,39 @@ export function observeRequests({ logger, tracer, metrics }: { logger: Logger; t
     const started = performance.now();
     try {
       const parent = contextFromTraceparent(c.req.header('traceparent'), c.req.header('tracestate'), otelContext.active());
-      await inSpan(tracer, `HTTP ${c.req.method}`, { 'http.request.method': c.req.method, 'url.path': c.req.path }, async (span, scope) => {
-        let traceContext = scope;
-        let ids = span.spanContext();
-        if (!isSpanContextValid(ids) || ids.spanId === trace.getSpanContext(parent)?.spanId) {
-          // No tracer provider: OpenTelemetry's no-op span has no ids, or only the caller's. The
-          // request still gets ids of its own (in the caller's trace when it sent one), so its
-          // records, its log lines and its `traceresponse` name one trace and this server's span.
-          const caller = isSpanContextValid(ids) ? ids : undefined;
-          ids = { traceId: caller?.traceId ?? randomBytes(16).toString('hex'), spanId: randomBytes(8).toString('hex'), traceFlags: caller?.traceFlags ?? TraceFlags.NONE };
-          traceContext = trace.setSpanContext(scope, ids);
-        }
-        c.set('traceContext', traceContext);
-        c.set('traceId', ids.traceId);
-        await next();
-        // W3C Trace Context Level 2: the trace this request joined, and this server's span in it.
-        c.header('traceresponse', `00-${ids.traceId}-${ids.spanId}-${(ids.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED ? '01' : '00'}`);
-        const route = routePath(c, -1);
-        span.updateName(`HTTP ${c.req.method} ${route}`);
-        span.setAttribute('http.route', route);
-        span.setAttribute('http.response.status_code', c.res.status);
-        const tenant = c.get('tenantId');
-        if (tenant !== undefined) span.setAttribute('warrant.tenant', tenant);
-      }, parent);
+      await inSpan(
+        tracer,
+        `HTTP ${c.req.method}`,
+        { 'http.request.method': c.req.method, 'url.path': c.req.path },
+        async (span, scope) => {
+          let traceContext = scope;
+          let ids = span.spanContext();
+          if (!isSpanContextValid(ids) || ids.spanId === trace.getSpanContext(parent)?.spanId) {
+            // No tracer provider: OpenTelemetry's no-op span has no ids, or only the caller's. The
+            // request still gets ids of its own (in the caller's trace when it sent one), so its
+            // records, its log lines and its `traceresponse` name one trace and this server's span.
+            const caller = isSpanContextValid(ids) ? ids : undefined;
+            ids = {
+              traceId: caller?.traceId ?? randomBytes(16).toString('hex'),
+              spanId: randomBytes(8).toString('hex'),
+              traceFlags: caller?.traceFlags ?? TraceFlags.NONE,
+            };
+            traceContext = trace.setSpanContext(scope, ids);
+          }
+          c.set('traceContext', traceContext);
+          c.set('traceId', ids.traceId);
+          await next();
+          // W3C Trace Context Level 2: the trace this request joined, and this server's span in it.
+          c.header('traceresponse', `00-${ids.traceId}-${ids.spanId}-${(ids.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED ? '01' : '00'}`);
+          const route = routePath(c, -1);
+          span.updateName(`HTTP ${c.req.method} ${route}`);
+          span.setAttribute('http.route', route);
+          span.setAttribute('http.response.status_code', c.res.status);
+          const tenant = c.get('tenantId');
+          if (tenant !== undefined) span.setAttribute('warrant.tenant', tenant);
+        },
+        parent,
+      );
     } finally {
       const status = c.res.status;
       const ms = performance.now() - started;

@@ -10,9 +10,33 @@ import { openStore, type Database } from '../store/index.js';
 import type { WarrantServer } from './create-server.js';
 import { createTestServer, testKeys } from './testing.js';
 
-type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; additionalProperties?: boolean | Schema; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; allOf?: Schema[]; prefixItems?: Schema[] };
-type Operation = { operationId?: string; tags?: string[]; parameters?: { name: string; in: string; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }>; security?: unknown[] };
-type Document = { openapi: string; info: { license?: { name: string } }; servers?: { url: string }[]; tags?: { name: string }[]; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  additionalProperties?: boolean | Schema;
+  items?: Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  prefixItems?: Schema[];
+};
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  parameters?: { name: string; in: string; schema: Schema }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  security?: unknown[];
+};
+type Document = {
+  openapi: string;
+  info: { license?: { name: string } };
+  servers?: { url: string }[];
+  tags?: { name: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+};
 
 let db: Database;
 let withTurns: WarrantServer;
@@ -43,9 +67,10 @@ async function redoclyLint(doc: Document, name: string): Promise<{ errors: numbe
   const file = join(scratch, `${name}.json`);
   await writeFile(file, JSON.stringify(doc));
   const cli = join(packageRoot(), 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
-  const run = await promisify(execFile)(process.execPath, [cli, 'lint', file, '--format=stylish', '--extends=recommended'], { cwd: scratch, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' } }).catch(
-    (error: { stdout: string; stderr: string }) => error,
-  );
+  const run = await promisify(execFile)(process.execPath, [cli, 'lint', file, '--format=stylish', '--extends=recommended'], {
+    cwd: scratch,
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+  }).catch((error: { stdout: string; stderr: string }) => error);
   const output = `${run.stdout}\n${run.stderr}`;
   const count = (kind: string) => (output.match(new RegExp(`^\\s*\\d+:\\d+\\s+${kind}\\s`, 'gm')) ?? []).length;
   return { errors: count('error'), warnings: count('warning'), output };
@@ -64,7 +89,8 @@ function freeForm(doc: Document, schema: Schema | undefined, at: string, seen = 
   if (schema.type === 'object' && !typed) found.push(at);
   for (const [key, sub] of Object.entries(schema.properties ?? {})) found.push(...freeForm(doc, sub, `${at}.${key}`, seen));
   if (typeof schema.additionalProperties === 'object') found.push(...freeForm(doc, schema.additionalProperties, `${at}.*`, seen));
-  for (const sub of [schema.items, ...(schema.prefixItems ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])]) found.push(...freeForm(doc, sub, `${at}[]`, seen));
+  for (const sub of [schema.items, ...(schema.prefixItems ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])])
+    found.push(...freeForm(doc, sub, `${at}[]`, seen));
   return found;
 }
 
@@ -86,7 +112,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('lints with 0 errors and 0 warnings under Redocly’s recommended rules, with and without turns', async () => {
-    for (const [name, server] of [['with-turns', withTurns], ['without-turns', withoutTurns]] as const) {
+    for (const [name, server] of [
+      ['with-turns', withTurns],
+      ['without-turns', withoutTurns],
+    ] as const) {
       const lint = await redoclyLint(await documentOf(server), name);
       expect({ errors: lint.errors, warnings: lint.warnings }, lint.output).toEqual({ errors: 0, warnings: 0 });
       expect(lint.output).toMatch(/valid/);
@@ -115,7 +144,24 @@ describe('the OpenAPI document', () => {
     expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
     expect(doc.info.license?.name).toBe('Apache-2.0');
     const ids = operations(doc).map(({ op }) => op.operationId);
-    expect(ids.sort()).toEqual(['eraseConversation', 'exportEvidence', 'getEffect', 'getHealth', 'getReadiness', 'getSuggestion', 'getTenant', 'getTurn', 'listEffects', 'listSuggestions', 'listTurns', 'probeContract', 'runTurn', 'suggestReplies', 'verifyEvidence', 'verifyReply']);
+    expect(ids.sort()).toEqual([
+      'eraseConversation',
+      'exportEvidence',
+      'getEffect',
+      'getHealth',
+      'getReadiness',
+      'getSuggestion',
+      'getTenant',
+      'getTurn',
+      'listEffects',
+      'listSuggestions',
+      'listTurns',
+      'probeContract',
+      'runTurn',
+      'suggestReplies',
+      'verifyEvidence',
+      'verifyReply',
+    ]);
     const declared = (doc.tags ?? []).map((t) => t.name);
     for (const { op } of operations(doc)) expect(op.tags?.length && op.tags.every((t) => declared.includes(t))).toBe(true);
     // Without workflows the turn routes are not mounted, and neither they nor their tag are documented.
@@ -180,6 +226,15 @@ describe('the OpenAPI document', () => {
       expect(variant.additionalProperties).toBe(false);
     }
     expect(Object.keys(doc.components.schemas.SuggestEvidence!.properties!)).toEqual(expect.arrayContaining(['match_id', 'needs_model']));
-    expect(Object.keys(doc.components.schemas.SuggestionSummary!.properties!)).toEqual(['id', 'created_at', 'match_id', 'result_type', 'analysis_summary', 'question', 'suggestion_count', 'trace_id']);
+    expect(Object.keys(doc.components.schemas.SuggestionSummary!.properties!)).toEqual([
+      'id',
+      'created_at',
+      'match_id',
+      'result_type',
+      'analysis_summary',
+      'question',
+      'suggestion_count',
+      'trace_id',
+    ]);
   });
 });

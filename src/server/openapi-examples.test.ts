@@ -8,7 +8,12 @@ import { operationExamples } from './openapi-examples.js';
 import { createTestServer, testKeys } from './testing.js';
 
 type Media = { examples?: { default?: { summary?: string; value: unknown } } };
-type Operation = { operationId: string; parameters?: { name: string; example?: unknown }[]; requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> };
+type Operation = {
+  operationId: string;
+  parameters?: { name: string; example?: unknown }[];
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media> }>;
+};
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 let db: Database;
@@ -70,7 +75,8 @@ describe('the examples of the OpenAPI document', () => {
       const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
       const parameters = example.parameters ?? {};
       if (params !== undefined) expect(issuesOf(zodOf(params), Object.fromEntries(pathNames.map((n) => [n, parameters[n]]))), `${id} path`).toEqual([]);
-      if (query !== undefined) expect(issuesOf(zodOf(query), Object.fromEntries(Object.entries(parameters).filter(([n]) => !pathNames.includes(n)))), `${id} query`).toEqual([]);
+      if (query !== undefined)
+        expect(issuesOf(zodOf(query), Object.fromEntries(Object.entries(parameters).filter(([n]) => !pathNames.includes(n)))), `${id} query`).toEqual([]);
       for (const [status, response] of Object.entries(route.responses)) {
         if (!status.startsWith('2')) continue;
         for (const [type, media] of Object.entries((response as { content?: Record<string, { schema: unknown }> }).content ?? {})) {

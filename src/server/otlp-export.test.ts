@@ -8,7 +8,13 @@ import { tracingFromEnv } from '../evidence/tracing-from-env.js';
 import { automotiveContract, testKeys, unsafeAutomotiveCandidate } from './testing.js';
 
 /** One span as OTLP/HTTP JSON carries it (the fields this test reads). */
-type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[] };
+type OtlpSpan = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
+};
 type OtlpRequest = { resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: OtlpSpan[] }[] }[] };
 
 /** An OTLP/HTTP receiver on loopback: keeps every exported request's decoded JSON. */
@@ -27,8 +33,15 @@ async function otlpReceiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const spans = () => received.flatMap((r) => r.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((s) => s.spans)));
-  const services = () => received.flatMap((r) => r.resourceSpans.flatMap((rs) => rs.resource.attributes.filter((a) => a.key === 'service.name').map((a) => a.value.stringValue)));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, services, paths, close: () => new Promise((resolve) => server.close(resolve)) };
+  const services = () =>
+    received.flatMap((r) => r.resourceSpans.flatMap((rs) => rs.resource.attributes.filter((a) => a.key === 'service.name').map((a) => a.value.stringValue)));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    spans,
+    services,
+    paths,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 describe('traces by configuration: OTEL_* variables turn on OTLP/HTTP export', () => {
@@ -47,7 +60,11 @@ describe('traces by configuration: OTEL_* variables turn on OTLP/HTTP export', (
     const serve = { url: sidecar.running.url };
     try {
       const headers = { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' };
-      const verify = await fetch(`${serve.url}/v0/reply-contracts/verify`, { method: 'POST', headers, body: JSON.stringify({ contract: automotiveContract, candidates: [unsafeAutomotiveCandidate] }) });
+      const verify = await fetch(`${serve.url}/v0/reply-contracts/verify`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ contract: automotiveContract, candidates: [unsafeAutomotiveCandidate] }),
+      });
       expect(verify.status).toBe(200);
       const verifyTrace = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(verify.headers.get('traceresponse') ?? '');
       expect(verifyTrace, verify.headers.get('traceresponse') ?? 'no traceresponse').not.toBeNull();
@@ -55,7 +72,11 @@ describe('traces by configuration: OTEL_* variables turn on OTLP/HTTP export', (
 
       // The host's own trace is continued: the turn's spans are in the trace its traceparent names.
       const hostTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
-      const turn = await fetch(`${serve.url}/v0/turns`, { method: 'POST', headers: { ...headers, traceparent: `00-${hostTrace}-00f067aa0ba902b7-01` }, body: JSON.stringify(englishConversation[0]) });
+      const turn = await fetch(`${serve.url}/v0/turns`, {
+        method: 'POST',
+        headers: { ...headers, traceparent: `00-${hostTrace}-00f067aa0ba902b7-01` },
+        body: JSON.stringify(englishConversation[0]),
+      });
       expect(turn.status).toBe(200);
       const turnTrace = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(turn.headers.get('traceresponse') ?? '');
       expect(turnTrace?.[1]).toBe(hostTrace);
@@ -67,7 +88,13 @@ describe('traces by configuration: OTEL_* variables turn on OTLP/HTTP export', (
       }
       const verifySpan = find('warrant.verify', verifyTrace![1]!);
       const verifyRequest = find('HTTP POST /v0/reply-contracts/verify', verifyTrace![1]!);
-      expect(verifySpan, receiver.spans().map((s) => s.name).join(', ')).toBeDefined();
+      expect(
+        verifySpan,
+        receiver
+          .spans()
+          .map((s) => s.name)
+          .join(', '),
+      ).toBeDefined();
       expect(verifyRequest?.spanId).toBe(verifyTrace![2]);
       expect(verifySpan?.parentSpanId).toBe(verifyRequest?.spanId);
       expect(verifySpan?.attributes.find((a) => a.key === 'warrant.status')?.value.stringValue).toBe('fallback');
@@ -92,6 +119,8 @@ describe('traces by configuration: OTEL_* variables turn on OTLP/HTTP export', (
     expect(tracingFromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/custom' })?.url).toBe('http://collector:4318/custom');
     expect(() => tracingFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
     expect(() => tracingFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(/OTEL_TRACES_SAMPLER/);
-    expect(() => tracingFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+    expect(() => tracingFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(
+      /OTEL_TRACES_SAMPLER_ARG/,
+    );
   });
 });

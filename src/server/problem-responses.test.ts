@@ -7,7 +7,13 @@ import { PROBLEM_STATUS, type ProblemCode } from './problem.js';
 import { PROBLEMS_OF, PROBLEMS_OUTSIDE_OPERATIONS } from './problem-responses.js';
 import { createTestServer, testKeys } from './testing.js';
 
-type Operation = { operationId: string; security?: unknown[]; parameters?: { name: string; in: string }[]; requestBody?: unknown; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> };
+type Operation = {
+  operationId: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string }[];
+  requestBody?: unknown;
+  responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+};
 type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, { properties?: { code?: { enum?: string[] } } }> } };
 type Op = { path: string; method: string; op: Operation };
 
@@ -50,10 +56,18 @@ const key = { authorization: `Bearer ${testKeys.acme}` };
 const json = { ...key, 'content-type': 'application/json' };
 
 /** Sends a request to `target` at `op`'s path (path parameters from its example) and returns the problem it answers with. */
-async function problemOf(target: WarrantServer, { path, method, op }: Op, init: { headers?: Record<string, string>; body?: string; query?: string; id?: string } = {}) {
+async function problemOf(
+  target: WarrantServer,
+  { path, method, op }: Op,
+  init: { headers?: Record<string, string>; body?: string; query?: string; id?: string } = {},
+) {
   const parameters = operationExamples[op.operationId]?.parameters ?? {};
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(init.id ?? parameters[name] ?? 'x')) + (init.query ?? '');
-  const res = await target.app.request(url, { method: method.toUpperCase(), headers: init.headers ?? key, ...(init.body === undefined ? {} : { body: init.body }) });
+  const res = await target.app.request(url, {
+    method: method.toUpperCase(),
+    headers: init.headers ?? key,
+    ...(init.body === undefined ? {} : { body: init.body }),
+  });
   const text = await res.text();
   expect(res.headers.get('content-type'), `${op.operationId}: ${text}`).toBe('application/problem+json');
   return { status: res.status, code: (JSON.parse(text) as { code: string }).code };

@@ -48,7 +48,10 @@ describe.runIf(databaseUrl)('replicas: two warrant serve processes on one Postgr
     const env = { DATABASE_URL: databaseUrl!, WARRANT_DATABASE_SCHEMA: schema, WARRANT_API_KEYS: '' };
     const workflow = join(packageRoot(), 'examples', 'trip');
     const ready = /serving on (http:\/\/\S+)/;
-    const a = await spawnWarrant(['serve', '--port', '0', '--workflow', workflow, '--keys', await keysFile('a.json', [{ tenant_id: 'acme', key: testKeys.acme }])], { env, ready });
+    const a = await spawnWarrant(
+      ['serve', '--port', '0', '--workflow', workflow, '--keys', await keysFile('a.json', [{ tenant_id: 'acme', key: testKeys.acme }])],
+      { env, ready },
+    );
     replicas.push(a);
     // The second replica's configuration adds tenant beta's key (keys are provisioned at start).
     const bKeys = await keysFile('b.json', [
@@ -75,13 +78,18 @@ describe.runIf(databaseUrl)('replicas: two warrant serve processes on one Postgr
       for (const answer of answers.slice(1)) expect(answer.json).toEqual(answers[0]!.json);
       const [fromA, fromB] = await Promise.all([call(a, `/v0/turns/${turn.turn_id}`), call(b, `/v0/turns/${turn.turn_id}`)]);
       expect(fromA).toEqual(fromB);
-      const [{ n }] = (await direct.query<{ n: number }>('select count(*)::int8 as n from turns where tenant_id = $1 and id = $2', ['acme', turn.turn_id])) as [{ n: number }];
+      const [{ n }] = (await direct.query<{ n: number }>('select count(*)::int8 as n from turns where tenant_id = $1 and id = $2', ['acme', turn.turn_id])) as [
+        { n: number },
+      ];
       expect(n, turn.turn_id).toBe(1);
     }
 
     // Verifications raced through both: the same request gives the same verdict on either, and
     // every acknowledged effect is listed by either replica.
-    const requests = Array.from({ length: 60 }, (_, i) => ({ contract: automotiveContract, candidates: [i % 2 ? safeAutomotiveCandidate : unsafeAutomotiveCandidate] }));
+    const requests = Array.from({ length: 60 }, (_, i) => ({
+      contract: automotiveContract,
+      candidates: [i % 2 ? safeAutomotiveCandidate : unsafeAutomotiveCandidate],
+    }));
     const verified = await Promise.all(requests.map((body, i) => call(i % 2 ? a : b, '/v0/reply-contracts/verify', { method: 'POST', body })));
     expect(verified.every((v) => v.status === 200)).toBe(true);
     // Each request is its own trace, so an effect's id, time and trace id are its own; the verdict is the rest.
@@ -102,6 +110,8 @@ describe.runIf(databaseUrl)('replicas: two warrant serve processes on one Postgr
       const ids = new Set((listed.json.items as { id: string }[]).map((i) => i.id));
       expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
     }
-    console.log(`replicas (postgres): ${englishConversation.length} turn ids raced 4 ways, 1 commit each; ${acknowledged.length} effects acknowledged, all listed from both replicas`);
+    console.log(
+      `replicas (postgres): ${englishConversation.length} turn ids raced 4 ways, 1 commit each; ${acknowledged.length} effects acknowledged, all listed from both replicas`,
+    );
   }, 240_000);
 });

@@ -49,7 +49,15 @@ describe('the sidecar bounds every seam: a client that leaves cancels it, and no
 
   it('a turn whose knowledge source never answers is answered within the seam timeout, and the drain is not held', async () => {
     const server = await createTestServer(db, { turns: { workflows, locales, writer, knowledge: hungKnowledge, seamTimeoutMs: 150 } });
-    const body = { turn_id: 'kq', conversation_id: 'c', locale: 'en', understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record: 'r', values: { destination: 'Oslo' } }], questions: [{ text: 'Is Oslo cold?', kind: 'other' }] } };
+    const body = {
+      turn_id: 'kq',
+      conversation_id: 'c',
+      locale: 'en',
+      understanding: {
+        acts: [{ operation: 'start_trip', workflow: 'trip', record: 'r', values: { destination: 'Oslo' } }],
+        questions: [{ text: 'Is Oslo cold?', kind: 'other' }],
+      },
+    };
     const res = await within(10_000, () => server.app.request('/v0/turns', { method: 'POST', headers: json, body: JSON.stringify(body) }));
     expect(res.status).toBe(200);
     const turn = (await res.json()) as { blocks: { kind: string; text: string }[] };

@@ -19,7 +19,11 @@ const auth = { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'applic
 describe('security headers', () => {
   it('every /v0 response, success or refusal, says nosniff and no-store', async () => {
     const responses = [
-      await server.app.request('/v0/reply-contracts/verify', { method: 'POST', headers: auth, body: JSON.stringify({ contract: automotiveContract, candidates: [unsafeAutomotiveCandidate] }) }),
+      await server.app.request('/v0/reply-contracts/verify', {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ contract: automotiveContract, candidates: [unsafeAutomotiveCandidate] }),
+      }),
       await server.app.request('/v0/effects', { headers: auth }),
       await server.app.request('/v0/openapi.json', { headers: auth }),
       await server.app.request('/v0/effects'),
@@ -33,11 +37,16 @@ describe('security headers', () => {
     }
   });
 
-  it("the inspector forbids framing and runs only scripts whose hash its policy lists, no inline handlers", async () => {
+  it('the inspector forbids framing and runs only scripts whose hash its policy lists, no inline handlers', async () => {
     const res = await server.app.request('/inspector');
     expect(res.status).toBe(200);
     const policy = res.headers.get('content-security-policy') ?? '';
-    const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = Object.fromEntries(
+      policy
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['script-src']).not.toContain("'unsafe-inline'");
     const html = await res.text();

@@ -9,7 +9,11 @@ describe('the store failing', () => {
   it('W6: a verification whose effect cannot be stored is 503 store_unavailable, never 200; readyz says not ready', async () => {
     const db = await openStore({ dataDir: ':memory:' });
     const logged: string[] = [];
-    const server = await createServer({ store: db, apiKeys: [{ tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) }], logger: createJsonLogger({ write: (l) => logged.push(l) }) });
+    const server = await createServer({
+      store: db,
+      apiKeys: [{ tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) }],
+      logger: createJsonLogger({ write: (l) => logged.push(l) }),
+    });
     await db.close();
     const res = await server.app.request('/v0/reply-contracts/verify', {
       method: 'POST',

@@ -24,10 +24,19 @@ function everyStoreRoute(server: WarrantServer, ids: { effect: string; turn: str
   const req = (path: string, init: RequestInit = {}) => server.app.request(path, init);
   return {
     'POST /v0/reply-contracts/verify': () =>
-      req('/v0/reply-contracts/verify', { method: 'POST', headers: { ...auth(), ...json }, body: JSON.stringify({ contract: automotiveContract, candidates: [unsafeAutomotiveCandidate] }) }),
+      req('/v0/reply-contracts/verify', {
+        method: 'POST',
+        headers: { ...auth(), ...json },
+        body: JSON.stringify({ contract: automotiveContract, candidates: [unsafeAutomotiveCandidate] }),
+      }),
     'GET /v0/effects': () => req('/v0/effects', { headers: auth() }),
     'GET /v0/effects/{id}': () => req(`/v0/effects/${ids.effect}`, { headers: auth() }),
-    'POST /v0/turns': () => req('/v0/turns', { method: 'POST', headers: { ...auth(), ...json }, body: JSON.stringify({ ...englishConversation[0], turn_id: `outage-${randomBytes(4).toString('hex')}` }) }),
+    'POST /v0/turns': () =>
+      req('/v0/turns', {
+        method: 'POST',
+        headers: { ...auth(), ...json },
+        body: JSON.stringify({ ...englishConversation[0], turn_id: `outage-${randomBytes(4).toString('hex')}` }),
+      }),
     'POST /v0/turns (SSE)': async () => {
       const res = await req('/v0/turns', {
         method: 'POST',
@@ -40,7 +49,11 @@ function everyStoreRoute(server: WarrantServer, ids: { effect: string; turn: str
     'GET /v0/turns': () => req('/v0/turns', { headers: auth() }),
     'GET /v0/turns/{id}': () => req(`/v0/turns/${ids.turn}`, { headers: auth() }),
     'POST /v0/suggestions': () =>
-      req('/v0/suggestions', { method: 'POST', headers: { ...auth(), ...json }, body: JSON.stringify({ match: match.match, wiki: match.wiki, profile: match.profile, now: match.now }) }),
+      req('/v0/suggestions', {
+        method: 'POST',
+        headers: { ...auth(), ...json },
+        body: JSON.stringify({ match: match.match, wiki: match.wiki, profile: match.profile, now: match.now }),
+      }),
     'GET /v0/suggestions/{id}': () => req(`/v0/suggestions/${ids.suggestion}`, { headers: auth() }),
     'an unknown key (reloads the key table)': async () => {
       // The keyring reloads for an unknown key at most once a second: wait past the last load.
@@ -186,7 +199,9 @@ describe.runIf(databaseUrl)('a PostgreSQL outage through a TCP proxy the test cu
       expect([...statuses.keys()].sort()).toEqual([200, 503]); // never a 500
       const stored = new Set((await direct.query<{ id: string }>('select id from effects where tenant_id = $1', ['acme'])).map((r) => r.id));
       const lost = acknowledged.filter((id) => !stored.has(id));
-      console.log(`outage through a TCP proxy (postgres): ${acknowledged.length} acknowledged, ${acknowledged.length - lost.length} of them persisted, ${statuses.get(503)} refused with 503`);
+      console.log(
+        `outage through a TCP proxy (postgres): ${acknowledged.length} acknowledged, ${acknowledged.length - lost.length} of them persisted, ${statuses.get(503)} refused with 503`,
+      );
       expect(lost).toEqual([]);
     } finally {
       await db.close();

@@ -36,7 +36,16 @@ const COLUMNS = 'id, created_at, match_id, result_type, result, evidence, trace_
 export async function insertSuggestion(db: Database, tenantId: string, row: SuggestionRow): Promise<void> {
   const insert =
     'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence, trace_id) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)';
-  const params = [tenantId, row.id, row.createdAt.toISOString(), row.matchId, row.resultType, JSON.stringify(row.result), JSON.stringify(row.evidence), row.traceId];
+  const params = [
+    tenantId,
+    row.id,
+    row.createdAt.toISOString(),
+    row.matchId,
+    row.resultType,
+    JSON.stringify(row.result),
+    JSON.stringify(row.evidence),
+    row.traceId,
+  ];
   await storeCall('the suggestion result could not be stored', () =>
     sealWith(db, tenantId, [{ t: 'suggestions', id: row.id, d: suggestionDigest(row) }], row.createdAt, insert, params),
   );
@@ -44,12 +53,18 @@ export async function insertSuggestion(db: Database, tenantId: string, row: Sugg
 
 /** One stored result of `tenantId`; another tenant's is `undefined`. */
 export async function getSuggestion(db: Database, tenantId: string, id: string): Promise<SuggestionRow | undefined> {
-  const [row] = await storeCall('suggestion results could not be read', () => db.query(`select ${COLUMNS} from suggestions where tenant_id = $1 and id = $2`, [tenantId, id]));
+  const [row] = await storeCall('suggestion results could not be read', () =>
+    db.query(`select ${COLUMNS} from suggestions where tenant_id = $1 and id = $2`, [tenantId, id]),
+  );
   return row ? fromRow(row) : undefined;
 }
 
 /** A tenant's stored results, newest first. */
-export async function listSuggestions(db: Database, tenantId: string, { resultType, matchId, since, until, beforeId, limit }: SuggestionFilter): Promise<SuggestionRow[]> {
+export async function listSuggestions(
+  db: Database,
+  tenantId: string,
+  { resultType, matchId, since, until, beforeId, limit }: SuggestionFilter,
+): Promise<SuggestionRow[]> {
   const { text, params } = tenantPageQuery(
     `select ${COLUMNS} from suggestions`,
     tenantId,

@@ -26,7 +26,11 @@ describe.each(storeTargets())('tenant isolation on $name', (target) => {
     });
 
   it("a key never reads or lists another tenant's effects, turns or suggestion results: 404, not 403", async () => {
-    const effect = ((await (await call('acme', '/v0/reply-contracts/verify', { contract: automotiveContract, candidates: [unsafeAutomotiveCandidate] })).json()) as { effect: { id: string } }).effect;
+    const effect = (
+      (await (await call('acme', '/v0/reply-contracts/verify', { contract: automotiveContract, candidates: [unsafeAutomotiveCandidate] })).json()) as {
+        effect: { id: string };
+      }
+    ).effect;
     expect((await call('acme', '/v0/turns', englishConversation[0])).status).toBe(200);
     const match = JSON.parse(await readFile(join(packageRoot(), 'examples', 'suggest', 'match.json'), 'utf8')) as unknown;
     const suggestion = (await (await call('acme', '/v0/suggestions', { match })).json()) as { id?: string };
@@ -46,7 +50,9 @@ describe.each(storeTargets())('tenant isolation on $name', (target) => {
     expect(mine.blocks.filter((b) => b.kind === 'receipt').length).toBeGreaterThan(0); // committed afresh, not acme's replayed
     const rows = await db.query<{ tenant_id: string }>("select tenant_id from turns where id = 'demo-en-1' order by tenant_id");
     expect(rows.map((r) => r.tenant_id)).toEqual(['acme', 'beta']);
-    const events = await db.query<{ tenant_id: string; n: number }>("select tenant_id, count(*)::int8 as n from turn_events where turn_id = 'demo-en-1' group by tenant_id order by tenant_id");
+    const events = await db.query<{ tenant_id: string; n: number }>(
+      "select tenant_id, count(*)::int8 as n from turn_events where turn_id = 'demo-en-1' group by tenant_id order by tenant_id",
+    );
     expect(events.map((e) => e.tenant_id)).toEqual(['acme', 'beta']);
     expect(events[0]!.n).toBe(events[1]!.n);
   });
@@ -56,7 +62,10 @@ describe.each(storeTargets())('tenant isolation on $name', (target) => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await (await call('acme', `/v0/turns?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json()) as { items: { id: string; created_at: string }[]; next_cursor: string | null };
+      const page = (await (await call('acme', `/v0/turns?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json()) as {
+        items: { id: string; created_at: string }[];
+        next_cursor: string | null;
+      };
       seen.push(...page.items.map((t) => t.id));
       cursor = page.next_cursor;
       if (cursor !== null) {

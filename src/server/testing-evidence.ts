@@ -42,7 +42,21 @@ export async function writeTestEvidence(db: Database, tenantId: string, conversa
   });
   const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en'], tenantId });
   const record = `r-${conversation}`;
-  await runtime.run(parseTurnInput({ turn_id: `${conversation}-t1`, conversation_id: conversation, locale: 'en', understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record, values: { destination: 'Oslo' } }] } }));
-  await runtime.run(parseTurnInput({ turn_id: `${conversation}-t2`, conversation_id: conversation, locale: 'en', understanding: { acts: [{ operation: 'add_traveler', record, values: { name: 'Ada' } }] } }));
+  await runtime.run(
+    parseTurnInput({
+      turn_id: `${conversation}-t1`,
+      conversation_id: conversation,
+      locale: 'en',
+      understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record, values: { destination: 'Oslo' } }] },
+    }),
+  );
+  await runtime.run(
+    parseTurnInput({
+      turn_id: `${conversation}-t2`,
+      conversation_id: conversation,
+      locale: 'en',
+      understanding: { acts: [{ operation: 'add_traveler', record, values: { name: 'Ada' } }] },
+    }),
+  );
   return { effects: written, suggestion };
 }

@@ -20,8 +20,7 @@ export const automotiveContract = automotiveContractJson();
 export const unsafeAutomotiveCandidate = UNSAFE_AUTOMOTIVE_CANDIDATE;
 
 /** A candidate that keeps every term of the automotive contract. */
-export const safeAutomotiveCandidate =
-  '好的，已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。麻煩提供待估車輛的車牌與里程，謝謝。';
+export const safeAutomotiveCandidate = '好的，已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。麻煩提供待估車輛的車牌與里程，謝謝。';
 
 /** Two keys, one per tenant, for tests. */
 export const testKeys = {

@@ -20,12 +20,20 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  server.app.request(path, { method: 'POST', headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  server.app.request(path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('trace continuation', () => {
   it('a request with a traceparent joins the host’s trace: its span is the host span’s child, and every Warrant span shares the trace', async () => {
     exporter.reset();
-    const res = await post('/v0/reply-contracts/verify', { contract: automotiveContract, candidates: [unsafeAutomotiveCandidate] }, { traceparent: `00-${HOST_TRACE}-${HOST_SPAN}-01`, tracestate: 'host=1' });
+    const res = await post(
+      '/v0/reply-contracts/verify',
+      { contract: automotiveContract, candidates: [unsafeAutomotiveCandidate] },
+      { traceparent: `00-${HOST_TRACE}-${HOST_SPAN}-01`, tracestate: 'host=1' },
+    );
     expect(res.status).toBe(200);
     const spans = exporter.getFinishedSpans();
     const request = spans.find((s) => s.name === 'HTTP POST /v0/reply-contracts/verify')!;
@@ -49,7 +57,11 @@ describe('trace continuation', () => {
   it('without one (or with a malformed one) each request starts a trace of its own', async () => {
     exporter.reset();
     await post('/v0/reply-contracts/verify', { contract: automotiveContract, candidates: [] });
-    await post('/v0/reply-contracts/verify', { contract: automotiveContract, candidates: [] }, { traceparent: `00-${HOST_TRACE.toUpperCase()}-${HOST_SPAN}-01` });
+    await post(
+      '/v0/reply-contracts/verify',
+      { contract: automotiveContract, candidates: [] },
+      { traceparent: `00-${HOST_TRACE.toUpperCase()}-${HOST_SPAN}-01` },
+    );
     const requests = exporter.getFinishedSpans().filter((s) => s.name.startsWith('HTTP '));
     expect(requests).toHaveLength(2);
     for (const span of requests) {

@@ -6,7 +6,9 @@ export const traceIdSchema = z
   .string()
   .regex(/^[0-9a-f]{32}$/)
   .nullable()
-  .describe('W3C trace id (32 lowercase hex digits) of the request that stored this record, as its `traceresponse` header named it; null for records stored without a request or before trace ids were kept');
+  .describe(
+    'W3C trace id (32 lowercase hex digits) of the request that stored this record, as its `traceresponse` header named it; null for records stored without a request or before trace ids were kept',
+  );
 
 /** The trace id of `context`'s span, or null when there is none (work done outside a request). */
 export function traceIdOf(context: Context | undefined): string | null {

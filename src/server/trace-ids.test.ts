@@ -89,7 +89,9 @@ describe.each(storeTargets())('trace ids on $name (no tracer provider configured
     const outcome = (await res.json()) as { id: string; trace_id: string };
     expect(outcome.trace_id).toBe(traceOf(res));
     expect(((await (await request(`/v0/suggestions/${outcome.id}`)).json()) as { trace_id: string }).trace_id).toBe(outcome.trace_id);
-    const list = (await (await request(`/v0/suggestions?match_id=${encodeURIComponent((happy.match as { id: string }).id)}&limit=1`)).json()) as { items: { id: string; trace_id: string }[] };
+    const list = (await (await request(`/v0/suggestions?match_id=${encodeURIComponent((happy.match as { id: string }).id)}&limit=1`)).json()) as {
+      items: { id: string; trace_id: string }[];
+    };
     expect(list.items[0]).toMatchObject({ id: outcome.id, trace_id: outcome.trace_id });
   });
 });

@@ -18,7 +18,11 @@ describe.each(storeTargets())('turn ids are taken as sent or refused ($name)', (
     await db.close();
   });
   const post = (turnId: string, conversationId = 'ids') =>
-    server.app.request('/v0/turns', { method: 'POST', headers, body: JSON.stringify({ ...englishConversation[0], turn_id: turnId, conversation_id: conversationId }) });
+    server.app.request('/v0/turns', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...englishConversation[0], turn_id: turnId, conversation_id: conversationId }),
+    });
   const get = (turnId: string) => server.app.request(`/v0/turns/${encodeURIComponent(turnId)}`, { headers });
 
   it('a padded turn id is kept padded: it is its own idempotency key, and GET by the id sent finds it', async () => {

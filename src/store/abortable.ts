@@ -9,14 +9,16 @@ import type { Database, Queryable } from './database.js';
  * `db` itself.
  */
 export function abortable(db: Database, signal: AbortSignal): Database {
-  const checked = (q: Queryable): Queryable['query'] => (sql, params) => {
-    try {
-      signal.throwIfAborted();
-    } catch (reason) {
-      return Promise.reject(reason);
-    }
-    return q.query(sql, params);
-  };
+  const checked =
+    (q: Queryable): Queryable['query'] =>
+    (sql, params) => {
+      try {
+        signal.throwIfAborted();
+      } catch (reason) {
+        return Promise.reject(reason);
+      }
+      return q.query(sql, params);
+    };
   return {
     kind: db.kind,
     sealer: db.sealer,

@@ -46,7 +46,9 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     const holder = readLock(path);
     if (holder === 'missing') continue; // released between our attempt and the read: try again
     if (holder !== 'unreadable' && isAlive(holder)) {
-      throw new StoreError(`the data folder ${dataDir} is in use by another process (pid ${holder.pid}); stop it first, or point WARRANT_DATA_DIR at another folder`);
+      throw new StoreError(
+        `the data folder ${dataDir} is in use by another process (pid ${holder.pid}); stop it first, or point WARRANT_DATA_DIR at another folder`,
+      );
     }
     if (attempt >= TAKEOVER_ATTEMPTS) {
       throw new StoreError(`cannot take over the lock ${path}: other processes keep claiming it`);
@@ -105,7 +107,7 @@ function tryCreate(path: string, content: LockContent): boolean {
     throw new StoreError(`cannot create the lock ${path}: ${(error as Error).message}`, error);
   }
   try {
-    writeSync(fd, JSON.stringify(content) + '\n');
+    writeSync(fd, `${JSON.stringify(content)}\n`);
   } finally {
     closeSync(fd);
   }

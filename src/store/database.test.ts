@@ -48,7 +48,12 @@ describe.each(storeTargets())('store on $name', (target) => {
   });
 
   it('refuses migrations listed out of order', async () => {
-    await expect(migrate(db, [{ id: '2', sql: '' }, { id: '1', sql: '' }])).rejects.toThrow(/id order/);
+    await expect(
+      migrate(db, [
+        { id: '2', sql: '' },
+        { id: '1', sql: '' },
+      ]),
+    ).rejects.toThrow(/id order/);
   });
 });
 

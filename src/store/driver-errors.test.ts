@@ -61,7 +61,9 @@ describe('configuration mistakes of the store are configuration faults', () => {
   it('a schema name that is not a plain identifier is a ConfigurationError naming it, before any connection', async () => {
     const error = await openPostgresDatabase({ url: 'postgres://nobody@127.0.0.1:1/x', schema: 'Bad-Name' }).catch((e: unknown) => e);
     expect(ConfigurationError.isInstance(error)).toBe(true);
-    expect((error as ConfigurationError).issues).toEqual([{ path: 'schema', message: expect.stringContaining('"Bad-Name" is not a plain lower-case identifier') }]);
+    expect((error as ConfigurationError).issues).toEqual([
+      { path: 'schema', message: expect.stringContaining('"Bad-Name" is not a plain lower-case identifier') },
+    ]);
     const opened = await openStore({ databaseUrl: 'postgres://nobody@127.0.0.1:1/x', schema: 'Bad-Name' }).catch((e: unknown) => e);
     expect(ConfigurationError.isInstance(opened)).toBe(true);
     expect(WarrantError.isInstance(opened) && opened.fault).toBe('configuration');

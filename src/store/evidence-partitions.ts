@@ -106,7 +106,5 @@ export async function evidenceMonths(db: Queryable): Promise<EvidenceMonth[]> {
     month.tables[parent as PartitionedEvidenceTable] = name;
     byMonth.set(key, month);
   }
-  return [...byMonth]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([month, { from, tables }]) => ({ month, from, to: monthStart(from, 1), tables }));
+  return [...byMonth].sort(([a], [b]) => (a < b ? -1 : 1)).map(([month, { from, tables }]) => ({ month, from, to: monthStart(from, 1), tables }));
 }

@@ -54,7 +54,15 @@ export function sha256Hex(text: string): string {
 export function sealHash(key: string, seal: Omit<SealRow, 'hash'>): string {
   return createHmac('sha256', key)
     .update(
-      [seal.prev, seal.tenant_id, seal.chain_id, String(seal.seq), seal.covers_from, seal.covers_to, JSON.stringify(seal.entries.map((e) => [e.t, e.id, e.d, e.o ?? null]))].join('\n'),
+      [
+        seal.prev,
+        seal.tenant_id,
+        seal.chain_id,
+        String(seal.seq),
+        seal.covers_from,
+        seal.covers_to,
+        JSON.stringify(seal.entries.map((e) => [e.t, e.id, e.d, e.o ?? null])),
+      ].join('\n'),
       'utf8',
     )
     .digest('hex');

@@ -37,7 +37,10 @@ export function guardDriverFailures(db: Database, { where, recover, recoverInter
     if (Date.now() - lastRecovery < recoverIntervalMs) return Promise.resolve(false);
     lastRecovery = Date.now();
     return (recovering = recover()
-      .then(() => true, () => false)
+      .then(
+        () => true,
+        () => false,
+      )
       .finally(() => (recovering = undefined)));
   };
   const convert = (error: unknown): WarrantError => (WarrantError.isInstance(error) ? error : classifyDriverError(error, `${where} failed`));

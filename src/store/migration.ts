@@ -36,9 +36,7 @@ export async function migrate(db: Database, migrations: readonly Migration[]): P
   if (ids.some((id, i) => id !== sorted[i]) || new Set(ids).size !== ids.length) {
     throw new StoreError(`migrations must be listed once each in id order; got ${ids.join(', ')}`);
   }
-  await db.query(
-    'create table if not exists warrant_migrations (id text primary key, applied_at timestamptz not null default now())',
-  );
+  await db.query('create table if not exists warrant_migrations (id text primary key, applied_at timestamptz not null default now())');
   const applied: string[] = [];
   const alreadyApplied: string[] = [];
   for (const migration of migrations) {

@@ -78,7 +78,15 @@ function defaultDataDir(cwd = process.cwd()): string {
  * returned store is a `StoreError`, and a schema found gone is migrated again (see
  * `guardDriverFailures`).
  */
-export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schema, pgliteSettings, evidenceKey, evidenceIntegrity = true, pgliteDiskFull }: StoreOptions = {}): Promise<Database> {
+export async function openStore({
+  databaseUrl,
+  dataDir = defaultDataDir(),
+  schema,
+  pgliteSettings,
+  evidenceKey,
+  evidenceIntegrity = true,
+  pgliteDiskFull,
+}: StoreOptions = {}): Promise<Database> {
   const folder = databaseUrl || dataDir === ':memory:' ? undefined : resolve(dataDir);
   const where = databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : folder === undefined ? 'in-memory PGlite' : `PGlite in ${folder}`;
   const lock = folder === undefined ? undefined : await lockDataDir(folder);
@@ -119,7 +127,11 @@ export async function openStore({ databaseUrl, dataDir = defaultDataDir(), schem
  * owner's alone), then fixes the modes of whatever exists, including files PGlite unpacked with
  * its own modes. The umask is the process's, so it is restored as soon as PGlite is open.
  */
-async function openPrivately(folder: string, settings: Readonly<Record<string, string>> | undefined, diskFull: SharedArrayBuffer | undefined): Promise<Database> {
+async function openPrivately(
+  folder: string,
+  settings: Readonly<Record<string, string>> | undefined,
+  diskFull: SharedArrayBuffer | undefined,
+): Promise<Database> {
   const previous = setUmask(0o077);
   let db: Database;
   try {

@@ -31,7 +31,6 @@ export interface PgliteDatabaseOptions {
   diskFull?: SharedArrayBuffer;
 }
 
-
 /** Shortest time between two attempts to reopen a stopped instance, in ms. */
 const REOPEN_INTERVAL_MS = 1_000;
 /** Longest a reopening may take before its thread is ended and the next statement tries again, in ms. */
@@ -127,10 +126,7 @@ export async function openPgliteDatabase({ dataDir, settings = {}, useSnapshot =
 }
 
 /** Starts a worker thread and its PGlite instance; resolves once it is ready (within `readyWithinMs`, when given). */
-async function startInstance(
-  workerData: PgliteWorkerData,
-  readyWithinMs?: number,
-): Promise<Instance> {
+async function startInstance(workerData: PgliteWorkerData, readyWithinMs?: number): Promise<Instance> {
   // Beside this module in src/store/, and beside the chunk this module is bundled into in dist/
   // (tsdown builds the worker as an entry of its own), so the package ships no sources.
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
@@ -184,7 +180,11 @@ async function startInstance(
   try {
     const ready = request({ op: 'ready' });
     if (readyWithinMs === undefined) await ready;
-    else await Promise.race([ready, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`PGlite was not ready within ${readyWithinMs} ms`)), readyWithinMs).unref()))]);
+    else
+      await Promise.race([
+        ready,
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`PGlite was not ready within ${readyWithinMs} ms`)), readyWithinMs).unref())),
+      ]);
   } catch (error) {
     await terminate();
     throw error;

@@ -31,7 +31,8 @@ if (options.diskFull !== undefined) {
   fs.writeSync = /** @type {typeof fs.writeSync} */ (
     /** @param {unknown[]} args */
     (...args) => {
-      if (Atomics.load(full, 0) === 1) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+      if (Atomics.load(full, 0) === 1)
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
       return writeSync.apply(fs, args);
     }
   );

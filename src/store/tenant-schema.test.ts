@@ -70,7 +70,9 @@ async function violations(db: Queryable): Promise<string[]> {
       where n.nspname = current_schema() and x.indisunique and not x.indisprimary
         and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`,
   );
-  expect(tables).toEqual(expect.arrayContaining(['effects', 'turns', 'turn_events', 'turn_records', 'suggestions', 'evidence_seals', 'evidence_erasures', 'evidence_checkpoints']));
+  expect(tables).toEqual(
+    expect.arrayContaining(['effects', 'turns', 'turn_events', 'turn_records', 'suggestions', 'evidence_seals', 'evidence_erasures', 'evidence_checkpoints']),
+  );
   const wrong: string[] = [];
   for (const table of tables.filter((t) => !(t in REFERENCE_TABLES))) {
     const own = constraints.filter((c) => c.table_name === table);

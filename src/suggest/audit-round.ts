@@ -110,5 +110,13 @@ function failureLines(records: readonly AuditRecord[]): string[] {
 }
 
 function evidenceOf(c: Candidate): Omit<CandidateEvidence, 'kept'> {
-  return { index: c.index, round: c.round, direction: c.draft.direction, text: c.draft.text, rationale: c.draft.rationale, claims: c.draft.claims, handles: c.draft.handles };
+  return {
+    index: c.index,
+    round: c.round,
+    direction: c.draft.direction,
+    text: c.draft.text,
+    rationale: c.draft.rationale,
+    claims: c.draft.claims,
+    handles: c.draft.handles,
+  };
 }

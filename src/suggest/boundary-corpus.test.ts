@@ -13,7 +13,23 @@ describe('boundary corpus', () => {
     expect(corpus.cases.length).toBeGreaterThanOrEqual(400);
     expect(corpus.cases.filter((c) => c.language === 'lt').length / corpus.cases.length).toBeGreaterThanOrEqual(0.4);
     const kinds = new Set(corpus.cases.map((c) => c.kind));
-    for (const kind of ['end_explicit', 'end_indirect', 'pause_term', 'pause_no_term', 'topic', 'benign_joke', 'benign_negation', 'benign_quote', 'benign_question', 'benign_someone_else', 'benign_hypothetical', 'benign_dislike', 'benign_other_sense', 'mixed_boundary_after_joke', 'mixed_joke_after_boundary']) {
+    for (const kind of [
+      'end_explicit',
+      'end_indirect',
+      'pause_term',
+      'pause_no_term',
+      'topic',
+      'benign_joke',
+      'benign_negation',
+      'benign_quote',
+      'benign_question',
+      'benign_someone_else',
+      'benign_hypothetical',
+      'benign_dislike',
+      'benign_other_sense',
+      'mixed_boundary_after_joke',
+      'mixed_joke_after_boundary',
+    ]) {
       expect(kinds, kind).toContain(kind);
     }
     expect(new Set(corpus.cases.map((c) => c.id)).size).toBe(corpus.cases.length);
@@ -34,9 +50,12 @@ describe('boundary corpus', () => {
           explicit++;
           if (decided === 'end_contact') explicitClosed++;
         }
-        if (reader === 'correct' ? decided !== expected : decided === 'end_contact' && expected !== 'end_contact') wrong.push(`${c.id}: ${expected} → ${decided}: ${c.latest.text}`);
+        if (reader === 'correct' ? decided !== expected : decided === 'end_contact' && expected !== 'end_contact')
+          wrong.push(`${c.id}: ${expected} → ${decided}: ${c.latest.text}`);
       }
-      console.log(`${formatMatrix(`${reader === 'none' ? 'no model' : 'correct reader'}, en`, matrices.en)}\n${formatMatrix(`${reader === 'none' ? 'no model' : 'correct reader'}, lt`, matrices.lt)}`);
+      console.log(
+        `${formatMatrix(`${reader === 'none' ? 'no model' : 'correct reader'}, en`, matrices.en)}\n${formatMatrix(`${reader === 'none' ? 'no model' : 'correct reader'}, lt`, matrices.lt)}`,
+      );
       expect(wrong).toEqual([]);
       if (reader === 'none') expect(explicitClosed / explicit).toBeGreaterThanOrEqual(0.9);
     });

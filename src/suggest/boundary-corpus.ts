@@ -85,12 +85,32 @@ export function corpusMatch(corpus: BoundaryCorpus, c: CorpusCase): Match {
 const ok = <T>(task: string, value: T): TaskResult<T> => ({
   ok: true,
   value,
-  call: { task, promptName: `corpus:${task}`, promptHash: 'sha256:0', modelId: 'corpus-reader', startedAt: '', latencyMs: 0, inputTokens: null, outputTokens: null, outcome: 'ok' },
+  call: {
+    task,
+    promptName: `corpus:${task}`,
+    promptHash: 'sha256:0',
+    modelId: 'corpus-reader',
+    startedAt: '',
+    latencyMs: 0,
+    inputTokens: null,
+    outputTokens: null,
+    outcome: 'ok',
+  },
 });
 const refused = <T>(task: string): TaskResult<T> => ({
   ok: false,
   reason: 'refused',
-  call: { task, promptName: `corpus:${task}`, promptHash: 'sha256:0', modelId: 'corpus-reader', startedAt: '', latencyMs: 0, inputTokens: null, outputTokens: null, outcome: 'refused' },
+  call: {
+    task,
+    promptName: `corpus:${task}`,
+    promptHash: 'sha256:0',
+    modelId: 'corpus-reader',
+    startedAt: '',
+    latencyMs: 0,
+    inputTokens: null,
+    outputTokens: null,
+    outcome: 'refused',
+  },
 });
 
 /**
@@ -141,7 +161,17 @@ export async function decideCase(corpus: BoundaryCorpus, c: CorpusCase, reader: 
     analysisLanguage: null,
     copy: stopCopy(match.language),
     calls: [],
-    state: { matchId: match.id, language: null, propertyInterpretations: [], timeline: null, event: null, boundaries: null, profile: null, route: null, strategy: null },
+    state: {
+      matchId: match.id,
+      language: null,
+      propertyInterpretations: [],
+      timeline: null,
+      event: null,
+      boundaries: null,
+      profile: null,
+      route: null,
+      strategy: null,
+    },
   };
   const { records } = await runGates([matchGate, propertyGate, timelineGate, eventGate], context);
   const event = records.find((r) => r.gate === 'event');

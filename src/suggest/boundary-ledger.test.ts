@@ -7,7 +7,15 @@ const H = 3_600_000;
 const iso = (hours: number) => new Date(TEST_T0 + hours * H).toISOString();
 const reading = (over: Partial<BurstReading>): BurstReading => ({ obligations: [], callbacks: [], topics: [], boundaries: [], rulings: [], ...over });
 const boundaryObligation = (o: Partial<Obligation>): Obligation => ({
-  id: 'o1', kind: 'boundary', messageId: 'b', summary: 'asks for a break', primary: true, boundary: 'pause', avoidTerms: [], needsUserFact: null, ...o,
+  id: 'o1',
+  kind: 'boundary',
+  messageId: 'b',
+  summary: 'asks for a break',
+  primary: true,
+  boundary: 'pause',
+  avoidTerms: [],
+  needsUserFact: null,
+  ...o,
 });
 
 describe('boundary ledger: every boundary of the thread', () => {
@@ -51,7 +59,16 @@ describe('boundary ledger: every boundary of the thread', () => {
       TEST_T0 + 2 * H,
     );
     expect(ledger.entries).toEqual([
-      { scope: 'pause', messageId: 'b', saidAt: iso(1), by: 'reader', words: 'asks for a break', until: new Date(TEST_T0 + H + DEFAULT_PAUSE_MS).toISOString(), avoidTerms: [], inForce: true },
+      {
+        scope: 'pause',
+        messageId: 'b',
+        saidAt: iso(1),
+        by: 'reader',
+        words: 'asks for a break',
+        until: new Date(TEST_T0 + H + DEFAULT_PAUSE_MS).toISOString(),
+        avoidTerms: [],
+        inForce: true,
+      },
       { scope: 'topic', messageId: 'a', saidAt: iso(0), by: 'reader', words: 'work is a sore point', until: null, avoidTerms: ['work*'], inForce: true },
     ]);
     expect(DEFAULT_PAUSE_MS).toBe(7 * 24 * H);
@@ -76,7 +93,11 @@ describe('boundary ledger: every boundary of the thread', () => {
     const ledger = boundaryLedger(
       m,
       reading({
-        obligations: [boundaryObligation({ messageId: 'a', boundary: 'end_contact' }), boundaryObligation({ messageId: 'u', boundary: 'end_contact' }), boundaryObligation({ kind: 'greeting', messageId: 'a', boundary: 'pause' })],
+        obligations: [
+          boundaryObligation({ messageId: 'a', boundary: 'end_contact' }),
+          boundaryObligation({ messageId: 'u', boundary: 'end_contact' }),
+          boundaryObligation({ kind: 'greeting', messageId: 'a', boundary: 'pause' }),
+        ],
         boundaries: [{ messageId: 'zz', scope: 'end_contact', summary: '', avoidTerms: [], pauseDays: null }],
       }),
       TEST_T0 + 2 * H,
@@ -136,7 +157,11 @@ describe('boundary ledger: every boundary of the thread', () => {
   });
   it('ledger: a reader’s pause with no days given holds the term the message states', () => {
     const m = testMatch([msg('a', 'match', 0, 'Exams all month, ugh.')]);
-    const ledger = boundaryLedger(m, reading({ boundaries: [{ messageId: 'a', scope: 'pause', summary: 'exams', avoidTerms: [], pauseDays: null }] }), TEST_T0 + 24 * H);
+    const ledger = boundaryLedger(
+      m,
+      reading({ boundaries: [{ messageId: 'a', scope: 'pause', summary: 'exams', avoidTerms: [], pauseDays: null }] }),
+      TEST_T0 + 24 * H,
+    );
     expect(ledger.entries).toHaveLength(1);
     expect(ledger.pause).toMatchObject({ messageId: 'a', by: 'reader', until: iso(30 * 24), inForce: true });
   });
@@ -149,15 +174,31 @@ describe('boundary ledger: every boundary of the thread', () => {
 });
 
 describe('W12: who decides a boundary', () => {
-  const ruling = (messageId: string, sets: 'end_contact' | 'pause' | 'topic' | 'none', why: BoundaryRuling['why'], pauseDays: number | null = null): BoundaryRuling => ({
-    messageId, sets, why, pauseDays, avoidTerms: [],
+  const ruling = (
+    messageId: string,
+    sets: 'end_contact' | 'pause' | 'topic' | 'none',
+    why: BoundaryRuling['why'],
+    pauseDays: number | null = null,
+  ): BoundaryRuling => ({
+    messageId,
+    sets,
+    why,
+    pauseDays,
+    avoidTerms: [],
   });
   it('a correct reading overrules code: a joke code suspected sets nothing, and is recorded with its ruling', () => {
     const m = testMatch([msg('a', 'match', 0, 'I almost unmatched you for that pizza opinion haha')]);
     const ledger = boundaryLedger(m, reading({ rulings: [ruling('a', 'none', 'joke')] }), TEST_T0 + H);
     expect(ledger.entries).toEqual([]);
     expect(ledger.suspicions).toEqual([
-      { messageId: 'a', scope: 'end_contact', words: 'unmatched', certainty: 'suspected', doubts: ['joke', 'negated', 'other_sense'], ruling: ruling('a', 'none', 'joke') },
+      {
+        messageId: 'a',
+        scope: 'end_contact',
+        words: 'unmatched',
+        certainty: 'suspected',
+        doubts: ['joke', 'negated', 'other_sense'],
+        ruling: ruling('a', 'none', 'joke'),
+      },
     ]);
   });
   it('a reading that rules an explicit request to stop writing a joke is disputed: the user is asked', () => {

@@ -88,8 +88,10 @@ export function boundaryLedger(match: Match, reading: BurstReading | null, now: 
     if (message?.author !== 'match') return;
     if (entries.some((e) => e.messageId === messageId && e.scope === scope && (scope !== 'topic' || e.avoidTerms.join() === avoidTerms.join()))) return;
     // No days from the reader: the term the pause's own clause states, else the one the message states at all.
-    const codeTerm = scope !== 'pause' ? null : (codeById.get(messageId)?.find((s) => s.scope === 'pause' && s.term !== null)?.term ?? clauseTerm(words(message.text)));
-    const until = scope !== 'pause' ? null : termMs !== null ? message.sentAt + termMs : codeTerm ? termEnd(codeTerm, message.sentAt) : message.sentAt + DEFAULT_PAUSE_MS;
+    const codeTerm =
+      scope !== 'pause' ? null : (codeById.get(messageId)?.find((s) => s.scope === 'pause' && s.term !== null)?.term ?? clauseTerm(words(message.text)));
+    const until =
+      scope !== 'pause' ? null : termMs !== null ? message.sentAt + termMs : codeTerm ? termEnd(codeTerm, message.sentAt) : message.sentAt + DEFAULT_PAUSE_MS;
     entries.push({
       scope,
       messageId,
@@ -122,7 +124,9 @@ export function boundaryLedger(match: Match, reading: BurstReading | null, now: 
     }
   }
   const disputed = reading
-    ? (suspicions.find((s) => s.scope === 'end_contact' && s.certainty === 'explicit' && !entries.some((e) => e.messageId === s.messageId && e.scope === 'end_contact')) ?? null)
+    ? (suspicions.find(
+        (s) => s.scope === 'end_contact' && s.certainty === 'explicit' && !entries.some((e) => e.messageId === s.messageId && e.scope === 'end_contact'),
+      ) ?? null)
     : null;
   const pauses = entries.filter((e) => e.scope === 'pause' && e.inForce);
   return {

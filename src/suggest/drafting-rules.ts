@@ -11,8 +11,7 @@ export const DRAFTING_RULES = {
   no_easy_path_forward: 'Where it fits, offer one easy path forward: one light opening the match can take or leave, never several at once.',
   attractiveness_judgement:
     'Keep judgements of attractiveness private: no rating or weighing of looks ("you are a 10", "out of my league"), in copy or rationale.',
-  internal_effort:
-    'Keep internal effort private: never mention how much effort the reply or the user puts in ("a low-effort reply", "I spent ages on this").',
+  internal_effort: 'Keep internal effort private: never mention how much effort the reply or the user puts in ("a low-effort reply", "I spent ages on this").',
 } as const;
 
 /** One drafting rule's id. */

@@ -6,10 +6,24 @@ const H = 3_600_000;
 const T0 = Date.parse('2026-11-01T12:00:00Z');
 let n = 0;
 const msg = (author: 'user' | 'match', atHours: number, extra: Partial<MatchMessage> = {}): MatchMessage => ({
-  id: `m${n++}`, author, kind: 'text', text: 'hi', sentAt: T0 + atHours * H, liked: false, replyTo: null, ...extra,
+  id: `m${n++}`,
+  author,
+  kind: 'text',
+  text: 'hi',
+  sentAt: T0 + atHours * H,
+  liked: false,
+  replyTo: null,
+  ...extra,
 });
 const match = (messages: MatchMessage[], status: Match['status'] = 'open'): Match => ({
-  id: 'x', language: 'en', status, messages, details: {}, checkList: [], summary: '', aiGenerations: [],
+  id: 'x',
+  language: 'en',
+  status,
+  messages,
+  details: {},
+  checkList: [],
+  summary: '',
+  aiGenerations: [],
 });
 const at = (hours: number) => T0 + hours * H;
 
@@ -42,7 +56,11 @@ describe('event gate: state from timeline and status', () => {
     expect(resolveEventState(m, at(20))).toMatchObject({ state: 'ghosted', task: null, stop: 'hold', reEntries: 2 });
     expect(resolveEventState(m, at(80))).toMatchObject({ state: 'lost_interest', task: null, stop: 'close', reEntries: 2 });
     // Two messages six minutes apart are two bursts: one follow-up already.
-    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('user', 1.1)]), at(80))).toMatchObject({ state: 'lost_interest', task: null, reEntries: 1 });
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('user', 1.1)]), at(80))).toMatchObject({
+      state: 'lost_interest',
+      task: null,
+      reEntries: 1,
+    });
     // An unanswered opener and one follow-up: the re-entry is spent.
     expect(resolveEventState(match([msg('user', 0), msg('user', 0.5)]), at(10))).toMatchObject({ task: null, reEntries: 1 });
   });
@@ -78,9 +96,15 @@ describe('event gate: each reading in full, and the thresholds at their edges', 
     expect(resolveEventState(match([]), at(0))).toEqual(reading('active', 'opener', null, 'no_messages_yet'));
     expect(resolveEventState(match([msg('user', 0), msg('match', 1)], 'cta'), at(2))).toEqual(reading('cta', 'reply', null, 'match_answered_after_cta'));
     expect(resolveEventState(match([msg('match', 0), msg('user', 1)], 'cta'), at(2))).toEqual(reading('cta', null, 'hold', 'awaiting_match_after_cta'));
-    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('match', 100)]), at(101))).toEqual(reading('reactivated', 'reply', null, 'match_returned_after_silence'));
-    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('user', 80)]), at(90))).toEqual(reading('ghosted', null, 'hold', 're_entry_used_awaiting_reply', 1));
-    expect(resolveEventState(match([msg('match', 0), msg('user', 1, { liked: true })]), at(50))).toEqual(reading('liked_message_pause', 're_entry', null, 'liked_pause_elapsed'));
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('match', 100)]), at(101))).toEqual(
+      reading('reactivated', 'reply', null, 'match_returned_after_silence'),
+    );
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('user', 80)]), at(90))).toEqual(
+      reading('ghosted', null, 'hold', 're_entry_used_awaiting_reply', 1),
+    );
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1, { liked: true })]), at(50))).toEqual(
+      reading('liked_message_pause', 're_entry', null, 'liked_pause_elapsed'),
+    );
     expect(resolveEventState(match([msg('match', 0), msg('user', 1)]), at(74))).toEqual(reading('ghosted', 're_entry', null, 'silence_past_threshold'));
   });
   it('event: an opener never answered is its own re-entry; the match having written once makes it a silence', () => {
@@ -97,7 +121,10 @@ describe('event gate: each reading in full, and the thresholds at their edges', 
     // Exactly 72 h after an unanswered follow-up, the interest is lost.
     expect(resolveEventState(match([msg('match', 0), msg('user', 1), msg('user', 2)]), at(74))).toMatchObject({ state: 'lost_interest', stop: 'close' });
     // Exactly 48 h after a liked message, the one re-entry is allowed.
-    expect(resolveEventState(match([msg('match', 0), msg('user', 1, { liked: true })]), at(49))).toMatchObject({ task: 're_entry', reason: 'liked_pause_elapsed' });
+    expect(resolveEventState(match([msg('match', 0), msg('user', 1, { liked: true })]), at(49))).toMatchObject({
+      task: 're_entry',
+      reason: 'liked_pause_elapsed',
+    });
     // Exactly 72 h of silence after the user wrote allows the re-entry.
     expect(resolveEventState(match([msg('match', 0), msg('user', 1)]), at(73))).toMatchObject({ state: 'ghosted', task: 're_entry' });
   });

@@ -90,7 +90,7 @@ describe.each(scenarios)('final checklist: %s', (name) => {
     expect(evidence.state.task).not.toBeNull();
     expect(evidence.calls.length).toBeLessThanOrEqual(MAX_MODEL_CALLS);
     expect(evidence.calls.filter((c) => c.task === SKILL_TASKS.draftCandidates).length).toBeLessThanOrEqual(2);
-    expect((evidence.gates.find((g) => g.gate === 'event')!.detail.reEntries as number)).toBeLessThanOrEqual(0);
+    expect(evidence.gates.find((g) => g.gate === 'event')!.detail.reEntries as number).toBeLessThanOrEqual(0);
   });
 
   it('checklist: language correct', async () => {

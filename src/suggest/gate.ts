@@ -71,7 +71,11 @@ export interface PipelineState {
   event: EventReading | null;
   /** Every boundary of the thread, built by the event gate. */
   boundaries: BoundaryLedger | null;
-  profile: { readonly selected: readonly ProfileFact[]; readonly relevant: readonly string[]; readonly excluded: readonly { id: string; reason: string }[] } | null;
+  profile: {
+    readonly selected: readonly ProfileFact[];
+    readonly relevant: readonly string[];
+    readonly excluded: readonly { id: string; reason: string }[];
+  } | null;
   route: Route | null;
   strategy: Strategy | null;
 }

@@ -21,8 +21,29 @@ export type { EventState, EventThresholds, GenerationTask } from './event-state.
 export { DEFAULT_EVENT_THRESHOLDS, SAME_BURST_WITHIN_MS } from './event-state.js';
 export type { CopyLanguage } from './identify-language.js';
 export type { BurstReading, BoundaryRuling, Obligation, Callback, Strategy, Draft, Drafts, Claim, Review, ReviewVerdict, Direction } from './skill-schemas.js';
-export { CLAIM_KINDS, DIRECTIONS, RULING_REASONS, boundaryRulingSchema, burstReadingSchema, strategySchema, draftsSchema, reviewSchema } from './skill-schemas.js';
-export type { SuggestSkills, SkillCallOptions, BurstInput, CopyBrief, StrategyInput, DraftInput, ReviewInput, FailedDraft, MessageView, FactView, SuspectedView } from './suggest-skills.js';
+export {
+  CLAIM_KINDS,
+  DIRECTIONS,
+  RULING_REASONS,
+  boundaryRulingSchema,
+  burstReadingSchema,
+  strategySchema,
+  draftsSchema,
+  reviewSchema,
+} from './skill-schemas.js';
+export type {
+  SuggestSkills,
+  SkillCallOptions,
+  BurstInput,
+  CopyBrief,
+  StrategyInput,
+  DraftInput,
+  ReviewInput,
+  FailedDraft,
+  MessageView,
+  FactView,
+  SuspectedView,
+} from './suggest-skills.js';
 export { SKILL_TASKS } from './suggest-skills.js';
 export type { ModelSkillsOptions } from './model-skills.js';
 export { modelSkills } from './model-skills.js';

@@ -8,7 +8,13 @@ import { matchReplayer } from './match-replayer.js';
 const folder = join(packageRoot(), 'fixtures', 'matches');
 const fixtures = readdirSync(folder)
   .filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(join(folder, f), 'utf8')) as { match: { language: string }; expected: { result: { resultType?: string }; event_state?: string; caught: { audit: string; code: string }[] } });
+  .map(
+    (f) =>
+      JSON.parse(readFileSync(join(folder, f), 'utf8')) as {
+        match: { language: string };
+        expected: { result: { resultType?: string }; event_state?: string; caught: { audit: string; code: string }[] };
+      },
+  );
 
 describe('recorded matches', () => {
   it('replay: every recorded match replays offline through the real model layer', async () => {

@@ -40,7 +40,11 @@ describe('match shape', () => {
 
   it('W9: nested details, an object summary and messages under another key are each refused with their path', () => {
     const raw = { ...current(), details: { job: { title: 'architect' } }, summary: { text: 'x' }, conversation: [] };
-    expect(refusal(raw).map((i) => i.path).sort()).toEqual(['$.conversation', '$.details.job', '$.summary']);
+    expect(
+      refusal(raw)
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(['$.conversation', '$.details.job', '$.summary']);
   });
 
   it('W9: a message of another match is cross-match context, refused at its match_id', () => {

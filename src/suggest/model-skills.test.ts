@@ -32,14 +32,42 @@ describe('model-backed skills', () => {
   it('skills: an answer off the schema is a malformed outcome with its raw text, never thrown', async () => {
     const models = createModels({ default: { model: 'mock' } }, { languageModels: { mock: answer('{"candidates": "three"}') } });
     const result = await modelSkills({ models }).draftCandidates({
-      language: 'en', analysisLanguage: 'en', strategy: { analysisSummary: '', primaryMove: 'x', architecture: 'x', topicPlan: [], pressure: 'low', hookFactId: null, directions: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'] },
-      directions: ['direct_answer_and_callback'], burst: [], obligations: [], boundaries: [], facts: [], matchDetails: {}, draftingRules: DRAFTING_RULES, failed: [], kept: [],
+      language: 'en',
+      analysisLanguage: 'en',
+      strategy: {
+        analysisSummary: '',
+        primaryMove: 'x',
+        architecture: 'x',
+        topicPlan: [],
+        pressure: 'low',
+        hookFactId: null,
+        directions: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'],
+      },
+      directions: ['direct_answer_and_callback'],
+      burst: [],
+      obligations: [],
+      boundaries: [],
+      facts: [],
+      matchDetails: {},
+      draftingRules: DRAFTING_RULES,
+      failed: [],
+      kept: [],
     });
     expect(result).toMatchObject({ ok: false, reason: 'malformed', call: { raw: '{"candidates": "three"}' } });
   });
 
   it('skills: with no model configured each skill reports no_model without calling anything', async () => {
-    const result = await modelSkills({ models: createModels({}) }).reviewCandidates({ language: 'en', analysisLanguage: 'en', candidates: [], burst: [], obligations: [], boundaries: [], facts: [], draftingRules: DRAFTING_RULES, privateMaterial: [] });
+    const result = await modelSkills({ models: createModels({}) }).reviewCandidates({
+      language: 'en',
+      analysisLanguage: 'en',
+      candidates: [],
+      burst: [],
+      obligations: [],
+      boundaries: [],
+      facts: [],
+      draftingRules: DRAFTING_RULES,
+      privateMaterial: [],
+    });
     expect(result).toMatchObject({ ok: false, reason: 'no_model', call: { latencyMs: 0 } });
   });
 });

@@ -84,12 +84,44 @@ export function modelSkills({ models, prompts, timeoutMs, signal }: ModelSkillsO
   const locale = (language: string) => locales[copyLanguageOf(language) ?? language] ?? language;
   return {
     readBurst: (input, options) =>
-      runObjectTask({ ...common, ...cancel(options), task: SKILL_TASKS.readBurst, locale: locale(input.language), schema: burstReadingSchema, instructions: instructions.readBurst, input }),
+      runObjectTask({
+        ...common,
+        ...cancel(options),
+        task: SKILL_TASKS.readBurst,
+        locale: locale(input.language),
+        schema: burstReadingSchema,
+        instructions: instructions.readBurst,
+        input,
+      }),
     planStrategy: (input, options) =>
-      runObjectTask({ ...common, ...cancel(options), task: SKILL_TASKS.planStrategy, locale: locale(input.language), schema: strategySchema, instructions: instructions.planStrategy, input }),
+      runObjectTask({
+        ...common,
+        ...cancel(options),
+        task: SKILL_TASKS.planStrategy,
+        locale: locale(input.language),
+        schema: strategySchema,
+        instructions: instructions.planStrategy,
+        input,
+      }),
     draftCandidates: (input, options) =>
-      runObjectTask({ ...common, ...cancel(options), task: SKILL_TASKS.draftCandidates, locale: locale(input.language), schema: draftsSchema, instructions: instructions.draftCandidates, input }),
+      runObjectTask({
+        ...common,
+        ...cancel(options),
+        task: SKILL_TASKS.draftCandidates,
+        locale: locale(input.language),
+        schema: draftsSchema,
+        instructions: instructions.draftCandidates,
+        input,
+      }),
     reviewCandidates: (input, options) =>
-      runObjectTask({ ...common, ...cancel(options), task: SKILL_TASKS.reviewCandidates, locale: locale(input.language), schema: reviewSchema, instructions: instructions.reviewCandidates, input }),
+      runObjectTask({
+        ...common,
+        ...cancel(options),
+        task: SKILL_TASKS.reviewCandidates,
+        locale: locale(input.language),
+        schema: reviewSchema,
+        instructions: instructions.reviewCandidates,
+        input,
+      }),
   };
 }

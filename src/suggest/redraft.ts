@@ -37,7 +37,5 @@ export async function redraft(plan: DraftingPlan, first: AuditedRound): Promise<
 export function redraftDirections(plan: Pick<DraftingPlan, 'strategy' | 'route'>, kept: readonly Candidate[], failed: number): Direction[] {
   const keptDirections = new Set(kept.map((c) => c.draft.direction));
   const wanted = Math.min(failed, 5 - kept.length);
-  return [...plan.strategy.directions, ...plan.route.eligibleDirections]
-    .filter((d, i, all) => !keptDirections.has(d) && all.indexOf(d) === i)
-    .slice(0, wanted);
+  return [...plan.strategy.directions, ...plan.route.eligibleDirections].filter((d, i, all) => !keptDirections.has(d) && all.indexOf(d) === i).slice(0, wanted);
 }

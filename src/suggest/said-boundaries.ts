@@ -18,7 +18,10 @@ export type BoundaryDoubt = 'quoted' | 'joke' | 'question' | 'negated' | 'someon
  * a duration ("two weeks", "porą savaičių"), a weekday ("until Monday", "iki pirmadienio"), a day
  * of the month ("until the 4th", "iki 4 d.").
  */
-export type PauseTerm = { readonly kind: 'duration'; readonly ms: number } | { readonly kind: 'weekday'; readonly day: number } | { readonly kind: 'day_of_month'; readonly day: number };
+export type PauseTerm =
+  | { readonly kind: 'duration'; readonly ms: number }
+  | { readonly kind: 'weekday'; readonly day: number }
+  | { readonly kind: 'day_of_month'; readonly day: number };
 
 /** A boundary one message may state, as code reads it from the words. */
 export interface SaidBoundary {
@@ -69,7 +72,7 @@ const END_EXPLICIT = phrasePatterns([
   '(i think)? we should (leave it|end it|end this|stop talking|stop here) (here|there)?',
   "(let's|lets|let us) (leave it|end it|end this) (here|there)?",
   "(i'm|im|i am) done (talking|texting|chatting) (to you|with you)?",
-  'this (is not|isn\'t|isnt) (working|going anywhere) (for me)?',
+  "this (is not|isn't|isnt) (working|going anywhere) (for me)?",
   "(i'd|i would) (rather|like to) (stop|end) (talking|this|chatting) (here)?",
   '(prašau|prašyčiau)? (daugiau)? (nerašyk|nerašykit|nerašykite|neberašyk|neberašykit|neberašykite) (man)?',
   '(prašau)? (nebesikreipk|nebesikreipkit|nebesikreipkite) (į mane)?',
@@ -89,13 +92,38 @@ const END_SUSPECT = phrasePatterns([
   '(block|blocked|blocking|unmatch*|ghost|ghosted|ghosting)',
   '(stop|quit) (messaging|texting|writing|contacting|dming)',
   "(don't|dont|do not|never) (message|text|contact|dm|write) (me|her|him|them)",
-  'leave me alone', 'not interested', 'no longer interested', 'lose my number', 'done talking',
-  "(don't|dont|do not) want to (talk|chat|speak)", 'call it a day', 'not a match', 'leave it (here|there)',
-  '(delete|deleting|deleted) (the|this|my) (app|account|profile)', '(say|saying) goodbye', 'this is goodbye', 'end things', 'stop here',
-  'different things', 'close this chapter', 'step away', 'going anywhere', 'get off',
-  'atsisveikin*', 'skirtingų dalykų', 'trinu paskyrą', 'paskutinė (mano)? žinutė', 'prasmės tęsti',
-  '(nerašyk*|neberašyk*|nebesikreip*)', 'ramybėje', '(nebenoriu|nenoriu) (bendrauti|bendraut|susirašinėti|kalbėtis|rašytis|tęsti)',
-  '(nebesidom*|nesidom*)', '(neįdomu|nebeįdomu)', '(užblok*|blokuoj*|blokuos*|atsijungsiu)', 'nepakeliui', '(baikime|baikim|užbaikime|užbaikim)',
+  'leave me alone',
+  'not interested',
+  'no longer interested',
+  'lose my number',
+  'done talking',
+  "(don't|dont|do not) want to (talk|chat|speak)",
+  'call it a day',
+  'not a match',
+  'leave it (here|there)',
+  '(delete|deleting|deleted) (the|this|my) (app|account|profile)',
+  '(say|saying) goodbye',
+  'this is goodbye',
+  'end things',
+  'stop here',
+  'different things',
+  'close this chapter',
+  'step away',
+  'going anywhere',
+  'get off',
+  'atsisveikin*',
+  'skirtingų dalykų',
+  'trinu paskyrą',
+  'paskutinė (mano)? žinutė',
+  'prasmės tęsti',
+  '(nerašyk*|neberašyk*|nebesikreip*)',
+  'ramybėje',
+  '(nebenoriu|nenoriu) (bendrauti|bendraut|susirašinėti|kalbėtis|rašytis|tęsti)',
+  '(nebesidom*|nesidom*)',
+  '(neįdomu|nebeįdomu)',
+  '(užblok*|blokuoj*|blokuos*|atsijungsiu)',
+  'nepakeliui',
+  '(baikime|baikim|užbaikime|užbaikim)',
 ]);
 
 /** Words a pause's clause may hold around it: durations, dates and politeness, nothing that changes its sense. */
@@ -107,11 +135,16 @@ const TERM_WORDS =
   'pirmadienio antradienio trečiadienio ketvirtadienio penktadienio šeštadienio sekmadienio savaitgalio d mėn sorry';
 /** Words an end-contact request may be followed by in its clause without changing its sense. */
 const END_TRAILING = new Set(
-  ('again anymore any more ever please sorry thanks thank you ok okay bye goodbye now at all really seriously honestly tbh for good ' +
+  (
+    'again anymore any more ever please sorry thanks thank you ok okay bye goodbye now at all really seriously honestly tbh for good ' +
     'in you with you to you this conversation here there of this man daugiau niekada prašau ačiū atsiprašau sėkmės viso gero ate čia su tavim tavimi jumis ' +
-    'tikrai nuoširdžiai jau i mean it').split(' '),
+    'tikrai nuoširdžiai jau i mean it'
+  ).split(' '),
 );
-const PAUSE_TRAILING = new Set([...TERM_WORDS.split(' '), ...'from this here the app apps dating texting chatting talking us nuo programėlės pažinčių rašymo susirašinėjimo čia'.split(' ')]);
+const PAUSE_TRAILING = new Set([
+  ...TERM_WORDS.split(' '),
+  ...'from this here the app apps dating texting chatting talking us nuo programėlės pažinčių rašymo susirašinėjimo čia'.split(' '),
+]);
 
 const PAUSE_EXPLICIT = phrasePatterns([
   '(i|i just|i really) need (some|a little|a bit of|a)? (space|time|break|breather|pause)',
@@ -134,49 +167,87 @@ const PAUSE_EXPLICIT = phrasePatterns([
   '(parašysiu|pasikalbėsim|pasikalbėsime|susisieksiu|atrašysiu|atsiliepsiu) (tau)? (po|kitą|kitos)',
 ]);
 const PAUSE_SUSPECT = phrasePatterns([
-  '(break|space|pause|breather)', 'on hold', 'off the app', '(week|month|weeks|months) off', 'time off', '(offline|mia)', "(i'll|ill|i will) be (away|busy|travelling|traveling|gone)",
-  '(away|busy) (for|until|till)', 'step back', '(talk|text|write|chat) (in|after) (a|two|three|few|couple|the)',
-  '(pertrauk*|pauz*)', '(laiko|erdvės)', '(dingsiu|dingus*|dingęs|neaktyv*)', 'būsiu (užsiėm*|užimt*|išvyk*)', '(parašysiu|pasikalbėsim*) po',
+  '(break|space|pause|breather)',
+  'on hold',
+  'off the app',
+  '(week|month|weeks|months) off',
+  'time off',
+  '(offline|mia)',
+  "(i'll|ill|i will) be (away|busy|travelling|traveling|gone)",
+  '(away|busy) (for|until|till)',
+  'step back',
+  '(talk|text|write|chat) (in|after) (a|two|three|few|couple|the)',
+  '(pertrauk*|pauz*)',
+  '(laiko|erdvės)',
+  '(dingsiu|dingus*|dingęs|neaktyv*)',
+  'būsiu (užsiėm*|užimt*|išvyk*)',
+  '(parašysiu|pasikalbėsim*) po',
   '(nerašyk*) (kurį|iki)',
 ]);
 
 /** Topic wordings whose subject follows them. */
 const TOPIC_EXPLICIT = phrasePatterns([
-  "(let's|lets) not (talk|speak) about", "(i|i really) (don't|dont|do not) (want to|wanna|like to) (talk|speak) about", "(i'd|i would) rather not (talk about|discuss|get into)",
-  "(please)? (don't|dont|do not) ask (me)? about", 'can we not talk about', "(i'm|im|i am) not comfortable (talking|speaking) about", "(i|i really) (don't|dont|do not) discuss",
-  "(i'd|i would) prefer not to (talk about|discuss)", "(i|i'd) prefer not to (talk about|discuss)", 'i keep',
-  '(aš)? (nenoriu|nenorėčiau|nemėgstu) (kalbėti|kalbėt|kalbėtis|šnekėti) apie', '(nekalbėkim|nekalbėkime|nešnekėkim|nešnekėkime) apie',
-  '(prašau)? (neklausk|neklausinėk) (manęs)? apie', '(aš)? nekalbu apie',
+  "(let's|lets) not (talk|speak) about",
+  "(i|i really) (don't|dont|do not) (want to|wanna|like to) (talk|speak) about",
+  "(i'd|i would) rather not (talk about|discuss|get into)",
+  "(please)? (don't|dont|do not) ask (me)? about",
+  'can we not talk about',
+  "(i'm|im|i am) not comfortable (talking|speaking) about",
+  "(i|i really) (don't|dont|do not) discuss",
+  "(i'd|i would) prefer not to (talk about|discuss)",
+  "(i|i'd) prefer not to (talk about|discuss)",
+  'i keep',
+  '(aš)? (nenoriu|nenorėčiau|nemėgstu) (kalbėti|kalbėt|kalbėtis|šnekėti) apie',
+  '(nekalbėkim|nekalbėkime|nešnekėkim|nešnekėkime) apie',
+  '(prašau)? (neklausk|neklausinėk) (manęs)? apie',
+  '(aš)? nekalbu apie',
 ]);
 /** Topic wordings whose subject comes before them ("money is a topic I keep private", "apie darbą nekalbu"). */
 const TOPIC_EXPLICIT_AFTER_SUBJECT = phrasePatterns([
   '(is|are) (a topic|topics|something) (i keep private|i keep to myself)',
   "(is|are) (a topic|topics|something) i (don't|dont|do not) (talk about|discuss)",
-  '(is|are) off limits', '(is|are) private for me',
-  '(yra)? (tema|temos) (apie kurią|apie kurias) (nekalbu|nekalbėsiu|nenoriu kalbėti)', '(nekalbu|nekalbėsiu)', '(nenoriu|nenorėčiau) kalbėti',
+  '(is|are) off limits',
+  '(is|are) private for me',
+  '(yra)? (tema|temos) (apie kurią|apie kurias) (nekalbu|nekalbėsiu|nenoriu kalbėti)',
+  '(nekalbu|nekalbėsiu)',
+  '(nenoriu|nenorėčiau) kalbėti',
 ]);
 const TOPIC_SUSPECT = phrasePatterns([
-  '(talk|talking|speak|speaking|discuss|discussing|ask|asking) about', 'off limits', '(private|touchy|sore) (topic|subject|point)', 'keep * private',
-  '(kalbėti|kalbėt|kalbėtis|šnekėti|klausk|klausinėk|kalbėkim|kalbėkime) apie', '(nekalbu|nekalbėsiu|nekalbėkim|nekalbėkime)', '(asmeniška|jautri) tema',
+  '(talk|talking|speak|speaking|discuss|discussing|ask|asking) about',
+  'off limits',
+  '(private|touchy|sore) (topic|subject|point)',
+  'keep * private',
+  '(kalbėti|kalbėt|kalbėtis|šnekėti|klausk|klausinėk|kalbėkim|kalbėkime) apie',
+  '(nekalbu|nekalbėsiu|nekalbėkim|nekalbėkime)',
+  '(asmeniška|jautri) tema',
 ]);
 /** Words a topic's subject must have around it to count as the subject's clause running on. */
 const NOT_SUBJECT = new Set(
-  ('my mano the a an me us it this that tą tai to apie about though please anymore again right now really just yet too also ever ' +
+  (
+    'my mano the a an me us it this that tą tai to apie about though please anymore again right now really just yet too also ever ' +
     'okay ok lol haha thanks any more for today tonight prašau daugiau dabar kol kas gerai ačiū čia šiandien is are a topic i keep private to myself ' +
-    'yra tema nekalbu nekalbėsiu off limits for me').split(' '),
+    'yra tema nekalbu nekalbėsiu off limits for me'
+  ).split(' '),
 );
 
-const JOKE = /(?:\b(?:ha(?:ha)+|hah|he(?:he)+|lol|lmao|rofl|jk|xd|juokauju|juokauji|cha(?:[ -]?cha)+|chi(?:[ -]?chi)+|joking|kidding)\b|😂|🤣|😄|😅|😆|😜|😝|😛|😉|🙃|😁|😹)/iu;
+const JOKE =
+  /(?:\b(?:ha(?:ha)+|hah|he(?:he)+|lol|lmao|rofl|jk|xd|juokauju|juokauji|cha(?:[ -]?cha)+|chi(?:[ -]?chi)+|joking|kidding)\b|😂|🤣|😄|😅|😆|😜|😝|😛|😉|🙃|😁|😹)/iu;
 const NEGATORS = new Set(
-  ("never not no-one wouldn't wouldnt won't wont almost nearly barely hardly couldn't couldnt shouldn't shouldnt can't cant isn't " +
-    "niekada niekad beveik vos nesiruošiu neketinu negalėčiau niekuomet").split(' '),
+  (
+    "never not no-one wouldn't wouldnt won't wont almost nearly barely hardly couldn't couldnt shouldn't shouldnt can't cant isn't " +
+    'niekada niekad beveik vos nesiruošiu neketinu negalėčiau niekuomet'
+  ).split(' '),
 );
-const HYPOTHETICAL = new Set('if unless imagine pretend suppose would could might should when whenever jei jeigu jeigu kai tarkim tarkime įsivaizduok galėčiau turėčiau būtų'.split(' '));
+const HYPOTHETICAL = new Set(
+  'if unless imagine pretend suppose would could might should when whenever jei jeigu jeigu kai tarkim tarkime įsivaizduok galėčiau turėčiau būtų'.split(' '),
+);
 const SOMEONE_ELSE = new Set(
-  ('he she they his her him them their ex exes friend friends flatmate roommate sister brother mom mum mother dad father boss colleague coworker ' +
+  (
+    'he she they his her him them their ex exes friend friends flatmate roommate sister brother mom mum mother dad father boss colleague coworker ' +
     'guy guys girl girls someone somebody people everyone person said says saying told tells wrote texted asked kept keeps sign note ' +
     'jis ji jie jos jam jai juos jas jo jų buvęs buvusi buvusiu buvusiam buvusia buvusiai buvusio buvusios draugas draugė draugui draugei draugo ' +
-    'sesė sesuo brolis mama tėtis kolega kolegė bosas viršininkas sako sakė pasakė parašė rašė liepė žmonės kažkas kažkam kažkuris vaikinas mergina').split(' '),
+    'sesė sesuo brolis mama tėtis kolega kolegė bosas viršininkas sako sakė pasakė parašė rašė liepė žmonės kažkas kažkam kažkuris vaikinas mergina'
+  ).split(' '),
 );
 
 /** Any wording worth reading closely: a message without one of these stems is skipped in one test. */
@@ -184,9 +255,42 @@ const TRIGGER =
   /nebes|nebeb|goodbye|end things|different|chapter|anywhere|get off|atsisveik|skirting|paskyr|paskutin|prasm|block|unmatch|ghost|stop|quit|don'?t|dont|do not|never|leave|interest|lose my|done|call it|match|delete|nerašyk|neberašyk|kreip|ramyb|nebenor|nenor|domiu|įdomu|blok|atsijung|pakeliui|baik|break|space|pause|breather|hold|time off|offline|mia\b|away|busy|gone|step back|talk|text|write|chat|pertrauk|pauz|laiko|erdv|ding|neaktyv|būsiu|parašysiu|pasikalb|susisieks|atrašys|atsiliep|speak|discuss|ask|limits|private|touchy|sore|keep|kalb|šnek|klaus|asmeniš|jautri|need|give me|duok|reik|rather|prefer|comfortable|darau|padary|pasidary/iu;
 
 const NUMBERS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, ten: 10, few: 3, couple: 2,
-  vieną: 1, vienos: 1, vienai: 1, dvi: 2, dviem: 2, dviejų: 2, dvejas: 2, tris: 3, trims: 3, trijų: 3, keturias: 4, keturių: 4, keturioms: 4, penkias: 5, penkių: 5, dešimt: 10, dešimčiai: 10,
-  kelias: 3, kelių: 3, kelioms: 3, kelis: 3, porą: 2, poros: 2, porai: 2,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  ten: 10,
+  few: 3,
+  couple: 2,
+  vieną: 1,
+  vienos: 1,
+  vienai: 1,
+  dvi: 2,
+  dviem: 2,
+  dviejų: 2,
+  dvejas: 2,
+  tris: 3,
+  trims: 3,
+  trijų: 3,
+  keturias: 4,
+  keturių: 4,
+  keturioms: 4,
+  penkias: 5,
+  penkių: 5,
+  dešimt: 10,
+  dešimčiai: 10,
+  kelias: 3,
+  kelių: 3,
+  kelioms: 3,
+  kelis: 3,
+  porą: 2,
+  poros: 2,
+  porai: 2,
 };
 const UNITS: [RegExp, number][] = [
   [/^(?:day|days|dien(?:a|ą|os|as|ų|ai|oms))$/u, DAY_MS],
@@ -194,9 +298,27 @@ const UNITS: [RegExp, number][] = [
   [/^(?:month|months|mėnes(?:į|io|ius|ių|iui|iams|iai))$/u, 30 * DAY_MS],
 ];
 const WEEKDAYS: Record<string, number> = {
-  sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6,
-  sekmadienio: 0, pirmadienio: 1, antradienio: 2, trečiadienio: 3, ketvirtadienio: 4, penktadienio: 5, šeštadienio: 6,
-  sekmadienį: 0, pirmadienį: 1, antradienį: 2, trečiadienį: 3, ketvirtadienį: 4, penktadienį: 5, šeštadienį: 6,
+  sunday: 0,
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+  sekmadienio: 0,
+  pirmadienio: 1,
+  antradienio: 2,
+  trečiadienio: 3,
+  ketvirtadienio: 4,
+  penktadienio: 5,
+  šeštadienio: 6,
+  sekmadienį: 0,
+  pirmadienį: 1,
+  antradienį: 2,
+  trečiadienį: 3,
+  ketvirtadienį: 4,
+  penktadienį: 5,
+  šeštadienį: 6,
 };
 
 /** The longest duration a run of words states ("two weeks", "dvi savaites", "3 days"), in ms, or `null`. */
@@ -342,7 +464,10 @@ function readClause(clause: Clause, joke: boolean, found: SaidBoundary[]): void 
   const topic = findAny(ws, TOPIC_EXPLICIT);
   const topicBefore = findAny(ws, TOPIC_EXPLICIT_AFTER_SUBJECT);
   // The subject follows the wording ("let's not talk about my ex") or, failing that, comes before it ("money is a topic I keep private").
-  for (const [found, subjectAfter] of [[topic, true], [topicBefore, false]] as const) {
+  for (const [found, subjectAfter] of [
+    [topic, true],
+    [topicBefore, false],
+  ] as const) {
     if (!found) continue;
     const [p, i] = found;
     const terms = avoidTerms(subjectAfter ? ws.slice(i + p.length) : ws.slice(0, i));
@@ -353,7 +478,10 @@ function readClause(clause: Clause, joke: boolean, found: SaidBoundary[]): void 
     }
   }
   const topicSuspect = findAny(ws, TOPIC_SUSPECT);
-  if (topicSuspect && (topic || topicBefore || ws.some((w) => NEGATORS.has(w) || /^(?:don't|dont|not|ne\p{L}+)$/u.test(w) || w === 'private' || w === 'limits'))) {
+  if (
+    topicSuspect &&
+    (topic || topicBefore || ws.some((w) => NEGATORS.has(w) || /^(?:don't|dont|not|ne\p{L}+)$/u.test(w) || w === 'private' || w === 'limits'))
+  ) {
     const [p, i] = topicSuspect;
     add({ scope: 'topic', words: ws.slice(i).join(' '), term: null, avoidTerms: avoidTerms(ws.slice(i + p.length)) }, ['other_sense']);
   }

@@ -116,7 +116,18 @@ export const claimSourceSchema = z.strictObject({
  * emotional or psychological claims; `other` for a fact of none of these kinds. Who the claim is
  * about (the user, the match, shared history) is the claim's `about`.
  */
-export const CLAIM_KINDS = ['preference', 'availability_or_plan', 'possession', 'experience', 'location', 'work', 'hobby', 'relationship', 'emotional', 'other'] as const;
+export const CLAIM_KINDS = [
+  'preference',
+  'availability_or_plan',
+  'possession',
+  'experience',
+  'location',
+  'work',
+  'hobby',
+  'relationship',
+  'emotional',
+  'other',
+] as const;
 
 /** One conceptual claim a candidate makes or presupposes. */
 export const claimSchema = z.strictObject({

@@ -10,12 +10,29 @@ const everyStrategyProblem: StrategyProblem[] = [
 
 function sentences(c: StopCopy): string[] {
   return [
-    c.statusClosed, c.reEntryUnanswered, c.awaitingAfterCta, c.reEntryUsed, c.likedPauseResting(48), c.awaitingMatchReply,
-    c.boundaryEndContact, c.boundaryPause('2026-11-24'), c.blocker(['details.drinking']), c.unsupportedLanguageSummary('de'),
-    c.unsupportedLanguageQuestion, c.photoSummary, c.photoQuestion, c.missingFactSummary('work'), c.missingFactQuestion('work'),
-    c.needsModel, c.skillFailed('drafting', 'timeout'), c.strategyIncomplete(everyStrategyProblem), c.boundaryDisputedSummary,
-    c.boundaryDisputedQuestion('Please stop texting me.'), c.boundaryNeedsReading,
-    c.tooFewSurvived(2, 5, Object.values(c.auditNames).slice(0, 2).join(', ')), c.fallbackAnalysis(3),
+    c.statusClosed,
+    c.reEntryUnanswered,
+    c.awaitingAfterCta,
+    c.reEntryUsed,
+    c.likedPauseResting(48),
+    c.awaitingMatchReply,
+    c.boundaryEndContact,
+    c.boundaryPause('2026-11-24'),
+    c.blocker(['details.drinking']),
+    c.unsupportedLanguageSummary('de'),
+    c.unsupportedLanguageQuestion,
+    c.photoSummary,
+    c.photoQuestion,
+    c.missingFactSummary('work'),
+    c.missingFactQuestion('work'),
+    c.needsModel,
+    c.skillFailed('drafting', 'timeout'),
+    c.strategyIncomplete(everyStrategyProblem),
+    c.boundaryDisputedSummary,
+    c.boundaryDisputedQuestion('Please stop texting me.'),
+    c.boundaryNeedsReading,
+    c.tooFewSurvived(2, 5, Object.values(c.auditNames).slice(0, 2).join(', ')),
+    c.fallbackAnalysis(3),
   ];
 }
 

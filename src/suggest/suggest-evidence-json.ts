@@ -25,7 +25,9 @@ function snakeKeys(value: unknown): unknown {
 
 const claimSchema = z.object({
   claim: z.string(),
-  kind: z.enum(CLAIM_KINDS).describe('preferences, availability and plans, possessions, experience, location, work, hobbies, relationships, emotional claims, or other'),
+  kind: z
+    .enum(CLAIM_KINDS)
+    .describe('preferences, availability and plans, possessions, experience, location, work, hobbies, relationships, emotional claims, or other'),
   about: z.enum(['user', 'match', 'shared']),
   premise: z.boolean().describe('true when a question presupposes it rather than states it'),
   source: z.object({ kind: z.enum(['profile_fact', 'match_message', 'match_detail', 'none']), id: z.string() }),
@@ -85,7 +87,10 @@ export const suggestEvidenceJsonSchema = z
       .object({
         reason: z.enum(['no_model', 'step_failed', 'too_few_survived']),
         step: z.enum(['burst', 'strategy', 'drafting']).nullable(),
-        failure: z.string().nullable().describe('the step failure: `timeout`, `provider_error`, `malformed`, `refused`, `no_model`, `aborted`, `unruled_suspicions`'),
+        failure: z
+          .string()
+          .nullable()
+          .describe('the step failure: `timeout`, `provider_error`, `malformed`, `refused`, `no_model`, `aborted`, `unruled_suspicions`'),
         retry_after_seconds: z.number().int().nullable().describe('null when retrying cannot help'),
       })
       .nullable()

@@ -79,10 +79,16 @@ describe('gates phase', () => {
   it('the first stop ends the phase: later gates do not run, and the stop is the outcome', async () => {
     const ran: string[] = [];
     const hold = stopState('hold', 'Wait.');
-    const outcome = await runGates([pass('match', ran), pass('property', ran, { decision: 'stop', reason: 'halt', stop: hold }), pass('timeline', ran)], context());
+    const outcome = await runGates(
+      [pass('match', ran), pass('property', ran, { decision: 'stop', reason: 'halt', stop: hold }), pass('timeline', ran)],
+      context(),
+    );
     expect(ran).toEqual(['match', 'property']);
     expect(outcome.stop).toBe(hold);
-    expect(outcome.records.map((r) => [r.gate, r.decision, r.reason])).toEqual([['match', 'pass', 'ok'], ['property', 'stop', 'halt']]);
+    expect(outcome.records.map((r) => [r.gate, r.decision, r.reason])).toEqual([
+      ['match', 'pass', 'ok'],
+      ['property', 'stop', 'halt'],
+    ]);
   });
 
   it('a gate that needs a model is recorded and the others still run', async () => {
@@ -116,7 +122,10 @@ describe('draft phase', () => {
   it('drafts from the brief, the strategy and the directions — never the raw Match', async () => {
     const { plan } = await happyPlan();
     let seen: DraftInput | undefined;
-    const skills: SuggestSkills = { ...plan.skills, draftCandidates: async (input) => ((seen = input), { ok: false, reason: 'timeout', call: call('suggest.draft', 'timeout') }) };
+    const skills: SuggestSkills = {
+      ...plan.skills,
+      draftCandidates: async (input) => ((seen = input), { ok: false, reason: 'timeout', call: call('suggest.draft', 'timeout') }),
+    };
     const drafted = await draftRound({ ...plan, skills }, { directions: ['playful_shared_premise'], failed: [], kept: ['kept text'] });
     expect(drafted.ok).toBe(false);
     expect(Object.keys(seen!)).toEqual([...Object.keys(plan.brief), 'strategy', 'directions', 'failed', 'kept']);
@@ -133,8 +142,19 @@ describe('audit phase', () => {
     expect(round.candidates.every((c) => c.kept && c.round === 1)).toBe(true);
     expect(round.calls.map((c) => c.task)).toEqual(['suggest.review']);
     expect(round.audits.filter((a) => a.candidate === 0).map((a) => a.audit)).toEqual([
-      'schema', 'language', 'conduct', 'privacy', 'implication', 'obligations', 'diversity',
-      'privacy', 'implication', 'obligations', 'conduct', 'language', 'drafting',
+      'schema',
+      'language',
+      'conduct',
+      'privacy',
+      'implication',
+      'obligations',
+      'diversity',
+      'privacy',
+      'implication',
+      'obligations',
+      'conduct',
+      'language',
+      'drafting',
     ]);
   });
 
@@ -145,7 +165,9 @@ describe('audit phase', () => {
     const round = await auditRound(reviewing(plan, passAll, seen), [drafts[0]!, invitation, drafts[2]!], 1, { firstIndex: 0, keptBefore: [] });
     expect(seen).toEqual([[0, 2]]);
     expect(round.kept.map((c) => c.index)).toEqual([0, 2]);
-    expect(round.failed).toEqual([{ direction: invitation.direction, text: invitation.text, failures: expect.arrayContaining(['conduct: in_person_invitation']) }]);
+    expect(round.failed).toEqual([
+      { direction: invitation.direction, text: invitation.text, failures: expect.arrayContaining(['conduct: in_person_invitation']) },
+    ]);
     expect(round.candidates.map((c) => c.kept)).toEqual([true, false, true]);
   });
 
@@ -182,7 +204,9 @@ describe('redraft phase', () => {
   it('directions: the strategy’s, then the route’s others, none a kept candidate took, one per failure', () => {
     const plan = {
       strategy: { directions: ['direct_answer_and_callback', 'playful_shared_premise'] } as DraftingPlan['strategy'],
-      route: { eligibleDirections: ['playful_shared_premise', 'optional_social_exchange', 'acknowledge_and_specific_question'] } as unknown as DraftingPlan['route'],
+      route: {
+        eligibleDirections: ['playful_shared_premise', 'optional_social_exchange', 'acknowledge_and_specific_question'],
+      } as unknown as DraftingPlan['route'],
     };
     const kept = [candidate(0, 'direct_answer_and_callback')];
     expect(redraftDirections(plan, kept, 2)).toEqual(['playful_shared_premise', 'optional_social_exchange']);
@@ -194,7 +218,13 @@ describe('redraft phase', () => {
   it('no failure, no redraft; a redraft that cannot draft adds only its call', async () => {
     const { plan } = await happyPlan();
     let drafts = 0;
-    const failing = { ...plan, skills: { ...plan.skills, draftCandidates: async () => (drafts++, { ok: false as const, reason: 'timeout' as const, call: call('suggest.draft', 'timeout') }) } };
+    const failing = {
+      ...plan,
+      skills: {
+        ...plan.skills,
+        draftCandidates: async () => (drafts++, { ok: false as const, reason: 'timeout' as const, call: call('suggest.draft', 'timeout') }),
+      },
+    };
     expect(await redraft(failing, round([], 0))).toEqual({ calls: [], round: null, drafted: 0 });
     expect(drafts).toBe(0);
     expect(await redraft(failing, round([], 2))).toEqual({ calls: [call('suggest.draft', 'timeout')], round: null, drafted: 0 });
@@ -208,7 +238,14 @@ describe('result phase', () => {
   const kept = (drafts: Draft[]) => drafts.map((draft, index): Candidate => ({ index, round: 1, draft }));
 
   it('fewer than three kept is a hold that counts the dropped candidates by audit', async () => {
-    const failedPrivacy: AuditRecord = { audit: 'privacy', candidate: 1, round: 1, by: 'code', passed: false, findings: [{ code: 'private_wording', detail: 'x' }] };
+    const failedPrivacy: AuditRecord = {
+      audit: 'privacy',
+      candidate: 1,
+      round: 1,
+      by: 'code',
+      passed: false,
+      findings: [{ code: 'private_wording', detail: 'x' }],
+    };
     const { plan: p, drafts } = await happyPlan();
     const assembled = assembleSuggestions(p, kept(drafts.slice(0, 2)), { drafted: 3, audits: [failedPrivacy, { ...failedPrivacy, by: 'model_review' }], copy });
     expect(assembled.result).toMatchObject({ resultType: 'hold', suggestions: [] });

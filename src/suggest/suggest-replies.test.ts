@@ -41,7 +41,12 @@ describe('suggestion pipeline', () => {
     const { result, evidence } = await suggestReplies(inputs);
     // Nothing passed the code audits, so nothing was sent for review: burst, strategy, two drafts.
     expect(evidence.calls.length).toBeLessThanOrEqual(MAX_MODEL_CALLS);
-    expect(evidence.calls.map((c) => c.task)).toEqual([SKILL_TASKS.readBurst, SKILL_TASKS.planStrategy, SKILL_TASKS.draftCandidates, SKILL_TASKS.draftCandidates]);
+    expect(evidence.calls.map((c) => c.task)).toEqual([
+      SKILL_TASKS.readBurst,
+      SKILL_TASKS.planStrategy,
+      SKILL_TASKS.draftCandidates,
+      SKILL_TASKS.draftCandidates,
+    ]);
     expect(evidence.calls.filter((c) => c.task === SKILL_TASKS.draftCandidates)).toHaveLength(2);
     expect(result).toMatchObject({ resultType: 'hold', suggestions: [] });
     expect(result.analysisSummary).toContain('invitation or promise');
@@ -66,7 +71,10 @@ describe('suggestion pipeline', () => {
       const { result, evidence } = await suggestReplies(fixtureInputs(name));
       expect(result.resultType, name).not.toBe('suggestions');
       expect(result.suggestions, name).toEqual([]);
-      expect(evidence.calls.some((c) => c.task === SKILL_TASKS.draftCandidates), name).toBe(false);
+      expect(
+        evidence.calls.some((c) => c.task === SKILL_TASKS.draftCandidates),
+        name,
+      ).toBe(false);
       expect(evidence.gates.at(-1)?.decision, name).toBe('stop');
     }
   });
@@ -87,7 +95,10 @@ describe('suggestion pipeline', () => {
     });
     const { result, evidence } = await suggestReplies(inputs);
     expect(result.analysisSummary).toBe('4 replies to their latest message, each taking a different direction.');
-    expect(evidence.audits.find((a) => a.candidate === null && a.audit === 'language')).toMatchObject({ passed: false, findings: [{ code: 'language_undetermined' }] });
+    expect(evidence.audits.find((a) => a.candidate === null && a.audit === 'language')).toMatchObject({
+      passed: false,
+      findings: [{ code: 'language_undetermined' }],
+    });
   });
 
   it('drafting: the drafting rules and every ruled-out topic travel in the drafting brief; the reviewer is given the rules too', async () => {
@@ -95,7 +106,14 @@ describe('suggestion pipeline', () => {
     await suggestReplies({ ...inputs });
     const sent = (task: string) => JSON.stringify(models[task]!.doGenerateCalls.map((c) => c.prompt));
     for (const task of [SKILL_TASKS.draftCandidates, SKILL_TASKS.reviewCandidates]) {
-      for (const rule of ['generic_biography_request', 'elaborate_hypothetical', 'unnecessary_explanation', 'no_easy_path_forward', 'attractiveness_judgement', 'internal_effort']) {
+      for (const rule of [
+        'generic_biography_request',
+        'elaborate_hypothetical',
+        'unnecessary_explanation',
+        'no_easy_path_forward',
+        'attractiveness_judgement',
+        'internal_effort',
+      ]) {
         expect(sent(task), `${task} lacks ${rule}`).toContain(rule);
       }
     }

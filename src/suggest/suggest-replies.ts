@@ -131,7 +131,17 @@ export async function suggestReplies({
     thresholds,
     analysisLanguage: analysisLanguage ?? null,
     copy,
-    state: { matchId: match.id, language: null, propertyInterpretations: [], timeline: null, event: null, boundaries: null, profile: null, route: null, strategy: null },
+    state: {
+      matchId: match.id,
+      language: null,
+      propertyInterpretations: [],
+      timeline: null,
+      event: null,
+      boundaries: null,
+      profile: null,
+      route: null,
+      strategy: null,
+    },
     calls: [],
   };
   const gates = await runGates(GATES, context);
@@ -144,14 +154,19 @@ export async function suggestReplies({
   if (!plan) return finish(stopState('hold', copy.needsModel), { needsModel: true, unavailable: NO_MODEL });
 
   const first = await draftRound(plan, { directions: plan.strategy.directions, failed: [], kept: [] });
-  if (!first.ok) return finish(stopState('hold', copy.skillFailed('drafting', first.reason)), { calls: [first.call], unavailable: stepFailed('drafting', first.reason) });
+  if (!first.ok)
+    return finish(stopState('hold', copy.skillFailed('drafting', first.reason)), { calls: [first.call], unavailable: stepFailed('drafting', first.reason) });
   const audited = await auditRound(plan, first.value.candidates, 1, { firstIndex: 0, keptBefore: [] });
   const second = await redraft(plan, audited);
 
   const rounds = second.round ? [audited, second.round] : [audited];
   const audits = rounds.flatMap((r) => r.audits);
   const drafted = first.value.candidates.length + second.drafted;
-  const assembled = assembleSuggestions(plan, rounds.flatMap((r) => r.kept), { drafted, audits, copy });
+  const assembled = assembleSuggestions(
+    plan,
+    rounds.flatMap((r) => r.kept),
+    { drafted, audits, copy },
+  );
   return finish(assembled.result, {
     unavailable: assembled.result.resultType === 'suggestions' ? null : TOO_FEW_SURVIVED,
     audits: [...audits, ...assembled.audits],
@@ -199,7 +214,10 @@ function suggestEvidence({ match, state, calls }: PipelineContext, gates: readon
  * request whose client left stops at its next skill call (rejecting with the signal's reason).
  */
 function cancellableSkills(skills: SuggestSkills, signal: AbortSignal): SuggestSkills {
-  const bound = <I, O>(call: (input: I, options: SkillCallOptions) => Promise<O>) => (input: I) => boundedCall((s) => call(input, { signal: s }), { signal });
+  const bound =
+    <I, O>(call: (input: I, options: SkillCallOptions) => Promise<O>) =>
+    (input: I) =>
+      boundedCall((s) => call(input, { signal: s }), { signal });
   return {
     readBurst: bound((input, options) => skills.readBurst(input, options)),
     planStrategy: bound((input, options) => skills.planStrategy(input, options)),

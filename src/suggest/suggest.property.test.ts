@@ -9,7 +9,10 @@ const H = 3_600_000;
 const T0 = Date.parse('2026-10-01T00:00:00Z');
 
 /** A random timeline: authors and gaps in hours, with likes. */
-const timeline = fc.array(fc.record({ author: fc.constantFrom('user' as const, 'match' as const), gapHours: fc.integer({ min: 0, max: 200 }), liked: fc.boolean() }), { maxLength: 12 });
+const timeline = fc.array(
+  fc.record({ author: fc.constantFrom('user' as const, 'match' as const), gapHours: fc.integer({ min: 0, max: 200 }), liked: fc.boolean() }),
+  { maxLength: 12 },
+);
 const status = fc.constantFrom('open' as const, 'cta' as const, 'closed' as const);
 
 function toMatch(steps: { author: 'user' | 'match'; gapHours: number; liked: boolean }[], s: Match['status']): Match {
@@ -54,7 +57,10 @@ describe('properties', () => {
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 10 }), fc.constantFrom('!', '?', '...', ','), (ws, mark) => {
         const a = ws.join(' ');
-        const b = [...ws].reverse().map((w) => w.toUpperCase() + mark).join(' ');
+        const b = [...ws]
+          .reverse()
+          .map((w) => w.toUpperCase() + mark)
+          .join(' ');
         expect(textSimilarity(a, b)).toBe(1);
       }),
     );

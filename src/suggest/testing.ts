@@ -56,6 +56,16 @@ export function testContext(match: Match, atHours: number, over: Partial<Omit<Pi
     copy: stopCopy(match.language),
     calls: [],
     ...over,
-    state: { matchId: match.id, language: null, propertyInterpretations: [], timeline: null, event: null, boundaries: null, profile: null, route: null, strategy: null },
+    state: {
+      matchId: match.id,
+      language: null,
+      propertyInterpretations: [],
+      timeline: null,
+      event: null,
+      boundaries: null,
+      profile: null,
+      route: null,
+      strategy: null,
+    },
   };
 }

@@ -3,7 +3,12 @@ import { SAME_REPLY_SIMILARITY, textSimilarity } from './text-similarity.js';
 
 describe(`diversity: similarity threshold ${SAME_REPLY_SIMILARITY}`, () => {
   it('diversity: punctuation and case alone give similarity 1', () => {
-    expect(textSimilarity('Mostly the quiet. And the pistol photo is an air pistol from a fair!', 'mostly the quiet... and the pistol photo: an air pistol from a fair')).toBeGreaterThanOrEqual(0.9);
+    expect(
+      textSimilarity(
+        'Mostly the quiet. And the pistol photo is an air pistol from a fair!',
+        'mostly the quiet... and the pistol photo: an air pistol from a fair',
+      ),
+    ).toBeGreaterThanOrEqual(0.9);
   });
   it('diversity: word order alone gives similarity 1', () => {
     expect(textSimilarity('Which trail did you take today?', 'Today, which trail did you take?')).toBe(1);

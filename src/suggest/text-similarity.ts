@@ -3,7 +3,12 @@
  * a word are kept so "don't" stays one word.
  */
 export function words(text: string): string[] {
-  return text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFC')
+      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []
+  );
 }
 
 /**

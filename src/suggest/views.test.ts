@@ -6,9 +6,23 @@ import { testContext, testMatch, testMessage as msg } from './testing.js';
 import { copyBrief } from './views.js';
 
 const fact = (id: string, topic: string): ProfileFact => ({
-  id, statement: `fact ${id}`, verified: true, disclosable: true, topics: [topic], supports: [`about ${topic}`], doesNotSupport: [],
+  id,
+  statement: `fact ${id}`,
+  verified: true,
+  disclosable: true,
+  topics: [topic],
+  supports: [`about ${topic}`],
+  doesNotSupport: [],
 });
-const route: Route = { task: 'reply', language: 'en', effort: 'light', ruleset: 'reply', obligations: [], boundaries: [], eligibleDirections: ['direct_answer_and_callback'] };
+const route: Route = {
+  task: 'reply',
+  language: 'en',
+  effort: 'light',
+  ruleset: 'reply',
+  obligations: [],
+  boundaries: [],
+  eligibleDirections: ['direct_answer_and_callback'],
+};
 
 describe('what drafting sees', () => {
   it('profile: drafting is shown the relevant facts only, and only those back a claim in the audits', () => {
@@ -16,7 +30,15 @@ describe('what drafting sees', () => {
     context.state.profile = { selected: [fact('hiking', 'hiking'), fact('work', 'work')], relevant: ['hiking'], excluded: [] };
     expect(copyBrief(context, route).facts.map((f) => f.id)).toEqual(['hiking']);
     context.state.route = route;
-    context.state.strategy = { analysisSummary: 's', primaryMove: 'm', architecture: 'a', topicPlan: [], pressure: 'low', hookFactId: null, directions: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'] };
+    context.state.strategy = {
+      analysisSummary: 's',
+      primaryMove: 'm',
+      architecture: 'a',
+      topicPlan: [],
+      pressure: 'low',
+      hookFactId: null,
+      directions: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'],
+    };
     const plan = draftingPlan({ ...context, skills: {} as never }, false)!;
     expect(auditContextOf(plan, []).selectedFacts.map((f) => f.id)).toEqual(['hiking']);
   });

@@ -27,9 +27,18 @@ describe('replaying reply_contract fixtures', () => {
     );
     for (const industry of ['automotive', 'ticketing', 'commerce', 'healthcare']) {
       const effects = fixtures.filter((f) => f.industry === industry).map((f) => f.expected.effect);
-      expect(effects.some((e) => e.status === 'fallback' && e.candidates.length === 1 && e.candidates[0].forbidden_terms_present.length > 0), industry).toBe(true);
-      expect(effects.some((e) => e.status === 'accepted' && e.selected_candidate === 0 && e.candidates.length === 1), industry).toBe(true);
-      expect(effects.some((e) => e.selected_candidate === 1 && e.candidates.length === 2 && !e.candidates[0].passed), industry).toBe(true);
+      expect(
+        effects.some((e) => e.status === 'fallback' && e.candidates.length === 1 && e.candidates[0].forbidden_terms_present.length > 0),
+        industry,
+      ).toBe(true);
+      expect(
+        effects.some((e) => e.status === 'accepted' && e.selected_candidate === 0 && e.candidates.length === 1),
+        industry,
+      ).toBe(true);
+      expect(
+        effects.some((e) => e.selected_candidate === 1 && e.candidates.length === 2 && !e.candidates[0].passed),
+        industry,
+      ).toBe(true);
     }
   });
 

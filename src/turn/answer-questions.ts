@@ -123,7 +123,12 @@ export function factsFor(ids: readonly string[], { records, workflows, locale }:
 }
 
 /** A knowledge source that throws is unavailable for this question; the answer is still written. */
-async function lookUp(knowledge: KnowledgeSource, question: Question, facts: readonly RecordFacts[], signal: AbortSignal | undefined): Promise<KnowledgeResult> {
+async function lookUp(
+  knowledge: KnowledgeSource,
+  question: Question,
+  facts: readonly RecordFacts[],
+  signal: AbortSignal | undefined,
+): Promise<KnowledgeResult> {
   try {
     return await knowledge.lookup({ text: question.text, kind: question.kind }, facts, signal ? { signal } : {});
   } catch {

@@ -39,7 +39,9 @@ describe('every host seam is bounded: one that never answers cannot hold a turn'
   it('a writer that never answers: the committed turn is returned in code’s words, the fallback recorded as a timeout, the writer’s signal aborted', async () => {
     const signals: AbortSignal[] = [];
     const writer: TurnWriter = { answer: hung(signals), acknowledge: hung(signals) };
-    const result = await timed(() => runtimeFor({ writer }).run(parseTurnInput({ turn_id: 'w', conversation_id: 'c', locale: 'en', understanding: { acts: [start] } })));
+    const result = await timed(() =>
+      runtimeFor({ writer }).run(parseTurnInput({ turn_id: 'w', conversation_id: 'c', locale: 'en', understanding: { acts: [start] } })),
+    );
     expect(result.evidence.eventsCommitted).toBe(1);
     expect(transitionOf(result)).toMatchObject({ writtenBy: 'code', fallbackReason: 'timeout' });
     expect(signals.length).toBe(1);
@@ -54,7 +56,14 @@ describe('every host seam is bounded: one that never answers cannot hold a turn'
       acknowledge: async () => ({ ok: true, text: 'ack', calls: [] }),
     };
     const result = await timed(() =>
-      runtimeFor({ writer, knowledge }).run(parseTurnInput({ turn_id: 'k', conversation_id: 'c', locale: 'en', understanding: { acts: [start], questions: [{ text: 'Is Oslo cold?', kind: 'other' }] } })),
+      runtimeFor({ writer, knowledge }).run(
+        parseTurnInput({
+          turn_id: 'k',
+          conversation_id: 'c',
+          locale: 'en',
+          understanding: { acts: [start], questions: [{ text: 'Is Oslo cold?', kind: 'other' }] },
+        }),
+      ),
     );
     expect(result.evidence.eventsCommitted).toBe(1);
     expect(result.blocks.filter((b): b is AnswerBlock => b.kind === 'answer').map((a) => a.text)).toEqual(['knowledge unavailable']);
@@ -65,7 +74,9 @@ describe('every host seam is bounded: one that never answers cannot hold a turn'
   it('an understand function that never answers: the message is kept unread (timeout) and the turn still commits and returns', async () => {
     const signals: AbortSignal[] = [];
     const understand: Understand = hung(signals);
-    const result = await timed(() => runtimeFor({ understand }).run(parseTurnInput({ turn_id: 'u', conversation_id: 'c', locale: 'en', message: 'book me a trip to Oslo' })));
+    const result = await timed(() =>
+      runtimeFor({ understand }).run(parseTurnInput({ turn_id: 'u', conversation_id: 'c', locale: 'en', message: 'book me a trip to Oslo' })),
+    );
     expect(result.evidence.understandingFailure).toBe('timeout');
     expect(signals[0]?.aborted).toBe(true);
   });
@@ -78,7 +89,11 @@ describe('every host seam is bounded: one that never answers cannot hold a turn'
       return hung(signals)(request);
     };
     const runtime = runtimeFor({ understand, seamTimeoutMs: 60_000 });
-    await timed(() => expect(runtime.run(parseTurnInput({ turn_id: 'x', conversation_id: 'c', locale: 'en', message: 'hello' }), { signal: turnSignal.signal })).rejects.toThrow('client went away'));
+    await timed(() =>
+      expect(
+        runtime.run(parseTurnInput({ turn_id: 'x', conversation_id: 'c', locale: 'en', message: 'hello' }), { signal: turnSignal.signal }),
+      ).rejects.toThrow('client went away'),
+    );
     expect(signals[0]?.aborted).toBe(true);
     const [row] = await db.query<{ n: number }>('select count(*)::int8 as n from turns where tenant_id = $1', [`bounded-${tenant}`]);
     expect(row!.n).toBe(0);

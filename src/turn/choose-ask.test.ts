@@ -14,7 +14,12 @@ const workflows = new Map<string, WorkflowDefinition>([
   ['quiet', quiet],
 ]);
 const state = (overrides: Partial<TripState> = {}): TripState => ({
-  destination: 'Oslo', travelers: [], extras: [], confirmed: false, hotelBooking: null, ...overrides,
+  destination: 'Oslo',
+  travelers: [],
+  extras: [],
+  confirmed: false,
+  hotelBooking: null,
+  ...overrides,
 });
 const record = (id: string, s: TripState, workflow = 'trip'): StoredRecord => ({ id, workflow, revision: 1, state: s });
 const noTravelers = record('a', state());
@@ -25,43 +30,83 @@ const quietComplete = record('q', state({ travelers: ['Ada'] }), 'quiet');
 const records = new Map([noTravelers, owesPayer, owesBoth, complete, quietComplete].map((r) => [r.id, r]));
 
 const input = (overrides: Partial<AskInput>): AskInput => ({
-  locale: 'en', copy: englishCopy, workflows, records, disputes: [], awaited: null, on: null,
-  acted: false, leftUnread: false, inView: [], cardOnScreen: false, ...overrides,
+  locale: 'en',
+  copy: englishCopy,
+  workflows,
+  records,
+  disputes: [],
+  awaited: null,
+  on: null,
+  acted: false,
+  leftUnread: false,
+  inView: [],
+  cardOnScreen: false,
+  ...overrides,
 });
 const on = (recordId: string, reach: RecordTurnIsOn['reach'] = 'full', field?: string): RecordTurnIsOn => ({ recordId, reach, ...(field ? { field } : {}) });
 const isOn = (overrides: Partial<Parameters<typeof recordTurnIsOn>[0]>) =>
   recordTurnIsOn({ actedRecords: [], questions: [], previousAbout: null, records, workflows, inView: [], locale: 'en', ...overrides });
-const question = (kind: Question['kind'], recordIds: string[] = [], field?: string): Question => ({ text: '?', kind, records: recordIds, ...(field ? { field } : {}) });
+const question = (kind: Question['kind'], recordIds: string[] = [], field?: string): Question => ({
+  text: '?',
+  kind,
+  records: recordIds,
+  ...(field ? { field } : {}),
+});
 
 describe('chooseAsk', () => {
   it('ask: a contested receipt comes first, asked by its title', () => {
-    const ask = chooseAsk(input({
-      disputes: [{ receiptId: 'receipt:a:2', title: 'Traveler added', said: 'Ida' }],
-      awaited: { awaiting: { operation: 'add_extra', record: 'a', workflow: 'trip', values: {}, answers: 'extra' }, operationLabel: 'add an extra', fieldLabel: 'extra' },
-      on: on('a'),
-    }));
+    const ask = chooseAsk(
+      input({
+        disputes: [{ receiptId: 'receipt:a:2', title: 'Traveler added', said: 'Ida' }],
+        awaited: {
+          awaiting: { operation: 'add_extra', record: 'a', workflow: 'trip', values: {}, answers: 'extra' },
+          operationLabel: 'add an extra',
+          fieldLabel: 'extra',
+        },
+        on: on('a'),
+      }),
+    );
     expect(ask).toEqual({ id: 'ask:contested:receipt:a:2', kind: 'contested', text: 'What should “Traveler added” say instead?', recordId: 'a' });
   });
 
   it('ask: an awaited value comes before an obligation, and carries what it awaits', () => {
     const awaiting = { operation: 'add_extra', record: 'a', workflow: 'trip', values: {}, answers: 'extra' };
     const ask = chooseAsk(input({ awaited: { awaiting, operationLabel: 'add an extra', fieldLabel: 'extra' }, on: on('a') }));
-    expect(ask).toEqual({ id: 'ask:awaited_value:a:add_extra:extra', kind: 'awaited_value', text: 'To add an extra, what extra should I use?', recordId: 'a', awaiting });
+    expect(ask).toEqual({
+      id: 'ask:awaited_value:a:add_extra:extra',
+      kind: 'awaited_value',
+      text: 'To add an extra, what extra should I use?',
+      recordId: 'a',
+      awaiting,
+    });
   });
 
   it('ask: the first open obligation of the record the turn is on, awaited as its act', () => {
     expect(chooseAsk(input({ on: on('c') }))).toEqual({
-      id: 'ask:obligation:c:travelers:0', kind: 'obligation', text: 'Who is traveling?', recordId: 'c',
+      id: 'ask:obligation:c:travelers:0',
+      kind: 'obligation',
+      text: 'Who is traveling?',
+      recordId: 'c',
       awaiting: { operation: 'add_traveler', record: 'c', workflow: 'trip', values: {}, answers: 'name' },
     });
   });
 
   it('ask: an obligation fixes the values its instance names', () => {
-    expect(chooseAsk(input({ on: on('b') }))?.awaiting).toEqual({ operation: 'set_payer', record: 'b', workflow: 'trip', values: { extra: 'hotel' }, answers: 'payer' });
+    expect(chooseAsk(input({ on: on('b') }))?.awaiting).toEqual({
+      operation: 'set_payer',
+      record: 'b',
+      workflow: 'trip',
+      values: { extra: 'hotel' },
+      answers: 'payer',
+    });
   });
 
   it('ask: a field-values question asks only for its field, skipping other obligations', () => {
-    expect(chooseAsk(input({ on: on('c', 'owing_only', 'payer') }))).toMatchObject({ kind: 'obligation', text: expect.stringContaining('“car”'), awaiting: { answers: 'payer' } });
+    expect(chooseAsk(input({ on: on('c', 'owing_only', 'payer') }))).toMatchObject({
+      kind: 'obligation',
+      text: expect.stringContaining('“car”'),
+      awaiting: { answers: 'payer' },
+    });
   });
 
   it('ask: a field-values question whose record owes nothing more sets no ask and no next steps', () => {
@@ -70,7 +115,9 @@ describe('chooseAsk', () => {
 
   it('ask: when the record needs nothing and the turn acted, the next record in view that needs something', () => {
     expect(chooseAsk(input({ on: on('d'), acted: true, inView: ['d', 'a'] }))).toMatchObject({
-      kind: 'next_record', recordId: 'a', text: 'Next, trip “a”: Who is traveling?',
+      kind: 'next_record',
+      recordId: 'a',
+      text: 'Next, trip “a”: Who is traveling?',
     });
   });
 
@@ -84,7 +131,10 @@ describe('chooseAsk', () => {
 
   it('ask: a record owing nothing with no card on screen ends on its workflow’s next steps', () => {
     expect(chooseAsk(input({ on: on('d') }))).toEqual({
-      id: 'ask:next_steps:d', kind: 'next_steps', text: 'What next? You can start another trip whenever you like.', recordId: 'd',
+      id: 'ask:next_steps:d',
+      kind: 'next_steps',
+      text: 'What next? You can start another trip whenever you like.',
+      recordId: 'd',
     });
   });
 
@@ -153,11 +203,19 @@ describe('chooseAsk and recordTurnIsOn: the edges of each rule', () => {
   const moreRecords = new Map([...records, [toldOpen.id, toldOpen], [toldDone.id, toldDone], [orphan.id, orphan]]);
 
   it('ask: an obligation whose workflow names no act is asked without awaiting anything', () => {
-    expect(chooseAsk(input({ workflows: more, records: moreRecords, on: on('t') }))).toEqual({ id: 'ask:obligation:t:travelers:0', kind: 'obligation', text: 'Who is traveling?', recordId: 't' });
+    expect(chooseAsk(input({ workflows: more, records: moreRecords, on: on('t') }))).toEqual({
+      id: 'ask:obligation:t:travelers:0',
+      kind: 'obligation',
+      text: 'Who is traveling?',
+      recordId: 't',
+    });
   });
 
   it('ask: next steps are the workflow’s sentences in turn, a step with no text left out', () => {
-    expect(chooseAsk(input({ workflows: more, records: moreRecords, on: on('u') }))).toMatchObject({ kind: 'next_steps', text: 'What next? Book the hotel. Share the plan.' });
+    expect(chooseAsk(input({ workflows: more, records: moreRecords, on: on('u') }))).toMatchObject({
+      kind: 'next_steps',
+      text: 'What next? Book the hotel. Share the plan.',
+    });
   });
 
   it('ask: a record whose workflow is not known asks nothing, neither an obligation nor next steps', () => {
@@ -166,21 +224,54 @@ describe('chooseAsk and recordTurnIsOn: the edges of each rule', () => {
 
   it('ask: a field-values question’s record is not asked for another field as the next record', () => {
     expect(chooseAsk(input({ on: on('a', 'owing_only', 'payer'), leftUnread: true, inView: ['a'] }))).toBeNull();
-    expect(chooseAsk(input({ on: on('a', 'owing_only', 'payer'), leftUnread: true, inView: ['a', 'c'] }))).toMatchObject({ kind: 'next_record', recordId: 'c' });
+    expect(chooseAsk(input({ on: on('a', 'owing_only', 'payer'), leftUnread: true, inView: ['a', 'c'] }))).toMatchObject({
+      kind: 'next_record',
+      recordId: 'c',
+    });
   });
 
   it('a field-values question naming no field sets no record, even on a record owing obligations with no act', () => {
     expect(isOn({ questions: [question('field_values', ['c'])], previousAbout: 'c' })).toBeNull();
-    expect(recordTurnIsOn({ actedRecords: [], questions: [question('field_values', ['t'])], previousAbout: null, records: moreRecords, workflows: more, inView: [], locale: 'en' })).toBeNull();
+    expect(
+      recordTurnIsOn({
+        actedRecords: [],
+        questions: [question('field_values', ['t'])],
+        previousAbout: null,
+        records: moreRecords,
+        workflows: more,
+        inView: [],
+        locale: 'en',
+      }),
+    ).toBeNull();
   });
 
   it('an obligation with no act answers no field', () => {
-    expect(recordTurnIsOn({ actedRecords: [], questions: [question('field_values', ['t'], 'name')], previousAbout: null, records: moreRecords, workflows: more, inView: [], locale: 'en' })).toBeNull();
+    expect(
+      recordTurnIsOn({
+        actedRecords: [],
+        questions: [question('field_values', ['t'], 'name')],
+        previousAbout: null,
+        records: moreRecords,
+        workflows: more,
+        inView: [],
+        locale: 'en',
+      }),
+    ).toBeNull();
     expect(chooseAsk(input({ workflows: more, records: moreRecords, on: on('t', 'owing_only', 'name') }))).toBeNull();
   });
 
   it('a field-values question about a record whose workflow is not known, or that is gone, sets no record', () => {
-    expect(recordTurnIsOn({ actedRecords: [], questions: [question('field_values', ['w', 'gone'], 'name')], previousAbout: null, records: moreRecords, workflows, inView: [], locale: 'en' })).toBeNull();
+    expect(
+      recordTurnIsOn({
+        actedRecords: [],
+        questions: [question('field_values', ['w', 'gone'], 'name')],
+        previousAbout: null,
+        records: moreRecords,
+        workflows,
+        inView: [],
+        locale: 'en',
+      }),
+    ).toBeNull();
   });
 
   it('ask: another record’s obligation is asked under its own id', () => {

@@ -24,8 +24,7 @@ export function claimGuard(result: TurnResult, committed: readonly CommittedEven
     seen.add(block.id);
     if (block.kind !== 'receipt') continue;
     const behind = committed.some(
-      (e) =>
-        e.turnId === result.turnId && e.recordId === block.recordId && e.revision === block.revision && e.type === block.eventType,
+      (e) => e.turnId === result.turnId && e.recordId === block.recordId && e.revision === block.revision && e.type === block.eventType,
     );
     if (!behind) return { ok: false, code: 'receipt_without_events', blockId: block.id };
   }

@@ -45,9 +45,7 @@ export function codeAnswer(
         .filter((op) => (onRecord ? op.creates !== true : true))
         .map((op) => pick(op.label, locale))
         .filter((l): l is string => !!l);
-      return labels.length === 0
-        ? []
-        : [formatSentence(copy.composition.capabilities, { operations: joinList(labels, copy) }, nounSlotsOf(workflow, locale))];
+      return labels.length === 0 ? [] : [formatSentence(copy.composition.capabilities, { operations: joinList(labels, copy) }, nounSlotsOf(workflow, locale))];
     });
     return lines.length === 0
       ? { status: 'unsupported', basis: { source: 'operations', recordIds }, text: copy.composition.nothingOnOffer }

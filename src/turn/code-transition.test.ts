@@ -7,17 +7,35 @@ import type { AnswerBlock, NoticeBlock } from './turn-result.js';
 /** Fast, store-free tests of code's own reply: one per guarantee. */
 
 const outcome = (overrides: Partial<OutcomeDocument> = {}): OutcomeDocument => ({
-  done: [], notDone: [], disputes: [], starting: [], ask: null, card: null, ...overrides,
+  done: [],
+  notDone: [],
+  disputes: [],
+  starting: [],
+  ask: null,
+  card: null,
+  ...overrides,
 });
 const answer = (text: string | null, question = 'Where are we?'): AnswerBlock => ({
-  kind: 'answer', id: 'answer:0', questionIndex: 0, question, questionKind: 'status', status: text === null ? 'not_written' : 'answered',
-  basis: { source: 'record', recordIds: ['r'] }, text, writtenBy: text === null ? null : 'code',
+  kind: 'answer',
+  id: 'answer:0',
+  questionIndex: 0,
+  question,
+  questionKind: 'status',
+  status: text === null ? 'not_written' : 'answered',
+  basis: { source: 'record', recordIds: ['r'] },
+  text,
+  writtenBy: text === null ? null : 'code',
 });
 const notice = (text: string, n = 0): NoticeBlock => ({ kind: 'notice', id: `notice:${n}`, code: 'refused', text, recordId: 'r' });
 const ask = (text: string): Ask => ({ id: 'ask:obligation:r:travelers:0', kind: 'obligation', text, recordId: 'r' });
 const card: CardOnScreen = {
-  recordId: 'r', card: 'confirm_trip', title: 'Confirm this trip',
-  buttons: [{ key: 'confirm', label: 'Confirm' }, { key: 'not_now', label: 'Not now' }],
+  recordId: 'r',
+  card: 'confirm_trip',
+  title: 'Confirm this trip',
+  buttons: [
+    { key: 'confirm', label: 'Confirm' },
+    { key: 'not_now', label: 'Not now' },
+  ],
 };
 const reply = (input: Partial<CodeTransitionInput>) =>
   codeTransition({ outcome: outcome(), answers: [], notices: [], ask: null, card: null, copy: englishCopy, ...input });
@@ -25,7 +43,10 @@ const reply = (input: Partial<CodeTransitionInput>) =>
 describe('code’s own reply', () => {
   it('says what was done, then what is starting, then the answers, then the notices, then the ask, in that order', () => {
     const text = reply({
-      outcome: outcome({ done: [{ receiptId: 'receipt:r:1', title: 'Trip started', body: 'A trip to Oslo is open.' }], starting: [{ workflow: 'trip', noun: 'trip' }] }),
+      outcome: outcome({
+        done: [{ receiptId: 'receipt:r:1', title: 'Trip started', body: 'A trip to Oslo is open.' }],
+        starting: [{ workflow: 'trip', noun: 'trip' }],
+      }),
       answers: [answer('Oslo is the destination.')],
       notices: [notice('Zed is not traveling.')],
       ask: ask('Who is traveling?'),

@@ -67,10 +67,23 @@ const status = (records: string[] = []): Question => ({ text: 'Where are we?', k
 describe('receipts phase', () => {
   it('W1: each event this turn committed is a receipt in its workflow’s words; another turn’s events are not', () => {
     const commit = commitOf({ records: [trip('r')] });
-    const { receipts, turnEvents } = renderReceipts('t1', [event('r', 1, 'trip_started', { destination: 'Oslo' }, 't0'), event('r', 2, 'traveler_added', { name: 'Ada' })], scopeOf(commit));
+    const { receipts, turnEvents } = renderReceipts(
+      't1',
+      [event('r', 1, 'trip_started', { destination: 'Oslo' }, 't0'), event('r', 2, 'traveler_added', { name: 'Ada' })],
+      scopeOf(commit),
+    );
     expect(turnEvents).toHaveLength(1);
     expect(receipts).toEqual([
-      { kind: 'receipt', id: 'receipt:r:2', recordId: 'r', workflow: 'trip', eventType: 'traveler_added', revision: 2, title: 'Traveler added', body: 'Ada is on the trip as traveler.' },
+      {
+        kind: 'receipt',
+        id: 'receipt:r:2',
+        recordId: 'r',
+        workflow: 'trip',
+        eventType: 'traveler_added',
+        revision: 2,
+        title: 'Traveler added',
+        body: 'Ada is on the trip as traveler.',
+      },
     ]);
   });
 
@@ -103,7 +116,11 @@ describe('receipts phase', () => {
 describe('where the turn stands', () => {
   it('in view: the records before the turn, then those its acts reached, then those its questions name — held ones, once each', () => {
     const commit = commitOf(
-      { records: [trip('a'), trip('b'), trip('c')], acts: [applied('b'), applied('a'), applied('gone')], context: { ask: null, aboutRecord: null, inView: ['a', 'missing'], history: [] } },
+      {
+        records: [trip('a'), trip('b'), trip('c')],
+        acts: [applied('b'), applied('a'), applied('gone')],
+        context: { ask: null, aboutRecord: null, inView: ['a', 'missing'], history: [] },
+      },
       { questions: [status(['c', 'b'])] },
     );
     const focus = turnFocus(commit, scopeOf(commit));
@@ -159,7 +176,10 @@ describe('outcome document phase', () => {
       recordId: 'r',
       card: 'confirm_trip',
       title: 'Confirm this trip',
-      buttons: [{ key: 'confirm', label: 'Confirm' }, { key: 'not_now', label: 'Not now' }],
+      buttons: [
+        { key: 'confirm', label: 'Confirm' },
+        { key: 'not_now', label: 'Not now' },
+      ],
     });
     const declined = commitOf({ records: [trip('r', ready)], declinedCards: [{ recordId: 'r', card: 'confirm_trip' }] });
     expect(gatherOutcome(declined, { receipts: [], submissionsNotDone: [] }, on, scopeOf(declined)).card).toBeNull();
@@ -174,7 +194,13 @@ describe('outcome document phase', () => {
     expect(turnNotices(commit, [{ code: 'refused', text: 'No.' }], scopeOf(commit))).toEqual([
       { kind: 'notice', id: 'notice:0', code: 'refused', text: 'No.', recordId: null },
       { kind: 'notice', id: 'notice:1', code: 'disputed', text: 'You said “Traveler added” is not right: “It was Ida”.', recordId: 'r' },
-      { kind: 'notice', id: 'notice:2', code: 'attachment_not_shown', text: 'I was not shown “a.pdf” (application/pdf), so I cannot say what it contains.', recordId: null },
+      {
+        kind: 'notice',
+        id: 'notice:2',
+        code: 'attachment_not_shown',
+        text: 'I was not shown “a.pdf” (application/pdf), so I cannot say what it contains.',
+        recordId: null,
+      },
     ]);
   });
 });
@@ -183,7 +209,15 @@ describe('the ask phase', () => {
   it('the first act waiting for a value is asked by its operation’s label and its field’s name', () => {
     const commit = commitOf({
       records: [trip('r')],
-      acts: [{ status: 'awaiting', awaiting: { operation: 'add_extra', record: 'r', workflow: 'trip', values: {}, answers: 'extra' }, starting: false, operationLabel: 'add an extra', fieldLabel: 'extra' }],
+      acts: [
+        {
+          status: 'awaiting',
+          awaiting: { operation: 'add_extra', record: 'r', workflow: 'trip', values: {}, answers: 'extra' },
+          starting: false,
+          operationLabel: 'add an extra',
+          fieldLabel: 'extra',
+        },
+      ],
     });
     const ask = turnAsk(commit, turnFocus(commit, scopeOf(commit)), false, scopeOf(commit));
     expect(ask).toMatchObject({ kind: 'awaited_value', text: 'To add an extra, what extra should I use?', recordId: 'r' });
@@ -192,7 +226,10 @@ describe('the ask phase', () => {
   it('a card button pressed counts as acting: the ask moves on to the next record in view that owes something', () => {
     const records = [trip('done', { ...ready, confirmed: true }), trip('owing')];
     const context = { ask: null, aboutRecord: null, inView: ['owing'], history: [] };
-    const pressed = commitOf({ records, acts: [applied('done', 'confirm')], context }, { cardResponses: [{ record: 'done', card: 'confirm_trip', response: 'pressed' }] });
+    const pressed = commitOf(
+      { records, acts: [applied('done', 'confirm')], context },
+      { cardResponses: [{ record: 'done', card: 'confirm_trip', response: 'pressed' }] },
+    );
     expect(turnAsk(pressed, turnFocus(pressed, scopeOf(pressed)), false, scopeOf(pressed))).toMatchObject({ kind: 'next_record', recordId: 'owing' });
     const idle = commitOf({ records, context: { ...context, aboutRecord: 'done' } });
     expect(turnAsk(idle, turnFocus(idle, scopeOf(idle)), false, scopeOf(idle))).toMatchObject({ kind: 'next_steps', recordId: 'done' });
@@ -244,10 +281,17 @@ describe('answers phase', () => {
 
   it('a written answer names its basis: knowledge when the source found some, else the records it rests on', async () => {
     const writer: TurnWriter = {
-      answer: async (r) => ({ ok: true, text: `written ${r.knowledge.status}`, status: 'answered', calls: [{ task: `answer ${r.questionIndex}`, outcome: 'ok' }] }),
+      answer: async (r) => ({
+        ok: true,
+        text: `written ${r.knowledge.status}`,
+        status: 'answered',
+        calls: [{ task: `answer ${r.questionIndex}`, outcome: 'ok' }],
+      }),
       acknowledge: async () => ({ ok: false, reason: 'unused', calls: [] }),
     };
-    const knowledge = { lookup: async (q: { text: string }) => (q.text === 'Where are we?' ? { status: 'found' as const, passages: ['p'] } : Promise.reject(new Error('down'))) };
+    const knowledge = {
+      lookup: async (q: { text: string }) => (q.text === 'Where are we?' ? { status: 'found' as const, passages: ['p'] } : Promise.reject(new Error('down'))),
+    };
     const { answers } = await answerQuestions({ commit, inView: ['r'], scope: scopeOf(commit), writer, knowledge });
     expect(answers.map((a) => [a.text, a.basis, a.writtenBy])).toEqual([
       ['written found', { source: 'knowledge', recordIds: ['r'] }, 'writer'],
@@ -260,7 +304,10 @@ describe('transition phase', () => {
   const outcome: OutcomeDocument = { done: [], notDone: [], disputes: [], starting: [], ask: null, card: null };
   const acknowledging = (text: string | null): TurnWriter => ({
     answer: async () => ({ ok: false, reason: 'unused', calls: [] }),
-    acknowledge: async (r) => (text === null ? { ok: false, reason: 'review_failed', calls: [{ task: 'acknowledge', outcome: 'ok' }] } : { ok: true, text: `${text} (${r.message})`, calls: [] }),
+    acknowledge: async (r) =>
+      text === null
+        ? { ok: false, reason: 'review_failed', calls: [{ task: 'acknowledge', outcome: 'ok' }] }
+        : { ok: true, text: `${text} (${r.message})`, calls: [] },
   });
 
   it('without a writer the reply is code’s own words', async () => {
@@ -283,7 +330,15 @@ describe('transition phase', () => {
   it('the writer is not shown the message beside something not done', async () => {
     const commit = commitOf();
     const notDone = { ...outcome, notDone: [{ code: 'refused' as const, text: 'No.' }] };
-    const { transition } = await writeTransition({ commit, outcome: notDone, answers: [], notices: [], on: null, scope: scopeOf(commit), writer: acknowledging('Hi') });
+    const { transition } = await writeTransition({
+      commit,
+      outcome: notDone,
+      answers: [],
+      notices: [],
+      on: null,
+      scope: scopeOf(commit),
+      writer: acknowledging('Hi'),
+    });
     expect(transition.text).toBe('Hi (null)');
   });
 
@@ -327,7 +382,12 @@ describe('composeTurn', () => {
         return { ok: true, text: 'Fine.', calls: [] };
       },
     };
-    await composeTurn(commit, [], { workflows: new Map([[tripWorkflow.key, tripWorkflow]]), copy: ServerCopy.builtIn(), writer, onPhase: (p) => phases.push(p) });
+    await composeTurn(commit, [], {
+      workflows: new Map([[tripWorkflow.key, tripWorkflow]]),
+      copy: ServerCopy.builtIn(),
+      writer,
+      onPhase: (p) => phases.push(p),
+    });
     expect(phases).toEqual(['answering', 'acknowledging', 'reviewing', 'guarding']);
   });
 
@@ -364,7 +424,11 @@ describe('composeTurn', () => {
   });
 
   it('a sentence about a record agrees with its noun’s declared gender: «Inizio una nuova pratica», «Ich lege eine neue Akte an»', async () => {
-    const practice = { ...tripWorkflow, key: 'pratica', noun: { en: 'case', it: { word: 'pratica', gender: 'feminine' }, de: { word: 'Akte', gender: 'feminine' } } } as typeof tripWorkflow;
+    const practice = {
+      ...tripWorkflow,
+      key: 'pratica',
+      noun: { en: 'case', it: { word: 'pratica', gender: 'feminine' }, de: { word: 'Akte', gender: 'feminine' } },
+    } as typeof tripWorkflow;
     const starting: ActOutcome = {
       status: 'awaiting',
       awaiting: { operation: 'start_trip', record: 'n', workflow: 'pratica', values: {}, answers: 'destination' },
@@ -386,6 +450,8 @@ describe('composeTurn', () => {
     const commit = commitOf({ records: [trip('r')] });
     // Two events sharing a revision render two receipts with one id: the guard refuses the turn.
     const events = [event('r', 2, 'traveler_added', { name: 'Ada' }), event('r', 2, 'traveler_added', { name: 'Ida' })];
-    await expect(composeTurn(commit, events, { workflows: new Map([[tripWorkflow.key, tripWorkflow]]), copy: ServerCopy.builtIn() })).rejects.toBeInstanceOf(ClaimRefusedError);
+    await expect(composeTurn(commit, events, { workflows: new Map([[tripWorkflow.key, tripWorkflow]]), copy: ServerCopy.builtIn() })).rejects.toBeInstanceOf(
+      ClaimRefusedError,
+    );
   });
 });

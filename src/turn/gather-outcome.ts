@@ -30,10 +30,12 @@ export function gatherOutcome(
         a.status === 'not_done' ? [{ code: a.code, text: a.text, ...(a.recordId ? { recordId: a.recordId } : {}) }] : [],
       ),
       ...commit.otherNotDone,
-      ...commit.understanding.unread.map((part): NotDoneEntry => ({
-        code: 'not_understood',
-        text: formatSentence(scope.copy.notice.notUnderstood, { part }),
-      })),
+      ...commit.understanding.unread.map(
+        (part): NotDoneEntry => ({
+          code: 'not_understood',
+          text: formatSentence(scope.copy.notice.notUnderstood, { part }),
+        }),
+      ),
     ],
     disputes: commit.disputes,
     starting: startingOf(commit, scope),

@@ -70,7 +70,10 @@ async function importModule(url: string): Promise<unknown> {
       ({ register }) => void register(),
       (missing: unknown) => {
         throw new InputError('workflow module', [
-          { path: '$', message: `${new URL(url).pathname} is TypeScript, which this Node (${process.version}) cannot import: install tsx (npm install tsx), run Node ≥ 22.18, or compile the module to JavaScript (${String(missing)})` },
+          {
+            path: '$',
+            message: `${new URL(url).pathname} is TypeScript, which this Node (${process.version}) cannot import: install tsx (npm install tsx), run Node ≥ 22.18, or compile the module to JavaScript (${String(missing)})`,
+          },
         ]);
       },
     );

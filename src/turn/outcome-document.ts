@@ -45,7 +45,11 @@ const notDoneEntrySchema = z.object({
   text: z.string(),
   record_id: z.string().optional().describe('the record it concerns, when there is one'),
 });
-const disputeEntrySchema = z.object({ receipt_id: z.string(), title: z.string().describe("the contested receipt's title"), said: z.string().describe('what the user said') });
+const disputeEntrySchema = z.object({
+  receipt_id: z.string(),
+  title: z.string().describe("the contested receipt's title"),
+  said: z.string().describe('what the user said'),
+});
 const startingEntrySchema = z.object({ workflow: z.string(), noun: z.string() });
 
 const awaitedActSchema = z.object({

@@ -61,9 +61,7 @@ function acceptedReceipt(workflow: WorkflowDefinition, { copy, locale }: Composi
 function submissionNotDone(event: CommittedEvent, scope: CompositionScope): NotDoneEntry[] {
   const { copy, locale } = scope;
   const workflow = workflowOf(scope, event.recordId);
-  const sent = workflow?.submissions?.find((d) =>
-    event.type === SUBMISSION_UPDATED ? d.key === event.payload.submission : d.startedBy === event.type,
-  );
+  const sent = workflow?.submissions?.find((d) => (event.type === SUBMISSION_UPDATED ? d.key === event.payload.submission : d.startedBy === event.type));
   if (!workflow || !sent) return [];
   const submission = pick(sent.label, locale) ?? sent.key;
   const status = event.type === SUBMISSION_UPDATED ? event.payload.status : 'pending';

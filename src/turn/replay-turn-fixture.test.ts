@@ -17,8 +17,6 @@ describe('turn fixtures', () => {
     fixture.turns[1].expected.result.blocks[0].body = 'car is paid by the traveler.';
     const outcome = await turnReplayer.replay(fixture, file);
     expect(outcome.passed).toBe(false);
-    expect(outcome.differences).toEqual([
-      '$.turns[1].result.blocks[0].body: expected "car is paid by the traveler.", got "car is paid by the company."',
-    ]);
+    expect(outcome.differences).toEqual(['$.turns[1].result.blocks[0].body: expected "car is paid by the traveler.", got "car is paid by the company."']);
   });
 });

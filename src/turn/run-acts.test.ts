@@ -3,7 +3,18 @@ import { z } from 'zod';
 import { tripWorkflow, type TripState } from '../../examples/trip/index.js';
 import { englishCopy, italianCopy } from '../copy/index.js';
 import { ConfigurationError } from '../errors.js';
-import { actToRun, applyReport, decide, operationOf, recordOf, runActs, valuesOf, type RecordDraft, type ResolvedOperation, type RunActsContext } from './run-acts.js';
+import {
+  actToRun,
+  applyReport,
+  decide,
+  operationOf,
+  recordOf,
+  runActs,
+  valuesOf,
+  type RecordDraft,
+  type ResolvedOperation,
+  type RunActsContext,
+} from './run-acts.js';
 import type { StoredRecord } from './stored-record.js';
 import type { Act } from './turn-input.js';
 import { SUBMISSION_UPDATED, type WorkflowDefinition } from './workflow.js';
@@ -44,7 +55,13 @@ describe('runActs', () => {
     const { outcomes, drafts } = runActs([act('add_traveler', { name: 'Ada' }, { record: 'r' }), act('add_traveler', { name: 'Ada' }, { record: 'r' })], ctx);
     expect(outcomes.map((o) => (o.status === 'not_done' ? o.code : o.status))).toEqual(['applied', 'unchanged']);
     expect(drafts).toEqual([
-      { recordId: 'r', workflow: 'trip', baseRevision: 3, state: { ...trip('r').state as TripState, travelers: ['Ada'] }, events: [{ type: 'traveler_added', payload: { name: 'Ada' } }] },
+      {
+        recordId: 'r',
+        workflow: 'trip',
+        baseRevision: 3,
+        state: { ...(trip('r').state as TripState), travelers: ['Ada'] },
+        events: [{ type: 'traveler_added', payload: { name: 'Ada' } }],
+      },
     ]);
   });
 
@@ -62,7 +79,10 @@ describe('runActs', () => {
     const start = (record?: string) => act('start_trip', { destination: 'Oslo' }, { workflow: 'trip', ...(record ? { record } : {}) });
     const { outcomes, drafts } = runActs([start(), start('taken'), start()], ctx);
     expect(outcomes.map((o) => (o.status === 'not_done' ? o.code : o.status))).toEqual(['applied', 'already_exists', 'applied']);
-    expect(drafts.map((d) => [d.recordId, d.baseRevision])).toEqual([['trip-t1', null], ['trip-t1-2', null]]);
+    expect(drafts.map((d) => [d.recordId, d.baseRevision])).toEqual([
+      ['trip-t1', null],
+      ['trip-t1-2', null],
+    ]);
   });
 });
 
@@ -71,7 +91,10 @@ describe('reports', () => {
     const step = applyReport({ record: 'r', submission: 'flight', status: 'accepted' }, none, ctxOf([trip('r')]));
     expect(step.outcome).toMatchObject({ status: 'not_done', code: 'unknown_submission', recordId: 'r', workflow: 'trip' });
     expect(step.draft).toBeUndefined();
-    expect(applyReport({ record: 'gone', submission: 'hotel_booking', status: 'accepted' }, none, ctxOf()).outcome).toMatchObject({ recordId: null, workflow: null });
+    expect(applyReport({ record: 'gone', submission: 'hotel_booking', status: 'accepted' }, none, ctxOf()).outcome).toMatchObject({
+      recordId: null,
+      workflow: null,
+    });
   });
 });
 
@@ -79,7 +102,11 @@ describe('the act to run', () => {
   const awaited = { operation: 'set_payer', record: 'r', workflow: 'trip', values: { extra: 'hotel' }, answers: 'payer' };
   it('a reply to the open ask completes the awaited act with its values', () => {
     expect(actToRun({ values: { payer: 'company' }, answersAsk: true }, awaited)).toEqual({
-      operation: 'set_payer', record: 'r', workflow: 'trip', values: { extra: 'hotel', payer: 'company' }, answersAsk: true,
+      operation: 'set_payer',
+      record: 'r',
+      workflow: 'trip',
+      values: { extra: 'hotel', payer: 'company' },
+      answersAsk: true,
     });
     expect(actToRun({ values: {}, answersAsk: true }, null)).toBeNull();
     const plain = act('confirm');
@@ -95,7 +122,12 @@ describe('the act to run', () => {
 
 describe('the operation', () => {
   it('an unknown record is spoken for by the workflow offering the operation', () => {
-    expect(resolved(act('start_trip', {}, { record: 'new' }), ctxOf())).toMatchObject({ key: 'start_trip', label: 'start a trip', noun: 'trip', existing: undefined });
+    expect(resolved(act('start_trip', {}, { record: 'new' }), ctxOf())).toMatchObject({
+      key: 'start_trip',
+      label: 'start a trip',
+      noun: 'trip',
+      existing: undefined,
+    });
   });
 
   it('no workflow offering it: nothing called that to act on; an operation the workflow lacks: not something it can do', () => {
@@ -126,7 +158,14 @@ describe('the record', () => {
     const ctx = ctxOf();
     const add = act('add_traveler', { name: 'Ada' }, { record: 'nope' });
     expect(recordOf(add, resolved(add, ctx), none, 0, ctx)).toEqual({
-      settled: { status: 'not_done', code: 'unknown_record', text: 'Could not add a traveler: there is no trip “nope”.', recordId: 'nope', workflow: 'trip', operation: 'add_traveler' },
+      settled: {
+        status: 'not_done',
+        code: 'unknown_record',
+        text: 'Could not add a traveler: there is no trip “nope”.',
+        recordId: 'nope',
+        workflow: 'trip',
+        operation: 'add_traveler',
+      },
     });
   });
 });
@@ -149,7 +188,9 @@ describe('the values', () => {
   it('a value the schema refuses is not done, naming the field', () => {
     const ctx = ctxOf([trip('r')]);
     const add = act('add_extra', { extra: 'hotel', payer: 'nobody' }, { record: 'r' });
-    expect(valuesOf(add, resolved(add, ctx), 'r', ctx)).toMatchObject({ settled: { code: 'invalid_values', text: 'Could not add an extra: the value given for payer was not accepted.' } });
+    expect(valuesOf(add, resolved(add, ctx), 'r', ctx)).toMatchObject({
+      settled: { code: 'invalid_values', text: 'Could not add an extra: the value given for payer was not accepted.' },
+    });
     expect(valuesOf(act('add_extra', { extra: 'hotel' }, { record: 'r' }), resolved(add, ctx), 'r', ctx)).toEqual({ input: { extra: 'hotel' } });
   });
 
@@ -172,25 +213,44 @@ describe('the decision', () => {
     const ctx = ctxOf([trip('r', { travelers: ['Ada'] })]);
     const remove = act('remove_traveler', { name: 'Zed' }, { record: 'r' });
     expect(decide(resolved(remove, ctx), 'r', { name: 'Zed' }, none, ctx)).toEqual({
-      outcome: { status: 'not_done', code: 'refused', text: 'Zed is not traveling on this trip, so there is no one to remove.', recordId: 'r', workflow: 'trip', operation: 'remove_traveler' },
+      outcome: {
+        status: 'not_done',
+        code: 'refused',
+        text: 'Zed is not traveling on this trip, so there is no one to remove.',
+        recordId: 'r',
+        workflow: 'trip',
+        operation: 'remove_traveler',
+      },
       created: false,
     });
     const add = act('add_traveler', { name: 'Ada' }, { record: 'r' });
-    expect(decide(resolved(add, ctx), 'r', { name: 'Ada' }, none, ctx).outcome).toMatchObject({ code: 'unchanged', text: 'Nothing to add a traveler on trip “r”: it was already that way.' });
+    expect(decide(resolved(add, ctx), 'r', { name: 'Ada' }, none, ctx).outcome).toMatchObject({
+      code: 'unchanged',
+      text: 'Nothing to add a traveler on trip “r”: it was already that way.',
+    });
   });
 
   it('applied events are folded into the working state and drafted; a new record starts from the initial state', () => {
     const ctx = ctxOf();
     const start = act('start_trip', { destination: 'Turin' }, { workflow: 'trip' });
     const step = decide(resolved(start, ctx), 'n', { destination: 'Turin' }, none, ctx);
-    expect(step.outcome).toEqual({ status: 'applied', recordId: 'n', workflow: 'trip', operation: 'start_trip', events: [{ type: 'trip_started', payload: { destination: 'Turin' } }] });
+    expect(step.outcome).toEqual({
+      status: 'applied',
+      recordId: 'n',
+      workflow: 'trip',
+      operation: 'start_trip',
+      events: [{ type: 'trip_started', payload: { destination: 'Turin' } }],
+    });
     expect(step.draft).toMatchObject({ recordId: 'n', baseRevision: null, state: { destination: 'Turin', travelers: [] } });
   });
 
   it('an event the workflow cannot say is the workflow’s bug: no receipt, or the host’s own submission event', () => {
     const emitting = (type: string): WorkflowDefinition => ({
       ...(tripWorkflow as WorkflowDefinition),
-      operations: { ...tripWorkflow.operations, emit: { label: { en: 'emit' }, input: z.strictObject({}), handle: () => ({ events: [{ type, payload: {} }] }) } },
+      operations: {
+        ...tripWorkflow.operations,
+        emit: { label: { en: 'emit' }, input: z.strictObject({}), handle: () => ({ events: [{ type, payload: {} }] }) },
+      },
     });
     const run = (workflow: WorkflowDefinition) => {
       const ctx = ctxOf([trip('r')], { workflows: new Map([['trip', workflow]]) });

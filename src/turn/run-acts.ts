@@ -111,7 +111,13 @@ export function applyReport(report: SubmissionReport, working: ReadonlyMap<strin
     const where = { recordId: workflow ? report.record : null, workflow: workflow?.key ?? null };
     return { outcome: notDone('unknown_submission', ctx.copy.notice.unknownSubmission, { submission: report.submission, record: report.record }, where, noun) };
   }
-  const draft = working.get(report.record) ?? { recordId: report.record, workflow: workflow.key, baseRevision: stored.revision, state: stored.state, events: [] };
+  const draft = working.get(report.record) ?? {
+    recordId: report.record,
+    workflow: workflow.key,
+    baseRevision: stored.revision,
+    state: stored.state,
+    events: [],
+  };
   const event: EventDraft = {
     type: SUBMISSION_UPDATED,
     payload: { submission: submission.key, status: report.status, ...(report.reason === undefined ? {} : { reason: report.reason }) },
@@ -176,8 +182,7 @@ export function operationOf(act: Act, working: ReadonlyMap<string, RecordDraft>,
   const key = act.operation ?? '';
   const existing = act.record === undefined ? undefined : (working.get(act.record) ?? ctx.records.get(act.record));
   // An unknown record has no workflow of its own: the one offering the operation speaks for it.
-  const workflow =
-    ctx.workflows.get(existing?.workflow ?? act.workflow ?? '') ?? [...ctx.workflows.values()].find((w) => Object.hasOwn(w.operations, key));
+  const workflow = ctx.workflows.get(existing?.workflow ?? act.workflow ?? '') ?? [...ctx.workflows.values()].find((w) => Object.hasOwn(w.operations, key));
   if (!workflow) {
     const where = { recordId: act.record ?? null, operation: key };
     return { settled: notDone('unknown_record', ctx.copy.notice.noSuchRecord, { record: act.record ?? act.workflow ?? '' }, where) };

@@ -73,7 +73,11 @@ describe.each(storeTargets())('safety nets through the runtime on $name', (targe
     // composes inside the commit and there is no moment between the two to die in).
     const knowledge: KnowledgeSource = { lookup: async () => ({ status: 'none', passages: [] }) };
     const input = { turn_id: 'g', conversation_id: 'c', locale: 'en', understanding: { acts: [start('r')] } };
-    await expect(createTurnRuntime({ db: dyingBeforeComposition(db), workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: tenant, knowledge }).run(parseTurnInput(input))).rejects.toThrow(/died/);
+    await expect(
+      createTurnRuntime({ db: dyingBeforeComposition(db), workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: tenant, knowledge }).run(
+        parseTurnInput(input),
+      ),
+    ).rejects.toThrow(/died/);
     const runtime = createTurnRuntime({ db: doublingTurnEvents(db), workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: tenant, knowledge });
     const run = runtime.run(parseTurnInput(input));
     await expect(run).rejects.toBeInstanceOf(ClaimRefusedError);
@@ -88,12 +92,14 @@ describe.each(storeTargets())('safety nets through the runtime on $name', (targe
       { languageModels: { 'mock:ack': acknowledge, 'mock:review': review } },
     );
     const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId: tenantId(), writer: createModelWriter({ models }) });
-    const result = await runtime.run(parseTurnInput({
-      turn_id: 'rv',
-      conversation_id: 'c',
-      locale: 'en',
-      understanding: { acts: [start('r'), { operation: 'remove_traveler', record: 'r', values: { name: 'Zed' } }] },
-    }));
+    const result = await runtime.run(
+      parseTurnInput({
+        turn_id: 'rv',
+        conversation_id: 'c',
+        locale: 'en',
+        understanding: { acts: [start('r'), { operation: 'remove_traveler', record: 'r', values: { name: 'Zed' } }] },
+      }),
+    );
     expect(transitionOf(result).writtenBy).toBe('writer');
     const judged = promptText(review);
     expect(judged).toContain('The trip to Oslo is open. Nobody called Zed travels.');
@@ -120,12 +126,14 @@ describe.each(storeTargets())('safety nets through the runtime on $name', (targe
   it('noun: a workflow that declares none is called by its key in every sentence about its records', async () => {
     const errand: WorkflowDefinition = { ...tripWorkflow, key: 'errand', noun: undefined } as WorkflowDefinition;
     const runtime = createTurnRuntime({ db, workflows: [errand], locales: ['en', 'it'], tenantId: tenantId() });
-    const result = await runtime.run(parseTurnInput({
-      turn_id: 'n',
-      conversation_id: 'c',
-      locale: 'it-IT',
-      understanding: { acts: [{ operation: 'start_trip', workflow: 'errand', record: 'e', values: {} }, traveler('nope')] },
-    }));
+    const result = await runtime.run(
+      parseTurnInput({
+        turn_id: 'n',
+        conversation_id: 'c',
+        locale: 'it-IT',
+        understanding: { acts: [{ operation: 'start_trip', workflow: 'errand', record: 'e', values: {} }, traveler('nope')] },
+      }),
+    );
     expect(result.outcome.starting).toEqual([{ workflow: 'errand', noun: 'errand' }]);
     expect(result.outcome.notDone.map((n) => n.text)).toEqual(['Non ho potuto aggiungere un viaggiatore: non esiste nessun errand «nope».']);
     expect(transitionOf(result).text).toContain('Inizio un nuovo errand.');

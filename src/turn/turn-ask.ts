@@ -19,9 +19,7 @@ export function turnAsk(commit: TurnCommit, { on, inView }: TurnFocus, cardOnScr
     workflows: scope.workflows,
     records: scope.records,
     disputes: commit.disputes,
-    awaited: firstAwaiting
-      ? { awaiting: firstAwaiting.awaiting, operationLabel: firstAwaiting.operationLabel, fieldLabel: firstAwaiting.fieldLabel }
-      : null,
+    awaited: firstAwaiting ? { awaiting: firstAwaiting.awaiting, operationLabel: firstAwaiting.operationLabel, fieldLabel: firstAwaiting.fieldLabel } : null,
     on,
     acted: understanding.acts.length > 0 || understanding.cardResponses.some((r) => r.response === 'pressed'),
     leftUnread: understanding.unread.length > 0,

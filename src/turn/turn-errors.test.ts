@@ -1,7 +1,7 @@
 import { parseTurnInput } from './turn-input.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tripWorkflow } from '../../examples/trip/index.js';
-import { ConfigurationError, InputError, WarrantError } from '../errors.js';
+import { ConfigurationError, InputError, type WarrantError } from '../errors.js';
 import { openStore, type Database } from '../store/index.js';
 import { createTurnRuntime } from './turn-runtime.js';
 import type { WorkflowDefinition } from './workflow.js';
@@ -30,7 +30,14 @@ describe('an error a turn rejects with says which turn it ended and whether that
     // A receipt that cannot be rendered is the workflow's mistake, found only once the events committed.
     const broken: WorkflowDefinition = {
       ...tripWorkflow,
-      receipts: { ...tripWorkflow.receipts, trip_started: { en: () => { throw new ConfigurationError('the trip_started receipt cannot be rendered'); } } },
+      receipts: {
+        ...tripWorkflow.receipts,
+        trip_started: {
+          en: () => {
+            throw new ConfigurationError('the trip_started receipt cannot be rendered');
+          },
+        },
+      },
     } as WorkflowDefinition;
     const knowledge: KnowledgeSource = { lookup: async () => ({ status: 'none', passages: [] }) };
     const error = await createTurnRuntime({ db, workflows: [broken], tenantId: 'te-2', knowledge })

@@ -160,9 +160,7 @@ const understandingWire = z.strictObject({
   questions: z.array(questionWire).default([]),
   disputes: z.array(z.strictObject({ receipt: id, said: wireString() })).default([]),
   card_responses: z.array(cardResponseWire).default([]),
-  attachments: z
-    .array(z.strictObject({ name: wireString().min(1), media_type: wireString().min(1), model_may_view: z.boolean() }))
-    .default([]),
+  attachments: z.array(z.strictObject({ name: wireString().min(1), media_type: wireString().min(1), model_may_view: z.boolean() })).default([]),
   unread: z.array(wireString().trim().min(1, 'must not be empty')).default([]),
 });
 
@@ -198,36 +196,40 @@ type Wire = z.output<typeof turnInputWire>;
  * every layer takes and encoded back for the store. Encoding checks the result against the wire
  * form, so a turn built in code is held to the same rules as one read from outside.
  */
-export const turnInputSchema = z.codec(turnInputWire, z.custom<TurnInput>((v) => typeof v === 'object' && v !== null), {
-  decode: (t): TurnInput => ({
-    turnId: t.turn_id,
-    conversationId: t.conversation_id,
-    locale: t.locale,
-    tone: t.tone,
-    ...(t.message === undefined ? {} : { message: t.message }),
-    submissions: t.submissions.map((r) => ({
-      record: r.record,
-      submission: r.submission,
-      status: r.status,
-      ...(r.reason === undefined ? {} : { reason: r.reason }),
-    })),
-    ...(t.understanding === undefined ? {} : { understanding: understandingOf(t.understanding) }),
-  }),
-  encode: (t): Wire => ({
-    turn_id: t.turnId,
-    conversation_id: t.conversationId,
-    locale: t.locale,
-    tone: t.tone,
-    ...(t.message === undefined ? {} : { message: t.message }),
-    ...(t.understanding === undefined ? {} : { understanding: understandingJsonOf(t.understanding) }),
-    submissions: t.submissions.map((r) => ({
-      record: r.record,
-      submission: r.submission,
-      status: r.status,
-      ...(r.reason === undefined ? {} : { reason: r.reason }),
-    })),
-  }),
-});
+export const turnInputSchema = z.codec(
+  turnInputWire,
+  z.custom<TurnInput>((v) => typeof v === 'object' && v !== null),
+  {
+    decode: (t): TurnInput => ({
+      turnId: t.turn_id,
+      conversationId: t.conversation_id,
+      locale: t.locale,
+      tone: t.tone,
+      ...(t.message === undefined ? {} : { message: t.message }),
+      submissions: t.submissions.map((r) => ({
+        record: r.record,
+        submission: r.submission,
+        status: r.status,
+        ...(r.reason === undefined ? {} : { reason: r.reason }),
+      })),
+      ...(t.understanding === undefined ? {} : { understanding: understandingOf(t.understanding) }),
+    }),
+    encode: (t): Wire => ({
+      turn_id: t.turnId,
+      conversation_id: t.conversationId,
+      locale: t.locale,
+      tone: t.tone,
+      ...(t.message === undefined ? {} : { message: t.message }),
+      ...(t.understanding === undefined ? {} : { understanding: understandingJsonOf(t.understanding) }),
+      submissions: t.submissions.map((r) => ({
+        record: r.record,
+        submission: r.submission,
+        status: r.status,
+        ...(r.reason === undefined ? {} : { reason: r.reason }),
+      })),
+    }),
+  },
+);
 
 function understandingOf(u: Wire['understanding'] & {}): Understanding {
   return {
@@ -240,7 +242,12 @@ function understandingOf(u: Wire['understanding'] & {}): Understanding {
     })),
     questions: u.questions.map((q) => ({ text: q.text, kind: q.kind, records: q.records, ...(q.field === undefined ? {} : { field: q.field }) })),
     disputes: u.disputes,
-    cardResponses: u.card_responses.map((r) => ({ record: r.record, card: r.card, response: r.response, ...(r.button === undefined ? {} : { button: r.button }) })),
+    cardResponses: u.card_responses.map((r) => ({
+      record: r.record,
+      card: r.card,
+      response: r.response,
+      ...(r.button === undefined ? {} : { button: r.button }),
+    })),
     attachments: u.attachments.map((a) => ({ name: a.name, mediaType: a.media_type, modelMayView: a.model_may_view })),
     unread: u.unread,
   };
@@ -257,7 +264,12 @@ function understandingJsonOf(u: Understanding): Wire['understanding'] & {} {
     })),
     questions: u.questions.map((q) => ({ text: q.text, kind: q.kind, records: [...q.records], ...(q.field === undefined ? {} : { field: q.field }) })),
     disputes: u.disputes.map((d) => ({ receipt: d.receipt, said: d.said })),
-    card_responses: u.cardResponses.map((r) => ({ record: r.record, card: r.card, response: r.response, ...(r.button === undefined ? {} : { button: r.button }) })),
+    card_responses: u.cardResponses.map((r) => ({
+      record: r.record,
+      card: r.card,
+      response: r.response,
+      ...(r.button === undefined ? {} : { button: r.button }),
+    })),
     attachments: u.attachments.map((a) => ({ name: a.name, media_type: a.mediaType, model_may_view: a.modelMayView })),
     unread: [...u.unread],
   };

@@ -1,16 +1,7 @@
 import type { TurnResult } from './turn-result.js';
 
 /** The phases a turn passes through, in order (some are skipped when they have nothing to do). */
-export type TurnPhase =
-  | 'understanding'
-  | 'acting'
-  | 'committing'
-  | 'answering'
-  | 'acknowledging'
-  | 'reviewing'
-  | 'rewriting'
-  | 'guarding'
-  | 'done';
+export type TurnPhase = 'understanding' | 'acting' | 'committing' | 'answering' | 'acknowledging' | 'reviewing' | 'rewriting' | 'guarding' | 'done';
 
 /**
  * What streams while a turn runs (W5): phases and understanding steps, which say what was read

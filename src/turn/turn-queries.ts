@@ -65,11 +65,17 @@ export async function getTurn(db: Database, tenantId: string, id: string): Promi
  * retried turn id returns the committed turn and does not move it to the retry's trace.
  */
 export async function recordTurnTrace(db: Database, tenantId: string, id: string, traceId: string): Promise<void> {
-  await storeCall('the turn trace id could not be stored', () => db.query('update turns set trace_id = $3 where tenant_id = $1 and id = $2 and trace_id is null', [tenantId, id, traceId]));
+  await storeCall('the turn trace id could not be stored', () =>
+    db.query('update turns set trace_id = $3 where tenant_id = $1 and id = $2 and trace_id is null', [tenantId, id, traceId]),
+  );
 }
 
 /** A tenant's turns, newest first. */
-export async function listTurns(db: Database, tenantId: string, { conversationId, since, until, before, fallback, modelFailure, text: contains, limit }: TurnFilter): Promise<TurnRow[]> {
+export async function listTurns(
+  db: Database,
+  tenantId: string,
+  { conversationId, since, until, before, fallback, modelFailure, text: contains, limit }: TurnFilter,
+): Promise<TurnRow[]> {
   const { text, params } = tenantPageQuery(
     `select ${COLUMNS} from turns`,
     tenantId,
@@ -105,5 +111,7 @@ function fromRow(row: Record<string, unknown>): TurnRow {
 function storedResultJson(id: string, json: unknown): TurnResultJson {
   const parsed = turnResultSchema.in.safeParse(json);
   if (parsed.success) return parsed.data;
-  throw new StoreError(`the stored result of turn ${id} does not match its schema: ${parsed.error.issues.map((i) => `$.${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  throw new StoreError(
+    `the stored result of turn ${id} does not match its schema: ${parsed.error.issues.map((i) => `$.${i.path.join('.')}: ${i.message}`).join('; ')}`,
+  );
 }

@@ -19,7 +19,7 @@ const WRITERS = ['code', 'writer'] as const;
 const receiptBlockSchema = z
   .object({
     kind: z.literal('receipt'),
-    id: z.string().describe('`receipt:{record}:{revision}`: an event\'s revision is unique per record, so is this id'),
+    id: z.string().describe("`receipt:{record}:{revision}`: an event's revision is unique per record, so is this id"),
     record_id: z.string(),
     workflow: z.string(),
     event_type: z.string(),
@@ -32,7 +32,7 @@ const receiptBlockSchema = z
 const noticeBlockSchema = z
   .object({
     kind: z.literal('notice'),
-    id: z.string().describe('`notice:{n}` in the turn\'s order'),
+    id: z.string().describe("`notice:{n}` in the turn's order"),
     code: z.string().describe('why something did not happen (`refused`, `conflict`, …), `disputed`, `attachment_not_shown` or `attachment_received`'),
     text: z.string(),
     record_id: z.string().nullable(),
@@ -51,7 +51,9 @@ const cardBlockSchema = z
   .meta({ id: 'CardBlock', description: 'The card on screen.' });
 
 const answerBasisSchema = z.object({
-  source: z.enum(['operations', 'record', 'knowledge', 'none']).describe('what the answer rests on: what can be done, a record\'s facts, a knowledge source, nothing'),
+  source: z
+    .enum(['operations', 'record', 'knowledge', 'none'])
+    .describe("what the answer rests on: what can be done, a record's facts, a knowledge source, nothing"),
   record_ids: z.array(z.string()),
 });
 
@@ -74,7 +76,7 @@ const transitionBlockSchema = z
     kind: z.literal('transition'),
     id: z.literal('transition'),
     text: z.string().describe('the reply the user reads'),
-    written_by: z.enum(WRITERS).describe('`writer` when a written acknowledgement passed; `code` for code\'s own words'),
+    written_by: z.enum(WRITERS).describe("`writer` when a written acknowledgement passed; `code` for code's own words"),
     fallback_reason: z.string().nullable().describe("why code's words stand in for a writer's, when a writer was given (`writer_failed: timeout`, …)"),
   })
   .meta({ id: 'TransitionBlock', description: "The turn's one reply." });
@@ -89,7 +91,7 @@ const turnResultWire = z
   .object({
     turn_id: z.string(),
     conversation_id: z.string(),
-    locale: z.string().describe('the locale the turn was composed in (resolved from the input\'s)'),
+    locale: z.string().describe("the locale the turn was composed in (resolved from the input's)"),
     blocks: z
       .array(z.discriminatedUnion('kind', [receiptBlockSchema, noticeBlockSchema, cardBlockSchema, answerBlockSchema, transitionBlockSchema]))
       .describe('in reply order: receipts, notices, answers, card, then the transition'),
@@ -131,10 +133,14 @@ export type TurnResultJson = z.output<typeof turnResultWire>;
  * The turn result's one schema: its wire form, decoded to the camelCase {@link TurnResult} and
  * encoded back. `.in` is the wire form's own schema (for documents and responses).
  */
-export const turnResultSchema = z.codec(turnResultWire, z.custom<TurnResult>((v) => typeof v === 'object' && v !== null), {
-  decode: (json) => renameBySchema(turnResultWire, json, 'decode') as TurnResult,
-  encode: (result) => renameBySchema(turnResultWire, result, 'encode') as TurnResultJson,
-});
+export const turnResultSchema = z.codec(
+  turnResultWire,
+  z.custom<TurnResult>((v) => typeof v === 'object' && v !== null),
+  {
+    decode: (json) => renameBySchema(turnResultWire, json, 'decode') as TurnResult,
+    encode: (result) => renameBySchema(turnResultWire, result, 'encode') as TurnResultJson,
+  },
+);
 
 /**
  * The turn result as its snake_case JSON: what is persisted with the turn, printed by

@@ -46,7 +46,10 @@ describe('building a turn runtime', () => {
   });
 
   it('refuses a malformed noun declaration with the path of each mistake', () => {
-    const wrong = { ...tripWorkflow, noun: { en: 'trip', it: { word: '', gender: 'femminile', number: 'many', article: 'la' } } } as unknown as typeof tripWorkflow;
+    const wrong = {
+      ...tripWorkflow,
+      noun: { en: 'trip', it: { word: '', gender: 'femminile', number: 'many', article: 'la' } },
+    } as unknown as typeof tripWorkflow;
     let error: unknown;
     try {
       createTurnRuntime({ db: noStore, workflows: [wrong], locales: ['en', 'it'] });

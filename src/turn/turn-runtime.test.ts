@@ -34,17 +34,19 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('W1: a failed command beside a successful one renders a receipt for the success alone', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run(parseTurnInput(turn('w1', { acts: [start('r'), { operation: 'remove_traveler', record: 'r', values: { name: 'Zed' } }] })));
+    const result = await runtime.run(
+      parseTurnInput(turn('w1', { acts: [start('r'), { operation: 'remove_traveler', record: 'r', values: { name: 'Zed' } }] })),
+    );
     expect(result.blocks.filter((b) => b.kind === 'receipt').map((b) => b.id)).toEqual(['receipt:r:1']);
-    expect(result.outcome.notDone).toEqual([
-      { code: 'refused', text: 'Zed is not traveling on this trip, so there is no one to remove.', recordId: 'r' },
-    ]);
+    expect(result.outcome.notDone).toEqual([{ code: 'refused', text: 'Zed is not traveling on this trip, so there is no one to remove.', recordId: 'r' }]);
     expect(result.evidence.eventsCommitted).toBe(1);
   });
 
   it('a refusal is said in the domain’s own sentence in the turn’s language', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run(parseTurnInput(turn('it', { acts: [start('r'), { operation: 'set_payer', record: 'r', values: { extra: 'taxi', payer: 'company' } }] }, 'it-IT')));
+    const result = await runtime.run(
+      parseTurnInput(turn('it', { acts: [start('r'), { operation: 'set_payer', record: 'r', values: { extra: 'taxi', payer: 'company' } }] }, 'it-IT')),
+    );
     expect(result.locale).toBe('it-IT');
     expect(result.outcome.notDone[0]?.text).toBe('Questo viaggio non ha nessun extra chiamato «taxi».');
   });
@@ -52,15 +54,17 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   it('unknown records, unknown operations, invalid values and no-op acts become not-done entries', async () => {
     const runtime = runtimeFor();
     await runtime.run(parseTurnInput(turn('a', { acts: [start('r'), traveler('r')] })));
-    const result = await runtime.run(parseTurnInput(
-      turn('b', {
-        acts: [
-          traveler('nope'),
-          { operation: 'teleport', record: 'r', values: {} },
-          { operation: 'set_payer', record: 'r', values: { extra: 'hotel', payer: 'the moon' } },
-          traveler('r'),
-        ],
-      })),
+    const result = await runtime.run(
+      parseTurnInput(
+        turn('b', {
+          acts: [
+            traveler('nope'),
+            { operation: 'teleport', record: 'r', values: {} },
+            { operation: 'set_payer', record: 'r', values: { extra: 'hotel', payer: 'the moon' } },
+            traveler('r'),
+          ],
+        }),
+      ),
     );
     expect(result.outcome.notDone.map((n) => [n.code, n.text])).toEqual([
       ['unknown_record', 'Could not add a traveler: there is no trip “nope”.'],
@@ -73,15 +77,17 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('W3: every question gets exactly one answer block with a basis and a status', async () => {
     const runtime = runtimeFor();
-    const result = await runtime.run(parseTurnInput(
-      turn('q', {
-        acts: [start('r')],
-        questions: [
-          { text: 'What can you do?', kind: 'capability' },
-          { text: 'Where are we?', kind: 'status', records: ['r'] },
-          { text: 'Is Oslo cold?', kind: 'other' },
-        ],
-      })),
+    const result = await runtime.run(
+      parseTurnInput(
+        turn('q', {
+          acts: [start('r')],
+          questions: [
+            { text: 'What can you do?', kind: 'capability' },
+            { text: 'Where are we?', kind: 'status', records: ['r'] },
+            { text: 'Is Oslo cold?', kind: 'other' },
+          ],
+        }),
+      ),
     );
     const answers = result.blocks.filter((b): b is AnswerBlock => b.kind === 'answer');
     expect(answers.map((a) => [a.id, a.status, a.basis.source, a.writtenBy])).toEqual([
@@ -97,7 +103,9 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   it('a turn that only answers questions replies with the answers alone', async () => {
     const runtime = runtimeFor();
     const result = await runtime.run(parseTurnInput(turn('only', { questions: [{ text: 'What can you do?', kind: 'capability' }] })));
-    expect(transitionOf(result).text).toBe('On a trip I can start a trip, add a traveler, remove a traveler, add an extra, choose who pays for an extra, confirm the trip and request the hotel booking.');
+    expect(transitionOf(result).text).toBe(
+      'On a trip I can start a trip, add a traveler, remove a traveler, add an extra, choose who pays for an extra, confirm the trip and request the hotel booking.',
+    );
     expect(result.ask).toBeNull();
   });
 
@@ -120,8 +128,8 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   it('the reply says the answers before the notices (answers come first)', async () => {
     const runtime = runtimeFor();
     await runtime.run(parseTurnInput(turn('a', { acts: [start('r')] })));
-    const result = await runtime.run(parseTurnInput(
-      turn('b', { acts: [traveler('nope')], questions: [{ text: 'What can you do?', kind: 'capability', records: ['r'] }] })),
+    const result = await runtime.run(
+      parseTurnInput(turn('b', { acts: [traveler('nope')], questions: [{ text: 'What can you do?', kind: 'capability', records: ['r'] }] })),
     );
     const lines = transitionOf(result).text.split('\n');
     const answerAt = lines.findIndex((l) => l.startsWith('On a trip I can'));
@@ -144,12 +152,7 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     const events: TurnProgressEvent[] = [];
     for await (const event of run.progress) events.push(event);
     const result = await run.result;
-    expect(events.filter((e) => e.kind === 'phase').map((e) => (e.kind === 'phase' ? e.phase : ''))).toEqual([
-      'acting',
-      'committing',
-      'guarding',
-      'done',
-    ]);
+    expect(events.filter((e) => e.kind === 'phase').map((e) => (e.kind === 'phase' ? e.phase : ''))).toEqual(['acting', 'committing', 'guarding', 'done']);
     expect(events.filter((e) => e.kind === 'reply')).toHaveLength(1);
     expect(events.at(-1)).toEqual({ kind: 'reply', result });
   });
@@ -162,7 +165,10 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
       turn_id: 'j',
       conversation_id: 'c',
       about_record: 'r',
-      blocks: [{ kind: 'receipt', id: 'receipt:r:1', record_id: 'r', event_type: 'trip_started' }, { kind: 'transition', written_by: 'code' }],
+      blocks: [
+        { kind: 'receipt', id: 'receipt:r:1', record_id: 'r', event_type: 'trip_started' },
+        { kind: 'transition', written_by: 'code' },
+      ],
     });
     expect(result.blocks[0]).toMatchObject({ recordId: 'r' });
   });
@@ -196,7 +202,14 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
       { code: 'submission_pending', text: 'Still waiting for an answer on the hotel booking: it is not done yet.', recordId: 'r' },
     ]);
     const report = (id: string, status: 'pending' | 'accepted' | 'refused', reason?: string) =>
-      runtime.run(parseTurnInput({ turn_id: id, conversation_id: 'c', locale: 'en', submissions: [{ record: 'r', submission: 'hotel_booking', status, ...(reason ? { reason } : {}) }] }));
+      runtime.run(
+        parseTurnInput({
+          turn_id: id,
+          conversation_id: 'c',
+          locale: 'en',
+          submissions: [{ record: 'r', submission: 'hotel_booking', status, ...(reason ? { reason } : {}) }],
+        }),
+      );
     const refused = await report('d', 'refused', 'fully booked');
     expect(refused.outcome.done).toEqual([]);
     expect(refused.outcome.notDone.map((n) => n.text)).toEqual(['The answer on the hotel booking was no: it was not done (fully booked).']);
@@ -211,7 +224,13 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
       [`t${tenant}`, 'r'],
     );
     expect(events.map((e) => e.type)).toEqual([
-      'trip_started', 'traveler_added', 'trip_confirmed', 'hotel_booking_requested', 'submission_updated', 'hotel_booking_requested', 'submission_updated',
+      'trip_started',
+      'traveler_added',
+      'trip_confirmed',
+      'hotel_booking_requested',
+      'submission_updated',
+      'hotel_booking_requested',
+      'submission_updated',
     ]);
     expect(events[4]?.payload).toEqual({ submission: 'hotel_booking', status: 'refused', reason: 'fully booked' });
   });
@@ -229,7 +248,9 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   it('the right notice: two turns racing to start one record: one commits, the other is told why it did not', async () => {
     const runtime = runtimeFor();
     const [a, b] = await Promise.all(
-      ['x', 'y'].map((n) => runtime.run(parseTurnInput({ turn_id: `create-${n}`, conversation_id: `c-${n}`, locale: 'en', understanding: { acts: [start('r')] } }))),
+      ['x', 'y'].map((n) =>
+        runtime.run(parseTurnInput({ turn_id: `create-${n}`, conversation_id: `c-${n}`, locale: 'en', understanding: { acts: [start('r')] } })),
+      ),
     );
     const codes = [a!, b!].map((r) => r.outcome.notDone.map((d) => d.code).join(',')).sort();
     // Which notice the loser gets depends on timing: `conflict` when both read before either
@@ -269,7 +290,9 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     ]);
     const loser = [a!, b!].find((r) => r.outcome.done.length === 0)!;
     expect(loser.outcome.notDone[0]?.text).toMatch(/^Could not add a traveler: trip “r” was changed at the same moment by someone else/);
-    const events = await db.query<{ revision: number; type: string }>('select revision, type from turn_events where tenant_id = $1 order by revision', [tenantId]);
+    const events = await db.query<{ revision: number; type: string }>('select revision, type from turn_events where tenant_id = $1 order by revision', [
+      tenantId,
+    ]);
     expect(events.map((e) => [e.revision, e.type])).toEqual([
       [1, 'trip_started'],
       [2, 'traveler_added'],
@@ -281,7 +304,9 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
   it('with code’s own words, the turn is composed inside its commit: its result is written with it, and a composition that fails writes nothing', async () => {
     const tenantId = `inside-${++tenant}`;
-    const result = await createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId }).run(parseTurnInput(turn('i', { acts: [start('r')] })));
+    const result = await createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en', 'it'], tenantId }).run(
+      parseTurnInput(turn('i', { acts: [start('r')] })),
+    );
     const [row] = await db.query<{ result: unknown; same: boolean }>(
       'select result, composed_at is not null and composed_at = committed_at as same from turns where tenant_id = $1',
       [tenantId],
@@ -292,10 +317,20 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
 
     const failing: WorkflowDefinition = {
       ...tripWorkflow,
-      receipts: { ...tripWorkflow.receipts, trip_started: { en: () => { throw new Error('composition failed'); }, it: tripWorkflow.receipts.trip_started!.it! } },
+      receipts: {
+        ...tripWorkflow.receipts,
+        trip_started: {
+          en: () => {
+            throw new Error('composition failed');
+          },
+          it: tripWorkflow.receipts.trip_started!.it!,
+        },
+      },
     };
     const refused = `inside-${++tenant}`;
-    await expect(createTurnRuntime({ db, workflows: [failing], locales: ['en', 'it'], tenantId: refused }).run(parseTurnInput(turn('f', { acts: [start('r')] })))).rejects.toThrow('composition failed');
+    await expect(
+      createTurnRuntime({ db, workflows: [failing], locales: ['en', 'it'], tenantId: refused }).run(parseTurnInput(turn('f', { acts: [start('r')] }))),
+    ).rejects.toThrow('composition failed');
     expect([await count('turns', refused), await count('turn_records', refused), await count('turn_events', refused)]).toEqual([0, 0, 0]);
   });
 
@@ -340,13 +375,46 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
     ['a locale that is not a tag', { turn_id: 'x', conversation_id: 'c', locale: 'English please', understanding: {} }, '$.locale'],
     ['an unknown top-level key', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: {}, mesage: 'hi' }, '$.mesage'],
     ['neither message nor understanding', { turn_id: 'x', conversation_id: 'c', locale: 'en' }, '$.understanding'],
-    ['an act with no operation', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { acts: [{ record: 'r' }] } }, '$.understanding.acts[0].operation'],
-    ['an act with neither record nor workflow', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { acts: [{ operation: 'confirm' }] } }, '$.understanding.acts[0].record'],
-    ['values that are not an object', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { acts: [{ operation: 'confirm', record: 'r', values: [1] }] } }, '$.understanding.acts[0].values'],
-    ['a question of an unknown kind', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { questions: [{ text: 'why?', kind: 'why' }] } }, '$.understanding.questions[0].kind'],
-    ['a field-values question with no field', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { questions: [{ text: 'who?', kind: 'field_values' }] } }, '$.understanding.questions[0].field'],
-    ['a pressed card with no button', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { card_responses: [{ record: 'r', card: 'k', response: 'pressed' }] } }, '$.understanding.card_responses[0].button'],
-    ['an attachment with a misspelt key', { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { attachments: [{ name: 'a.pdf', media_type: 'application/pdf', model_may_see: true }] } }, '$.understanding.attachments[0].model_may_see'],
+    [
+      'an act with no operation',
+      { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { acts: [{ record: 'r' }] } },
+      '$.understanding.acts[0].operation',
+    ],
+    [
+      'an act with neither record nor workflow',
+      { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { acts: [{ operation: 'confirm' }] } },
+      '$.understanding.acts[0].record',
+    ],
+    [
+      'values that are not an object',
+      { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { acts: [{ operation: 'confirm', record: 'r', values: [1] }] } },
+      '$.understanding.acts[0].values',
+    ],
+    [
+      'a question of an unknown kind',
+      { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { questions: [{ text: 'why?', kind: 'why' }] } },
+      '$.understanding.questions[0].kind',
+    ],
+    [
+      'a field-values question with no field',
+      { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { questions: [{ text: 'who?', kind: 'field_values' }] } },
+      '$.understanding.questions[0].field',
+    ],
+    [
+      'a pressed card with no button',
+      { turn_id: 'x', conversation_id: 'c', locale: 'en', understanding: { card_responses: [{ record: 'r', card: 'k', response: 'pressed' }] } },
+      '$.understanding.card_responses[0].button',
+    ],
+    [
+      'an attachment with a misspelt key',
+      {
+        turn_id: 'x',
+        conversation_id: 'c',
+        locale: 'en',
+        understanding: { attachments: [{ name: 'a.pdf', media_type: 'application/pdf', model_may_see: true }] },
+      },
+      '$.understanding.attachments[0].model_may_see',
+    ],
     ['a message with no understanding and no understand function', { turn_id: 'x', conversation_id: 'c', locale: 'en', message: 'hi' }, '$.understanding'],
   ])('W9: a turn input with %s is refused at its path and writes nothing', async (_name, input, path) => {
     const runtime = runtimeFor();
@@ -393,7 +461,11 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
       const understand: Understand = async (request) => {
         request.reportStep('read an act: start a trip to Oslo');
         expect(request.operations.map((o) => o.operation)).toContain('start_trip');
-        return { ok: true, understanding: { ...emptyUnderstanding(), acts: [{ ...start('u'), answersAsk: false }] }, calls: [{ task: 'understand', outcome: 'ok' }] };
+        return {
+          ok: true,
+          understanding: { ...emptyUnderstanding(), acts: [{ ...start('u'), answersAsk: false }] },
+          calls: [{ task: 'understand', outcome: 'ok' }],
+        };
       };
       const run = runtimeFor({ understand }).submit(parseTurnInput({ turn_id: 'm', conversation_id: 'c', locale: 'en', message: 'A trip to Oslo, please.' }));
       const events: TurnProgressEvent[] = [];
@@ -432,7 +504,16 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
         return { status: 'found', passages: ['Oslo is cold in winter.'] };
       },
     };
-    const result = await runtimeFor({ writer, knowledge }).run(parseTurnInput(turn('k', { questions: [{ text: 'Is Oslo cold?', kind: 'other' }, { text: 'Visa needed?', kind: 'other' }] })));
+    const result = await runtimeFor({ writer, knowledge }).run(
+      parseTurnInput(
+        turn('k', {
+          questions: [
+            { text: 'Is Oslo cold?', kind: 'other' },
+            { text: 'Visa needed?', kind: 'other' },
+          ],
+        }),
+      ),
+    );
     expect(seen.map((r) => r.knowledge.status).sort()).toEqual(['found', 'unavailable']);
     const answers = result.blocks.filter((b): b is AnswerBlock => b.kind === 'answer');
     expect(answers.map((a) => [a.status, a.basis.source])).toEqual([
@@ -462,7 +543,9 @@ describe.each(storeTargets())('turn runtime on $name', (target) => {
   it('field values: a question naming no record is about the records in view, and asks for the field one of them owes', async () => {
     const runtime = runtimeFor();
     await runtime.run(parseTurnInput(turn('a', { acts: [start('r'), traveler('r')] })));
-    await runtime.run(parseTurnInput(turn('b', { acts: [start('s'), traveler('s', 'Bo'), { operation: 'add_extra', record: 's', values: { extra: 'hotel' } }] })));
+    await runtime.run(
+      parseTurnInput(turn('b', { acts: [start('s'), traveler('s', 'Bo'), { operation: 'add_extra', record: 's', values: { extra: 'hotel' } }] })),
+    );
     const result = await runtime.run(parseTurnInput(turn('c', { questions: [{ text: 'Who can pay?', kind: 'field_values', field: 'payer' }] })));
     expect(result.ask).toMatchObject({ kind: 'obligation', recordId: 's', awaiting: { operation: 'set_payer', answers: 'payer', values: { extra: 'hotel' } } });
     expect(transitionOf(result).text).toBe(

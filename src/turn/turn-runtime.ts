@@ -169,7 +169,12 @@ export function createTurnRuntime({
    * aborted turn writes nothing; from the commit on, the turn is composed in full and its result
    * stored, whatever the signal says.
    */
-  const execute = async (given: TurnInput, emit: (event: TurnProgressEvent) => void, signal: AbortSignal | undefined, stood: { committed: boolean }): Promise<TurnResult> => {
+  const execute = async (
+    given: TurnInput,
+    emit: (event: TurnProgressEvent) => void,
+    signal: AbortSignal | undefined,
+    stood: { committed: boolean },
+  ): Promise<TurnResult> => {
     signal?.throwIfAborted();
     // Through the one codec both ways: held to the wire form's rules (a JavaScript caller is
     // unchecked), trimmed, and stored as its wire form.
@@ -205,11 +210,28 @@ export function createTurnRuntime({
     const records = await live.loadRecords(recordsTouched(input, understanding, context));
     const cards = resolveCards(understanding.cardResponses, { records, workflows, locale, texts });
     const { outcomes, drafts } = runTurnActs([...understanding.acts, ...cards.pressed], { input, context, records, workflows, locale, texts });
-    const disputes = await resolveDisputes(understanding.disputes, { loadEvent: (id, revision) => live.loadEvent(id, revision), records, workflows, locale, texts });
+    const disputes = await resolveDisputes(understanding.disputes, {
+      loadEvent: (id, revision) => live.loadEvent(id, revision),
+      records,
+      workflows,
+      locale,
+      texts,
+    });
 
     onPhase('committing');
     const otherNotDone = [...cards.notDone, ...disputes.notDone];
-    const decided = { input, json, locale, context, understood, outcomes, drafts, otherNotDone, declinedCards: cards.declinedCards, disputes: disputes.disputes };
+    const decided = {
+      input,
+      json,
+      locale,
+      context,
+      understood,
+      outcomes,
+      drafts,
+      otherNotDone,
+      declinedCards: cards.declinedCards,
+      disputes: disputes.disputes,
+    };
     // With no writer and no knowledge source, composing is code alone: it runs inside the commit,
     // which writes the result with the turn (one commit, not two). Calls out (a writer, a knowledge
     // source) always run after the commit.
@@ -217,7 +239,10 @@ export function createTurnRuntime({
     // `committing` means the turn is committed.
     const insidePhases: TurnPhase[] = [];
     const composeInside =
-      writer || knowledge ? undefined : (commit: TurnCommit, events: readonly CommittedEvent[]) => composeTurn(commit, events, { workflows, copy, onPhase: (phase) => insidePhases.push(phase) });
+      writer || knowledge
+        ? undefined
+        : (commit: TurnCommit, events: readonly CommittedEvent[]) =>
+            composeTurn(commit, events, { workflows, copy, onPhase: (phase) => insidePhases.push(phase) });
     const committed = await commitTurn(decided, { store: live, workflows, texts, compose: composeInside });
     // Committed by this run, or by another submission of the same turn id that won the race.
     stood.committed = true;

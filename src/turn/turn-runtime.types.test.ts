@@ -23,7 +23,10 @@ describe('TurnRuntime.run and submit take the parsed, camelCase turn input', () 
           locale: 'en',
           tone: 'neutral',
           submissions: [],
-          understanding: { ...understanding, acts: [{ operation: 'start_trip', workflow: 'trip', record: 'r', values: { destination: 'Oslo' }, answersAsk: false }] },
+          understanding: {
+            ...understanding,
+            acts: [{ operation: 'start_trip', workflow: 'trip', record: 'r', values: { destination: 'Oslo' }, answersAsk: false }],
+          },
         },
         { signal: new AbortController().signal },
       ),

@@ -14,7 +14,12 @@ import { parseTurnInput } from './turn-input.js';
 const workflows = new Map([[tripWorkflow.key, tripWorkflow]]);
 const start = (record: string) => ({ operation: 'start_trip', workflow: 'trip', record, values: { destination: 'Oslo' } });
 const traveler = (record: string, name: string) => ({ operation: 'add_traveler', record, values: { name } });
-const turn = (turnId: string, acts: Act[], conversation = 'c'): TurnInputJson => ({ turn_id: turnId, conversation_id: conversation, locale: 'en', understanding: { acts } });
+const turn = (turnId: string, acts: Act[], conversation = 'c'): TurnInputJson => ({
+  turn_id: turnId,
+  conversation_id: conversation,
+  locale: 'en',
+  understanding: { acts },
+});
 
 /** `db` with every statement it runs recorded, transactions included. */
 function counted(db: Database): { db: Database; statements: string[] } {
@@ -72,10 +77,9 @@ describe.each(storeTargets())('turn store on $name', (target) => {
     await runtime.run(parseTurnInput(turn('t0', [start('r')])));
     for (let i = 1; i < 8; i++) await runtime.run(parseTurnInput(turn(`t${i}`, [traveler('r', `Traveler ${i}`)])));
     expect(histories).toEqual([0, 1, 2, 3, 3, 3, 3, 3]);
-    const [last] = await db.query<{ history: string[] }>(
-      "select commit->'context'->'history' as history from turns where tenant_id = $1 and id = 't7'",
-      [tenantId],
-    );
+    const [last] = await db.query<{ history: string[] }>("select commit->'context'->'history' as history from turns where tenant_id = $1 and id = 't7'", [
+      tenantId,
+    ]);
     expect(last!.history).toEqual(['Reply 5.', 'Reply 6.', 'Reply 7.']);
   });
 
@@ -92,7 +96,14 @@ describe.each(storeTargets())('turn store on $name', (target) => {
       await runtime.run(parseTurnInput(turn('setup', [start('r')])));
       statements.length = 0;
       const names = Array.from({ length: travelers }, (_, i) => `Traveler ${i}`);
-      const result = await runtime.run(parseTurnInput(turn('t', names.map((n) => traveler('r', n)))));
+      const result = await runtime.run(
+        parseTurnInput(
+          turn(
+            't',
+            names.map((n) => traveler('r', n)),
+          ),
+        ),
+      );
       expect(result.blocks.filter((b) => b.kind === 'receipt')).toHaveLength(travelers);
       const [row] = await db.query<{ n: number }>('select count(*)::int8 as n from turn_events where tenant_id = $1', [tenantId]);
       expect(row!.n).toBe(travelers + 1);
@@ -119,14 +130,26 @@ describe.each(storeTargets())('turn store on $name', (target) => {
       input: {},
       drafts: [
         { recordId: 'r', workflow: 'trip', baseRevision: r!.revision, state: r!.state, events: [{ type: 'traveler_added', payload: { name: 'Cy' } }] },
-        { recordId: 's', workflow: 'trip', baseRevision: 1, state: { destination: 'Oslo', travelers: ['Di'], extras: [], confirmed: false }, events: [{ type: 'traveler_added', payload: { name: 'Di' } }] },
+        {
+          recordId: 's',
+          workflow: 'trip',
+          baseRevision: 1,
+          state: { destination: 'Oslo', travelers: ['Di'], extras: [], confirmed: false },
+          events: [{ type: 'traveler_added', payload: { name: 'Di' } }],
+        },
       ] as never,
       snapshot: [],
       build: (conflicted, records) => ({ conflicted: [...conflicted], records: records.map((x) => [x.id, x.revision]) }) as never,
     });
     expect(outcome.committed).toBe(true);
     if (!outcome.committed) return;
-    expect(outcome.commit).toEqual({ conflicted: ['r'], records: [['r', 2], ['s', 2]] });
+    expect(outcome.commit).toEqual({
+      conflicted: ['r'],
+      records: [
+        ['r', 2],
+        ['s', 2],
+      ],
+    });
     expect(outcome.events.map((e) => [e.recordId, e.revision])).toEqual([['s', 2]]);
     const again = await store.commit({ turnId: 'late', conversationId: 'c', input: {}, drafts: [], snapshot: [], build: () => ({}) as never });
     expect(again).toEqual({ committed: false });

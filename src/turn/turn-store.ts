@@ -41,10 +41,10 @@ export class TurnStore {
 
   /** A turn already committed under `turnId`, with its result when it was composed. */
   async loadTurn(turnId: string, q: Queryable = this.db): Promise<{ commit: TurnCommit; result: TurnResult | null } | null> {
-    const [row] = await q.query<{ commit: TurnCommit; result: unknown }>(
-      'select commit, result from turns where tenant_id = $1 and id = $2',
-      [this.tenantId, turnId],
-    );
+    const [row] = await q.query<{ commit: TurnCommit; result: unknown }>('select commit, result from turns where tenant_id = $1 and id = $2', [
+      this.tenantId,
+      turnId,
+    ]);
     if (!row) return null;
     return { commit: row.commit, result: row.result == null ? null : storedResult(row.result) };
   }
@@ -63,7 +63,10 @@ export class TurnStore {
    * What a turn reads before it acts, in one statement: the turn already committed under
    * `turnId` (a retry), if any, and its conversation's context (see {@link loadContext}).
    */
-  async loadStart(turnId: string | null, conversationId: string): Promise<{ existing: { commit: TurnCommit; result: TurnResult | null } | null; context: TurnContext }> {
+  async loadStart(
+    turnId: string | null,
+    conversationId: string,
+  ): Promise<{ existing: { commit: TurnCommit; result: TurnResult | null } | null; context: TurnContext }> {
     const rows = await this.db.query<{ kind: 'turn' | 'recent'; commit: TurnCommit | null; result: unknown; transition: string | null }>(
       `select 'turn' as kind, commit, result, null as transition, 0::int8 as seq
          from turns
@@ -172,7 +175,11 @@ export class TurnStore {
              select $1, r.id, r.workflow, r.revision, r.state, $2
                from jsonb_to_recordset($3::jsonb) as r(id text, workflow text, revision integer, state jsonb)
              on conflict (tenant_id, id) do nothing returning id`,
-            [this.tenantId, plan.turnId, JSON.stringify(created.map((d) => ({ id: d.recordId, workflow: d.workflow, revision: d.events.length, state: d.state })))],
+            [
+              this.tenantId,
+              plan.turnId,
+              JSON.stringify(created.map((d) => ({ id: d.recordId, workflow: d.workflow, revision: d.events.length, state: d.state }))),
+            ],
           );
           const claimed = new Set(inserted.map((r) => r.id));
           for (const d of created) if (!claimed.has(d.recordId)) conflicted.add(d.recordId);
@@ -202,18 +209,30 @@ export class TurnStore {
             `insert into turn_events (tenant_id, record_id, revision, type, payload, turn_id, position)
              select $1, e.record_id, e.revision, e.type, e.payload, $2, e.position
                from jsonb_to_recordset($3::jsonb) as e(record_id text, revision integer, type text, payload jsonb, position integer)`,
-            [this.tenantId, plan.turnId, JSON.stringify(events.map((e, position) => ({ record_id: e.recordId, revision: e.revision, type: e.type, payload: e.payload, position })))],
+            [
+              this.tenantId,
+              plan.turnId,
+              JSON.stringify(events.map((e, position) => ({ record_id: e.recordId, revision: e.revision, type: e.type, payload: e.payload, position }))),
+            ],
           );
         }
         // The records the turn wrote are as it wrote them; only the others are read.
         const known = new Map<string, StoredRecord>(
           written.map((d) => [
             d.recordId,
-            this.storedRecord({ id: d.recordId, workflow: d.workflow, revision: (d.baseRevision ?? 0) + d.events.length, state: JSON.parse(JSON.stringify(d.state)) }),
+            this.storedRecord({
+              id: d.recordId,
+              workflow: d.workflow,
+              revision: (d.baseRevision ?? 0) + d.events.length,
+              state: JSON.parse(JSON.stringify(d.state)),
+            }),
           ]),
         );
         const wanted = [...new Set([...plan.snapshot, ...drafts.map((d) => d.recordId)])];
-        const read = await this.loadRecords(wanted.filter((id) => !known.has(id)), tx);
+        const read = await this.loadRecords(
+          wanted.filter((id) => !known.has(id)),
+          tx,
+        );
         const records = wanted.flatMap((id) => known.get(id) ?? read.get(id) ?? []);
         const commit = plan.build(conflicted, records);
         const json = plan.compose ? turnResultToJson(await plan.compose(commit, events)) : null;
@@ -228,7 +247,11 @@ export class TurnStore {
           const entries: SealEntry[] = [
             { t: 'turns', id: plan.turnId, d: turnDigest({ conversationId: plan.conversationId, input: plan.input, commit }), o: Number(claimed[0]!.seq) },
             ...(json === null ? [] : [{ t: 'turn_results' as const, id: plan.turnId, d: turnResultDigest(json) }]),
-            ...events.map((e, position) => ({ t: 'turn_events' as const, id: turnEventId(e.recordId, e.revision), d: turnEventDigest({ type: e.type, payload: e.payload, turnId: plan.turnId, position }) })),
+            ...events.map((e, position) => ({
+              t: 'turn_events' as const,
+              id: turnEventId(e.recordId, e.revision),
+              d: turnEventDigest({ type: e.type, payload: e.payload, turnId: plan.turnId, position }),
+            })),
           ];
           const now = new Date();
           await insertSeals(tx, [lane.seal(this.tenantId, entries, now, now)]);
@@ -295,7 +318,8 @@ function storedResult(json: unknown): TurnResult {
   try {
     return turnResultFromJson(json);
   } catch (error) {
-    if (InputError.isInstance(error)) throw new StoreError(`a stored turn result does not match its schema:\n${error.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`);
+    if (InputError.isInstance(error))
+      throw new StoreError(`a stored turn result does not match its schema:\n${error.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`);
     throw error;
   }
 }

@@ -58,7 +58,7 @@ describe.each(storeTargets())('declared event payloads on $name', (target) => {
   it.each([
     ['a payload its schema refuses', { txt: 'milk' }, 'line_added', /payload its schema refuses \(\$\.text: .*\$\.txt: unknown key\)/],
     ['an event type it does not declare', { text: 'milk' }, 'line_removed', /emitted line_removed, which/],
-  ])('%s is the workflow\'s bug, a ConfigurationError, and nothing commits', async (_name, payload, type, message) => {
+  ])("%s is the workflow's bug, a ConfigurationError, and nothing commits", async (_name, payload, type, message) => {
     const tenantId = `bad${++tenant}`;
     const workflow = noteWorkflow(payload, type);
     // An undeclared type still has a receipt, so the only thing wrong is the missing declaration.

@@ -13,7 +13,7 @@ const events = {
 };
 
 describe('defineWorkflow types a workflow from its schemas', () => {
-  it('a handler\'s input is the output of its operation\'s input schema', () => {
+  it("a handler's input is the output of its operation's input schema", () => {
     defineWorkflow({
       key: 'note',
       state: noteState,
@@ -37,7 +37,7 @@ describe('defineWorkflow types a workflow from its schemas', () => {
     });
   });
 
-  it('with declared events, apply, the handlers\' events and the receipts are typed per event type', () => {
+  it("with declared events, apply, the handlers' events and the receipts are typed per event type", () => {
     const note = defineWorkflow({
       key: 'note',
       state: noteState,

@@ -26,7 +26,10 @@ const model = wrapLanguageModel({
   model: openai.chat('gpt-loopback'),
   middleware: warrantMiddleware({ contract, onEffect: (effect, context) => void effects.push([context.type, effect.status, context.stoppedEarly]) }),
 });
-const lookup = tool({ description: 'Looks up a city', inputSchema: jsonSchema({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }) });
+const lookup = tool({
+  description: 'Looks up a city',
+  inputSchema: jsonSchema({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }),
+});
 
 async function streamed(options) {
   const result = streamText({ model, ...options });
@@ -43,7 +46,11 @@ out.generate_unsafe = [unsafe.text, unsafe.providerMetadata?.warrant?.status];
 out.stream_safe = await streamed({ prompt: 'safe' });
 out.stream_unsafe = await streamed({ prompt: 'unsafe' });
 const called = await generateText({ model, prompt: 'tool', tools: { lookup } });
-out.generate_tool = { toolCalls: called.toolCalls.map((c) => [c.toolName, c.input]), text: called.text, governed: called.providerMetadata?.warrant !== undefined };
+out.generate_tool = {
+  toolCalls: called.toolCalls.map((c) => [c.toolName, c.input]),
+  text: called.text,
+  governed: called.providerMetadata?.warrant !== undefined,
+};
 out.stream_tool = await streamed({ prompt: 'tool', tools: { lookup } });
 const strict = await generateText({ model, prompt: 'safe', providerOptions: { warrant: { contract: perCall } } });
 out.per_call = [strict.text, strict.providerMetadata?.warrant?.status];

@@ -9,7 +9,10 @@ export async function answer(contractJson: unknown, baseURL: string): Promise<st
   const { contract } = readContract(contractJson);
   const onEffect = (effect: ReplyEffect, context: WarrantEffectContext): void => void [effect.status, context.json.body, context.params.prompt];
   const middleware: LanguageModelMiddleware = warrantMiddleware({ contract, onEffect });
-  const model = wrapLanguageModel({ model: createOpenAI({ baseURL }).chat('gpt-4o-mini'), middleware: warrantMiddleware({ contract: (params) => (params.providerOptions?.['warrant'] ? undefined : contract) }) });
+  const model = wrapLanguageModel({
+    model: createOpenAI({ baseURL }).chat('gpt-4o-mini'),
+    middleware: warrantMiddleware({ contract: (params) => (params.providerOptions?.warrant ? undefined : contract) }),
+  });
   const guarded = wrapLanguageModel({ model: createOpenAI({ baseURL }).chat('gpt-4o-mini'), middleware });
   const streamed = streamText({ model: guarded, prompt: 'x' });
   return [(await generateText({ model, prompt: 'x' })).text, await streamed.text];

@@ -60,7 +60,14 @@ export async function startOpenAiWireServer(): Promise<OpenAiWireServer> {
         ? { role: 'assistant', content: null, tool_calls: [toolCall] }
         : { role: 'assistant', content: say.includes('unsafe') ? UNSAFE.join('') : SAFE };
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: say.includes('tool') ? 'tool_calls' : 'stop' }], usage }));
+      res.end(
+        JSON.stringify({
+          ...base,
+          object: 'chat.completion',
+          choices: [{ index: 0, message, finish_reason: say.includes('tool') ? 'tool_calls' : 'stop' }],
+          usage,
+        }),
+      );
       return;
     }
 

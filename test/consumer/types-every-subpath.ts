@@ -17,4 +17,16 @@ export function governed(json: unknown, candidate: string): ReplyEffect['status'
   return governReply(readContract(json).contract, [candidate]).status;
 }
 export const options: StoreOptions | undefined = undefined;
-export const everyEntry = [openStoreFromRoot, runWithFallback, warrantMiddleware, warrantRunnable, createModels, probeContract, createServer, openStore, suggestReplies, builtInReplayers, createTurnRuntime];
+export const everyEntry = [
+  openStoreFromRoot,
+  runWithFallback,
+  warrantMiddleware,
+  warrantRunnable,
+  createModels,
+  probeContract,
+  createServer,
+  openStore,
+  suggestReplies,
+  builtInReplayers,
+  createTurnRuntime,
+];

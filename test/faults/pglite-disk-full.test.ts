@@ -45,7 +45,13 @@ async function sizeLimitedDisk(): Promise<Disk> {
     // Not root, or no CAP_SYS_ADMIN (EPERM): the same fault, injected where PGlite writes.
     const diskFull = new SharedArrayBuffer(4);
     const flag = new Int32Array(diskFull);
-    return { how: 'injected ENOSPC', dataDir: join(disk, 'pgdata'), diskFull, fill: () => void Atomics.store(flag, 0, 1), free: () => void Atomics.store(flag, 0, 0) };
+    return {
+      how: 'injected ENOSPC',
+      dataDir: join(disk, 'pgdata'),
+      diskFull,
+      fill: () => void Atomics.store(flag, 0, 1),
+      free: () => void Atomics.store(flag, 0, 0),
+    };
   }
   const filler = join(disk, 'filler');
   return {
@@ -113,10 +119,13 @@ describe('the disk fills under a PGlite data folder', () => {
       await until(() => refusals.length >= 5, 60_000, '5 refusals on a full disk');
       // A WAL segment switch (archive_timeout, or a busy store) then a checkpoint: the next WAL
       // segment cannot be created, which PostgreSQL answers with a PANIC.
-      const panic = await db.query('select pg_switch_wal()').then(() => db!.query('checkpoint')).then(
-        () => 'no error',
-        (error: Error) => error.message,
-      );
+      const panic = await db
+        .query('select pg_switch_wal()')
+        .then(() => db!.query('checkpoint'))
+        .then(
+          () => 'no error',
+          (error: Error) => error.message,
+        );
       expect(panic).toMatch(/no space left on device/i);
       const refusedBefore = refusals.length;
       await until(() => refusals.length >= refusedBefore + 5, 60_000, '5 refusals after the PANIC');

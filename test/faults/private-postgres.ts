@@ -25,7 +25,9 @@ export interface PrivatePostgres {
 export function postgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const version = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(b) - Number(a))[0];
+  const version = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a))[0];
   return version === undefined ? undefined : join(root, version, 'bin');
 }
 
@@ -40,7 +42,8 @@ async function freePort(): Promise<number> {
 export async function startPrivatePostgres(bin: string): Promise<PrivatePostgres> {
   const dir = await mkdtemp(join(tmpdir(), 'warrant-pg-'));
   const asRoot = userInfo().uid === 0;
-  const as = (command: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args]) : run(join(bin, command), args));
+  const as = (command: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args]) : run(join(bin, command), args);
   const data = join(dir, 'data');
   const port = await freePort();
   try {

@@ -41,13 +41,28 @@ describe.runIf(databaseUrl)('a replica killed with SIGKILL in the middle of a tu
     return spawned;
   };
   /** A first turn of its own: a trip record no other turn touches. */
-  const turnOf = (name: string) => JSON.parse(JSON.stringify(englishConversation[0]).replaceAll('trip-milan', `trip-${name}`).replace(/"turn_id":"[^"]*"/, `"turn_id":"turn-${name}"`)) as { turn_id: string };
+  const turnOf = (name: string) =>
+    JSON.parse(
+      JSON.stringify(englishConversation[0])
+        .replaceAll('trip-milan', `trip-${name}`)
+        .replace(/"turn_id":"[^"]*"/, `"turn_id":"turn-${name}"`),
+    ) as { turn_id: string };
   const postTurn = (replica: SpawnedWarrant, turn: unknown) =>
-    fetch(`${replica.url}/v0/turns`, { method: 'POST', headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' }, body: JSON.stringify(turn) });
+    fetch(`${replica.url}/v0/turns`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' },
+      body: JSON.stringify(turn),
+    });
   /** What the store holds of one turn: its rows in `turns`, and its events. */
   const storedTurn = async (turnId: string) => {
-    const [{ turns }] = (await direct.query<{ turns: number }>('select count(*)::int8 as turns from turns where tenant_id = $1 and id = $2', ['acme', turnId])) as [{ turns: number }];
-    const events = await direct.query<{ type: string }>('select type from turn_events where tenant_id = $1 and turn_id = $2 order by revision', ['acme', turnId]);
+    const [{ turns }] = (await direct.query<{ turns: number }>('select count(*)::int8 as turns from turns where tenant_id = $1 and id = $2', [
+      'acme',
+      turnId,
+    ])) as [{ turns: number }];
+    const events = await direct.query<{ type: string }>('select type from turn_events where tenant_id = $1 and turn_id = $2 order by revision', [
+      'acme',
+      turnId,
+    ]);
     return { turns, events: events.map((e) => e.type) };
   };
 
@@ -95,6 +110,8 @@ describe.runIf(databaseUrl)('a replica killed with SIGKILL in the middle of a tu
     const returned = await fromB.json();
     if (answeredByA2 !== undefined) expect(returned).toEqual(answeredByA2.body);
     expect(await storedTurn(second.turn_id)).toEqual({ turns: 1, events: ['trip_started', 'traveler_added', 'extra_added'] });
-    console.log(`replica killed mid-turn: inside the act, A's client ${endedA} and B committed it once; right after the commit, A' ${answeredByA2 ? 'had answered' : 'had not answered'} and B returned the committed turn`);
+    console.log(
+      `replica killed mid-turn: inside the act, A's client ${endedA} and B committed it once; right after the commit, A' ${answeredByA2 ? 'had answered' : 'had not answered'} and B returned the committed turn`,
+    );
   }, 180_000);
 });

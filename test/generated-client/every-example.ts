@@ -59,7 +59,12 @@ export async function everyExample(baseUrl: string, key: string, examples: reado
     if (answer.data === undefined) throw new Error(`${example.operationId}: ${answer.response.status} ${JSON.stringify(answer.error)}`);
     if (example.operationId === 'verifyReply') minted.effect = (answer.data as { effect: { id: string } }).effect.id;
     if (example.operationId === 'suggestReplies') minted.suggestion = (answer.data as { id: string }).id;
-    outcomes.push({ operationId: example.operationId, status: answer.response.status, answered: shape(answer.data, example.json), documented: shape(example.response, example.json) });
+    outcomes.push({
+      operationId: example.operationId,
+      status: answer.response.status,
+      answered: shape(answer.data, example.json),
+      documented: shape(example.response, example.json),
+    });
   }
   return outcomes;
 }

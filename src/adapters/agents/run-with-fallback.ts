@@ -1,12 +1,4 @@
-import {
-  OutputGuardrailTripwireTriggered,
-  run,
-  type Agent,
-  type AgentInputItem,
-  type NonStreamRunOptions,
-  type RunResult,
-  type Runner,
-} from '@openai/agents';
+import { OutputGuardrailTripwireTriggered, run, type Agent, type AgentInputItem, type NonStreamRunOptions, type RunResult, type Runner } from '@openai/agents';
 import { effectFromJson, replyEffectJsonSchema, type ReplyEffect } from '../../contract/reply-effect.js';
 
 /** What {@link runWithFallback} returns: the words to show and the decision behind them. */

@@ -42,10 +42,7 @@ export interface GovernStreamOptions {
  * The provider's stream is read on demand: when nobody reads the governed stream, nothing is
  * read from the provider either.
  */
-export function governStream(
-  source: ReadableStream<HostStreamPart>,
-  { compiled, stopProvider, decide }: GovernStreamOptions,
-): ReadableStream<HostStreamPart> {
+export function governStream(source: ReadableStream<HostStreamPart>, { compiled, stopProvider, decide }: GovernStreamOptions): ReadableStream<HostStreamPart> {
   const reader = source.getReader();
   const hasForbidden = forbiddenScanner(compiled);
   const deltas: string[] = [];

@@ -106,7 +106,9 @@ describe('warrantMiddleware with generateText', () => {
   it('W9: a misspelt key beside the per-call contract is refused, not ignored', async () => {
     const mock = replying(TICKET_SAFE_REPLY);
     const model = wrapLanguageModel({ model: mock, middleware: warrantMiddleware({ contract: ticketContractJson() }) });
-    const error = await generateText({ model, prompt: 'x', maxRetries: 0, providerOptions: { warrant: { contrct: ticketContractJson() } } }).catch((e: unknown) => e);
+    const error = await generateText({ model, prompt: 'x', maxRetries: 0, providerOptions: { warrant: { contrct: ticketContractJson() } } }).catch(
+      (e: unknown) => e,
+    );
     expect((error as InputError).issues).toEqual([{ path: '$.contrct', message: 'unknown key' }]);
     expect(mock.doGenerateCalls).toHaveLength(0);
   });
@@ -279,7 +281,12 @@ describe('warrantMiddleware with streamText', () => {
     const effects: ReplyEffect[] = [];
     const middleware = warrantMiddleware({ contract: ticketContractJson(), onEffect: (effect) => void effects.push(effect) });
     const mock = new MockLanguageModelV3({
-      doGenerate: async () => ({ content: [{ type: 'text', text: '' }, toolCall], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: USAGE, warnings: [] }),
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: '' }, toolCall],
+        finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+        usage: USAGE,
+        warnings: [],
+      }),
       doStream: async () => ({
         stream: new ReadableStream<LanguageModelV3StreamPart>({
           start(controller) {
@@ -299,9 +306,13 @@ describe('warrantMiddleware with streamText', () => {
     const model = wrapLanguageModel({ model: mock, middleware });
     const tools = { lookup: tool({ inputSchema: jsonSchema<{ q: string }>({ type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }) }) };
     const generated = await generateText({ model, prompt: 'x', tools });
-    expect([generated.text, generated.toolCalls.map((c) => c.toolCallId), generated.providerMetadata?.['warrant']]).toEqual(['', ['c1'], undefined]);
+    expect([generated.text, generated.toolCalls.map((c) => c.toolCallId), generated.providerMetadata?.warrant]).toEqual(['', ['c1'], undefined]);
     const streamed = streamText({ model, prompt: 'x', tools });
-    expect([await streamed.text, (await streamed.toolCalls).map((c) => c.toolCallId), (await streamed.providerMetadata)?.['warrant']]).toEqual(['', ['c1'], undefined]);
+    expect([await streamed.text, (await streamed.toolCalls).map((c) => c.toolCallId), (await streamed.providerMetadata)?.warrant]).toEqual([
+      '',
+      ['c1'],
+      undefined,
+    ]);
     expect(effects).toEqual([]);
   });
 

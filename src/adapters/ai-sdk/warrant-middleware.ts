@@ -147,7 +147,11 @@ function perCallContract(params: HostCallOptions): unknown {
     throw new InputError(subject, [{ path: '$', message: 'must be an object: { contract }' }]);
   }
   const unknown = Object.keys(options).filter((key) => key !== 'contract');
-  if (unknown.length > 0) throw new InputError(subject, unknown.map((key) => ({ path: jsonPath([key]), message: 'unknown key' })));
+  if (unknown.length > 0)
+    throw new InputError(
+      subject,
+      unknown.map((key) => ({ path: jsonPath([key]), message: 'unknown key' })),
+    );
   return (options as { contract?: unknown }).contract;
 }
 

@@ -18,7 +18,10 @@ describe('warrantRunnable', () => {
   it('W2: a refused text becomes the approved fallback, and onEffect gets the effect first', async () => {
     const effects: ReplyEffectJson[] = [];
     const guard = warrantRunnable(ticketContractJson(), { onEffect: (_, json) => void effects.push(json) });
-    const chain = prompt.pipe(new FakeListChatModel({ responses: [TICKET_UNSAFE_REPLY] })).pipe(new StringOutputParser()).pipe(guard);
+    const chain = prompt
+      .pipe(new FakeListChatModel({ responses: [TICKET_UNSAFE_REPLY] }))
+      .pipe(new StringOutputParser())
+      .pipe(guard);
     expect(await chain.invoke({ question: 'Book two' })).toBe(TICKET_FALLBACK);
     expect(effects.map((e) => [e.status, e.candidates[0]!.forbidden_terms_present])).toEqual([['fallback', ['reserved two tickets']]]);
   });

@@ -31,7 +31,9 @@ describe('warrant evidence', { timeout: 120_000 }, () => {
   it('W13: verify exits 0 on an untouched store, 1 naming tenant, table and id once a row was changed by plain SQL', async () => {
     expect(await run('evidence', 'verify')).toMatchObject({ code: 0, out: expect.stringContaining('evidence intact') });
     const db = await openStore({ dataDir: env.WARRANT_DATA_DIR! });
-    const [row] = await db.query<{ id: string }>(`update effects set candidates = '["edited"]' where id = (select min(id) from effects where tenant_id = 'beta') returning id`);
+    const [row] = await db.query<{ id: string }>(
+      `update effects set candidates = '["edited"]' where id = (select min(id) from effects where tenant_id = 'beta') returning id`,
+    );
     await db.close();
     const tampered = await run('evidence', 'verify');
     expect(tampered.code).toBe(1);

@@ -13,7 +13,8 @@ import { EXIT_FAILURE } from '../program.js';
 export function parseIsoOption(value: string | undefined, option: string): Date | undefined {
   if (value === undefined) return undefined;
   const ms = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ? Date.parse(value) : Number.NaN;
-  if (!Number.isFinite(ms)) throw new InputError('evidence arguments', [{ path: option, message: `must be an ISO 8601 date or date-time, got ${JSON.stringify(value)}` }]);
+  if (!Number.isFinite(ms))
+    throw new InputError('evidence arguments', [{ path: option, message: `must be an ISO 8601 date or date-time, got ${JSON.stringify(value)}` }]);
   return new Date(ms);
 }
 
@@ -63,7 +64,7 @@ export function registerEvidence(program: Command, io: CliIo): void {
   });
   const verify = evidence
     .command('verify')
-    .description("recompute the evidence seals and report every row changed, deleted, inserted or reordered outside Warrant (exit 1 if any)")
+    .description('recompute the evidence seals and report every row changed, deleted, inserted or reordered outside Warrant (exit 1 if any)')
     .option('--tenant <id>', 'only this tenant (default every tenant)')
     .option('--since <iso>', 'only evidence from this time on')
     .option('--json', 'print the report as JSON')
@@ -108,12 +109,16 @@ export function registerEvidence(program: Command, io: CliIo): void {
     .option('--json', 'print what was removed as JSON')
     .action(async (options: { before: string; tenant?: string; json?: boolean }) => {
       const before = parseIsoOption(options.before, '--before')!;
-      const pruned = await withStore(io, (db) => pruneEvidence(db, { before, tenantId: options.tenant, rule: `warrant evidence prune --before ${before.toISOString()}` }));
+      const pruned = await withStore(io, (db) =>
+        pruneEvidence(db, { before, tenantId: options.tenant, rule: `warrant evidence prune --before ${before.toISOString()}` }),
+      );
       if (options.json) io.out(JSON.stringify(pruned, null, 2));
       else {
         for (const p of pruned) {
           const rows = Object.entries(p.rows).filter(([, n]) => n > 0);
-          io.out(`tenant ${p.tenantId}: ${rows.length === 0 ? 'nothing before the cutoff' : rows.map(([table, n]) => `${n} ${table}`).join(', ')}; ${p.seals} seals replaced by ${p.checkpoints} checkpoints`);
+          io.out(
+            `tenant ${p.tenantId}: ${rows.length === 0 ? 'nothing before the cutoff' : rows.map(([table, n]) => `${n} ${table}`).join(', ')}; ${p.seals} seals replaced by ${p.checkpoints} checkpoints`,
+          );
         }
       }
     });
@@ -132,7 +137,9 @@ export function registerEvidence(program: Command, io: CliIo): void {
     .option('--by <name>', 'who asked, kept in the erasure record', 'warrant evidence erase')
     .option('--json', 'print the outcome as JSON')
     .action(async (options: { tenant: string; conversation: string; by: string; json?: boolean }) => {
-      const outcome = await withStore(io, (db) => eraseConversation(db, { tenantId: options.tenant, conversationId: options.conversation, requestedBy: options.by }));
+      const outcome = await withStore(io, (db) =>
+        eraseConversation(db, { tenantId: options.tenant, conversationId: options.conversation, requestedBy: options.by }),
+      );
       if (options.json) io.out(JSON.stringify(outcome, null, 2));
       else if (outcome.erasureId === null) {
         io.out(
@@ -142,12 +149,17 @@ export function registerEvidence(program: Command, io: CliIo): void {
         );
       } else {
         const r = outcome.rows;
-        io.out(`erased ${outcome.rowCount} rows of conversation ${options.conversation} (${r.turns} turns, ${r.turnEvents} events, ${r.turnRecords} records, ${r.suggestions} suggestion results); erasure record ${outcome.erasureId}`);
+        io.out(
+          `erased ${outcome.rowCount} rows of conversation ${options.conversation} (${r.turns} turns, ${r.turnEvents} events, ${r.turnRecords} records, ${r.suggestions} suggestion results); erasure record ${outcome.erasureId}`,
+        );
       }
     });
   withHelp(erase, {
     examples: [
-      ['warrant evidence erase --tenant acme --conversation c-42 --by "privacy request 1234"', 'erase one conversation; a second erase says it was done already'],
+      [
+        'warrant evidence erase --tenant acme --conversation c-42 --by "privacy request 1234"',
+        'erase one conversation; a second erase says it was done already',
+      ],
       ['warrant evidence erase --tenant acme --conversation m-7 --json', "a Match's suggestion records, the outcome as JSON"],
     ],
     exitCodes: EXIT_CODES,

@@ -15,8 +15,16 @@ afterAll(async () => {
 /** The lines the README shows after `command` (its `# ` comment lines), without the `# `. */
 async function readmeShows(command: string): Promise<string[]> {
   const readme = await readFile(join(packageRoot(), 'README.md'), 'utf8');
-  const after = readme.slice(readme.indexOf(command) + command.length).split('\n').slice(1);
-  return after.slice(0, after.findIndex((line) => !line.startsWith('# '))).map((line) => line.slice(2));
+  const after = readme
+    .slice(readme.indexOf(command) + command.length)
+    .split('\n')
+    .slice(1);
+  return after
+    .slice(
+      0,
+      after.findIndex((line) => !line.startsWith('# ')),
+    )
+    .map((line) => line.slice(2));
 }
 
 describe('npm start', () => {
@@ -33,7 +41,10 @@ describe('npm start', () => {
     expect(stdout()).not.toContain('"event":"replayed"');
     const until = Date.now() + 300_000;
     while (!stdout().includes('"event":"replayed"') && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    const events = stdout().trimEnd().split('\n').map((line) => JSON.parse(line) as { event?: string; passed?: number; failed?: number; count?: number; kind?: string });
+    const events = stdout()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event?: string; passed?: number; failed?: number; count?: number; kind?: string });
     const order = events.map((e) => e.event).filter((e) => e !== undefined);
     expect(order[0]).toBe('serving');
     expect(order.indexOf('replayed')).toBeGreaterThan(order.indexOf('scenario'));
@@ -70,7 +81,13 @@ describe('npm start', () => {
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(stdout().trimEnd().split('\n').map((line) => JSON.parse(line).event).at(-1)).toBe('stopped');
+    expect(
+      stdout()
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).event)
+        .at(-1),
+    ).toBe('stopped');
     // Both embedded stores were created under the working folder, parents included: the demo's
     // own, and the CLI's default one that the turn used.
     expect(await readdir(join(cwd, '.warrant'))).toEqual(expect.arrayContaining(['demo', 'pgdata']));

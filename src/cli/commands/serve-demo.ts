@@ -85,14 +85,19 @@ export async function serveDemo(io: CliIo, { port, serve = true, json = false }:
     },
   });
   const { url } = sidecar.running;
-  out.event('serving', { url, inspector: `${url}/inspector` }, [`warrant: open ${url}/inspector — Ctrl-C to stop`, 'warrant: loading the recorded scenarios in the background; the inspector shows them as they land']);
+  out.event('serving', { url, inspector: `${url}/inspector` }, [
+    `warrant: open ${url}/inspector — Ctrl-C to stop`,
+    'warrant: loading the recorded scenarios in the background; the inspector shows them as they land',
+  ]);
 
   const stop = new AbortController();
-  const loading = loadDemo(io, out, { store: sidecar.store, server: sidecar.server, tenantId: sidecar.tenantId, trip, signal: stop.signal }).catch((error: unknown) => {
-    if (stop.signal.aborted) return;
-    io.err(`warrant: loading the demo failed: ${(error as Error)?.message ?? String(error)}`);
-    io.exitCode(1);
-  });
+  const loading = loadDemo(io, out, { store: sidecar.store, server: sidecar.server, tenantId: sidecar.tenantId, trip, signal: stop.signal }).catch(
+    (error: unknown) => {
+      if (stop.signal.aborted) return;
+      io.err(`warrant: loading the demo failed: ${(error as Error)?.message ?? String(error)}`);
+      io.exitCode(1);
+    },
+  );
   if (stopped === undefined) {
     await loading;
   } else {
@@ -125,7 +130,11 @@ interface LoadContext {
 /** Steps 1–4 of {@link serveDemo}, checking `signal` between two records. */
 async function loadDemo(io: CliIo, out: DemoOut, { store, server, tenantId, trip, signal }: LoadContext): Promise<void> {
   const fixtures = join(packageRoot(), 'fixtures');
-  const files = async (kind: string) => (await readdir(join(fixtures, kind))).filter((f) => f.endsWith('.json')).sort().map((f) => join(fixtures, kind, f));
+  const files = async (kind: string) =>
+    (await readdir(join(fixtures, kind)))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => join(fixtures, kind, f));
 
   if (!(await hasEffects(store, tenantId))) {
     const contracts = await files('reply-contracts');
@@ -134,7 +143,9 @@ async function loadDemo(io: CliIo, out: DemoOut, { store, server, tenantId, trip
       const fixture = JSON.parse(await readFile(file, 'utf8')) as { contract: unknown; candidates: unknown };
       await server.verify(tenantId, { contract: fixture.contract, candidates: fixture.candidates });
     }
-    out.event('loaded', { kind: 'effects', count: contracts.length, tenant: tenantId }, [`warrant: verified ${contracts.length} recorded reply contracts into tenant "${tenantId}"`]);
+    out.event('loaded', { kind: 'effects', count: contracts.length, tenant: tenantId }, [
+      `warrant: verified ${contracts.length} recorded reply contracts into tenant "${tenantId}"`,
+    ]);
   }
 
   if ((await listSuggestions(store, tenantId, { limit: 1 })).length === 0) {
@@ -157,7 +168,9 @@ async function loadDemo(io: CliIo, out: DemoOut, { store, server, tenantId, trip
       };
       await insertSuggestion(store, tenantId, row);
     }
-    out.event('loaded', { kind: 'suggestions', count: matches.length, tenant: tenantId }, [`warrant: ran ${matches.length} recorded match scenarios into tenant "${tenantId}"'s suggestion results`]);
+    out.event('loaded', { kind: 'suggestions', count: matches.length, tenant: tenantId }, [
+      `warrant: ran ${matches.length} recorded match scenarios into tenant "${tenantId}"'s suggestion results`,
+    ]);
   }
 
   const runtime = createTurnRuntime({ db: store, workflows: trip.workflows, locales: trip.locales, tenantId });
@@ -169,7 +182,10 @@ async function loadDemo(io: CliIo, out: DemoOut, { store, server, tenantId, trip
     for (const turn of turns) {
       signal.throwIfAborted();
       const reply = transitionOf(await runtime.run(parseTurnInput(turn))).text;
-      out.event('turn', { turn_id: turn.turn_id, message: turn.message ?? '', reply }, [`user: ${turn.message ?? ''}`, ...reply.split('\n').map((line) => `  ${line}`)]);
+      out.event('turn', { turn_id: turn.turn_id, message: turn.message ?? '', reply }, [
+        `user: ${turn.message ?? ''}`,
+        ...reply.split('\n').map((line) => `  ${line}`),
+      ]);
     }
   }
 
@@ -183,7 +199,11 @@ async function loadDemo(io: CliIo, out: DemoOut, { store, server, tenantId, trip
       replayers: await builtInReplayers(),
       onOutcome: (o, progress) => {
         signal.throwIfAborted();
-        out.event('scenario', { name: o.name, passed: o.passed, differences: o.differences, done: progress.done, total: progress.total }, outcomeLines(o, progress, io.interactive === true));
+        out.event(
+          'scenario',
+          { name: o.name, passed: o.passed, differences: o.differences, done: progress.done, total: progress.total },
+          outcomeLines(o, progress, io.interactive === true),
+        );
       },
     });
   } finally {

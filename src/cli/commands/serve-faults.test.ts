@@ -37,7 +37,10 @@ interface LoadOutcome {
  * `clients` keep-alive clients (one socket each) verify back to back until told to stop or until
  * a request fails; `onAck` runs after every acknowledgement (the test sends its signal there).
  */
-async function keepAliveLoad(url: string, { clients, stopAfter, onAck }: { clients: number; stopAfter: () => boolean; onAck: (acks: number) => void }): Promise<LoadOutcome> {
+async function keepAliveLoad(
+  url: string,
+  { clients, stopAfter, onAck }: { clients: number; stopAfter: () => boolean; onAck: (acks: number) => void },
+): Promise<LoadOutcome> {
   const acknowledged: string[] = [];
   const connectionHeaders: string[] = [];
   const send = (agent: Agent, i: number) =>
@@ -133,7 +136,10 @@ async function drainUnderLoad(server: SpawnedWarrant): Promise<LoadOutcome & { e
 function expectCleanDrain(outcome: LoadOutcome & { exitCode: number | null }, server: SpawnedWarrant): void {
   expect(outcome.exitCode, server.stderr()).toBe(0);
   expect(server.stdout()).toContain('SIGTERM: draining');
-  expect(outcome.endings.filter((e) => e !== 'ECONNREFUSED'), 'each client refused a new connection, none reset').toEqual([]);
+  expect(
+    outcome.endings.filter((e) => e !== 'ECONNREFUSED'),
+    'each client refused a new connection, none reset',
+  ).toEqual([]);
   expect(outcome.connectionHeaders.filter((h) => h === 'close').length).toBeGreaterThan(0);
 }
 
@@ -182,7 +188,10 @@ describe('faults on PGlite (one data folder)', () => {
 
     const refused = (args: string[]) =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'warrant.mjs'), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+        const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'warrant.mjs'), ...args], {
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
         let stderr = '';
         child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
         child.on('exit', (code) => resolve({ code, stderr }));
@@ -205,7 +214,9 @@ describe('faults on PGlite (one data folder)', () => {
     try {
       const listed = await listedEffects(second.url);
       const lost = acknowledgedBeforeKill.filter((id) => !listed.has(id));
-      console.log(`kill -9 under load (pglite): ${acknowledgedBeforeKill.length} acknowledged, ${acknowledgedBeforeKill.length - lost.length} persisted (${listed.size} stored in all)`);
+      console.log(
+        `kill -9 under load (pglite): ${acknowledgedBeforeKill.length} acknowledged, ${acknowledgedBeforeKill.length - lost.length} persisted (${listed.size} stored in all)`,
+      );
       expect(lost).toEqual([]);
       // W10: the data folder is private: folders 0700, files 0600.
       expect(await notPrivate(dataDir)).toEqual([]);
@@ -225,7 +236,9 @@ describe('faults on PGlite (one data folder)', () => {
       const stored = new Set((await store.query<{ id: string }>('select id from effects where tenant_id = $1', ['acme'])).map((r) => r.id));
       const all = [...acknowledgedBeforeKill, ...outcome.acknowledged];
       const lost = all.filter((id) => !stored.has(id));
-      console.log(`SIGTERM under keep-alive load (pglite): ${outcome.acknowledged.length} acknowledged, ${outcome.acknowledged.length - lost.length} persisted; client endings ${JSON.stringify(outcome.endings)}`);
+      console.log(
+        `SIGTERM under keep-alive load (pglite): ${outcome.acknowledged.length} acknowledged, ${outcome.acknowledged.length - lost.length} persisted; client endings ${JSON.stringify(outcome.endings)}`,
+      );
       expect(lost).toEqual([]);
       // W13: a kill -9 and a drain under load leave no half-sealed flush: the untouched store verifies clean.
       const report = await verifyEvidence(store);
@@ -274,7 +287,9 @@ describe.runIf(databaseUrl)('faults on PostgreSQL (a fresh schema)', () => {
     expectCleanDrain(outcome, server);
     const stored = await persisted();
     const lost = outcome.acknowledged.filter((id) => !stored.has(id));
-    console.log(`SIGTERM under keep-alive load (postgres): ${outcome.acknowledged.length} acknowledged, ${outcome.acknowledged.length - lost.length} persisted; client endings ${JSON.stringify(outcome.endings)}`);
+    console.log(
+      `SIGTERM under keep-alive load (postgres): ${outcome.acknowledged.length} acknowledged, ${outcome.acknowledged.length - lost.length} persisted; client endings ${JSON.stringify(outcome.endings)}`,
+    );
     expect(lost).toEqual([]);
   }, 120_000);
 });

@@ -148,7 +148,9 @@ async function warnIfShared(io: CliIo, keysFile: string): Promise<void> {
   const path = resolve(io.cwd, keysFile);
   const { mode } = await stat(path);
   if ((mode & 0o077) !== 0) {
-    io.err(`warrant: warning: the keys file ${path} is readable or writable by group or others (mode ${(mode & 0o777).toString(8).padStart(4, '0')}); run chmod 600 ${path}`);
+    io.err(
+      `warrant: warning: the keys file ${path} is readable or writable by group or others (mode ${(mode & 0o777).toString(8).padStart(4, '0')}); run chmod 600 ${path}`,
+    );
   }
 }
 

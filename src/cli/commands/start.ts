@@ -13,7 +13,9 @@ import { serveDemo } from './serve-demo.js';
 export function registerStart(program: Command, io: CliIo): void {
   const command = program
     .command('start')
-    .description('serve the API and the inspector at once, then load the recorded scenarios and the trip example into it and replay every scenario (PGlite, no model)')
+    .description(
+      'serve the API and the inspector at once, then load the recorded scenarios and the trip example into it and replay every scenario (PGlite, no model)',
+    )
     .option('--no-serve', 'exit once the scenarios are loaded and replayed instead of serving')
     .option('--port <n>', 'TCP port to serve on (0 picks a free one)', '8787')
     .option('--json', 'every line on stdout a JSON event ({"event": "serving" | "loaded" | "turn" | "scenario" | "replayed" | …}); notes go to stderr')

@@ -34,8 +34,23 @@ describe('warrant suggest through a real OpenAI-compatible provider', () => {
   it('suggest: --json prints exactly the result on stdout; the AI SDK’s warnings go to stderr', async () => {
     const { stdout, stderr } = await run(
       process.execPath,
-      [join(root, 'bin', 'warrant.mjs'), 'suggest', 'match.json', '--wiki', 'wiki.json', '--profile', 'profile.json', '--now', '2026-11-19T21:00:00Z', '--json'],
-      { cwd: join(root, 'examples', 'suggest'), env: { PATH: process.env.PATH, WARRANT_MODEL: `openai-compatible:${server.baseURL}#scripted` }, timeout: 120_000 },
+      [
+        join(root, 'bin', 'warrant.mjs'),
+        'suggest',
+        'match.json',
+        '--wiki',
+        'wiki.json',
+        '--profile',
+        'profile.json',
+        '--now',
+        '2026-11-19T21:00:00Z',
+        '--json',
+      ],
+      {
+        cwd: join(root, 'examples', 'suggest'),
+        env: { PATH: process.env.PATH, WARRANT_MODEL: `openai-compatible:${server.baseURL}#scripted` },
+        timeout: 120_000,
+      },
     );
     expect(asked).toEqual(['suggest.burst', 'suggest.strategy', 'suggest.draft', 'suggest.review']);
     // The whole of stdout is one JSON document: the four-property result, nothing before or after.

@@ -62,7 +62,9 @@ describe('warrant suggest', () => {
   });
 
   it('suggest: a stop that is the match’s own situation exits 0 with nothing unavailable', async () => {
-    const match = JSON.parse(readFileSync(join(examples, 'match.json'), 'utf8')) as { messages: { author: string; sent_at: string; text: string; id: string }[] };
+    const match = JSON.parse(readFileSync(join(examples, 'match.json'), 'utf8')) as {
+      messages: { author: string; sent_at: string; text: string; id: string }[];
+    };
     // The user answered ten minutes ago: they wait for the match, whatever any model would say.
     match.messages.push({ id: 'mine', author: 'user', sent_at: '2026-11-19T20:10:00Z', text: 'Mostly the quiet. And you?' });
     const dir = mkdtempSync(join(tmpdir(), 'warrant-suggest-'));
@@ -75,7 +77,7 @@ describe('warrant suggest', () => {
     expect(run.code()).toBe(0);
   });
 
-  it("W9: a fixture file (a Match nested under `match`) is refused as a legacy shape, with its path and exit 2", async () => {
+  it('W9: a fixture file (a Match nested under `match`) is refused as a legacy shape, with its path and exit 2', async () => {
     const run = memoryIo({}, join(packageRoot(), 'fixtures', 'matches'));
     await runCli(['suggest', 'lt-closed.json'], run.io);
     expect(run.code()).toBe(2);

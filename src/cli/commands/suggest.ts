@@ -54,7 +54,8 @@ export function registerSuggest(program: Command, io: CliIo): void {
     .option('--prompts <dir>', 'a folder of prompt files replacing the built-in ones (<task>.<locale>.md, <task>.md)')
     .action(async (matchFile: string, flags: SuggestFlags) => {
       // Refused, not ignored: a script asking for the evidence would otherwise get the readable report and parse nothing.
-      if (flags.evidence && !flags.json) throw new InputError('suggest arguments', [{ path: '--evidence', message: 'needs --json (the evidence is printed only beside the result JSON)' }]);
+      if (flags.evidence && !flags.json)
+        throw new InputError('suggest arguments', [{ path: '--evidence', message: 'needs --json (the evidence is printed only beside the result JSON)' }]);
       const match = parseMatch(parseJsonText(await readInputFile(io, matchFile, 'match'), 'match'));
       const wiki = flags.wiki ? parseWiki(parseJsonText(await readInputFile(io, flags.wiki, 'wiki'), 'wiki')) : emptyWiki;
       const profile = flags.profile ? parseProfile(parseJsonText(await readInputFile(io, flags.profile, 'profile'), 'profile')) : emptyProfile;
@@ -68,7 +69,8 @@ export function registerSuggest(program: Command, io: CliIo): void {
       const { skills } = deployment;
       const outcome = await suggestReplies({ match, wiki, profile, skills, now, ...(analysisLanguage ? { analysisLanguage } : {}) });
       // With its evidence: the sidecar's document (snake_case evidence), by the same serialiser.
-      if (flags.json) io.out(JSON.stringify(flags.evidence ? { result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence) } : outcome.result, null, 2));
+      if (flags.json)
+        io.out(JSON.stringify(flags.evidence ? { result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence) } : outcome.result, null, 2));
       else for (const line of readableSuggestions(outcome)) io.out(line);
       if (outcome.evidence.unavailable) {
         const { reason, step, failure, retryAfterSeconds } = outcome.evidence.unavailable;
@@ -97,7 +99,6 @@ export function registerSuggest(program: Command, io: CliIo): void {
     ],
   });
 }
-
 
 /** The human report: the result, then each gate's decision and what the audits dropped. */
 export function readableSuggestions({ result, evidence }: SuggestOutcome): string[] {

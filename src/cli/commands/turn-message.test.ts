@@ -60,7 +60,12 @@ describe('warrant turn --message', () => {
     expect(transition).toMatchObject({ text: 'Your trip to Rome is open. Who is traveling?', written_by: 'writer' });
     expect(result.blocks.filter((b: { kind: string }) => b.kind === 'receipt').map((b: { title: string }) => b.title)).toEqual(['Trip started']);
     expect(tasksSeen).toEqual(['understand', 'understand.verify', 'acknowledge', 'review']);
-    expect(result.evidence.model_calls[0]).toMatchObject({ task: 'understand', model_id: `openai-compatible:${baseURL}#scripted`, input_tokens: 100, outcome: 'ok' });
+    expect(result.evidence.model_calls[0]).toMatchObject({
+      task: 'understand',
+      model_id: `openai-compatible:${baseURL}#scripted`,
+      input_tokens: 100,
+      outcome: 'ok',
+    });
   });
 
   it('with no model configured, it says what it could not do and answers in code’s words', async () => {

@@ -28,9 +28,9 @@ export function registerTurn(program: Command, io: CliIo): void {
     .description('run one governed turn against a workflow module and print its reply')
     .requiredOption('--workflow <dir>', 'the workflow module: a folder with index.ts exporting `workflows` (and `locales`)')
     .option('--turn <file>', 'the turn input (JSON file; - reads stdin)')
-    .option('--message <text>', 'instead of --turn: the user\'s message, read by the configured model (WARRANT_MODEL)')
+    .option('--message <text>', "instead of --turn: the user's message, read by the configured model (WARRANT_MODEL)")
     .option('--conversation <id>', 'with --message: the conversation it continues', 'cli')
-    .option('--locale <tag>', 'with --message: the turn\'s locale', 'en')
+    .option('--locale <tag>', "with --message: the turn's locale", 'en')
     .option('--turn-id <id>', 'with --message: the turn id (default: a new one)')
     .option('--prompts <dir>', 'a folder of prompt files replacing the built-in ones (<task>.<locale>.md, <task>.md)')
     .option('--json', 'print the whole turn result as JSON')
@@ -81,4 +81,3 @@ interface TurnOptions {
   prompts?: string;
   json?: boolean;
 }
-

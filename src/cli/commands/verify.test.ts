@@ -35,7 +35,17 @@ describe('warrant verify', () => {
   });
 
   it('keeps the command-line order of --candidate files and --candidate-text texts', async () => {
-    const { stdout, code } = await verify('--contract', contractFile, '--candidate-text', UNSAFE_AUTOMOTIVE_CANDIDATE, '--candidate', 'safe.txt', '--candidate-text', '看車', '--json');
+    const { stdout, code } = await verify(
+      '--contract',
+      contractFile,
+      '--candidate-text',
+      UNSAFE_AUTOMOTIVE_CANDIDATE,
+      '--candidate',
+      'safe.txt',
+      '--candidate-text',
+      '看車',
+      '--json',
+    );
     expect(code()).toBe(0);
     const effect = JSON.parse(stdout.join('\n'));
     expect(effect.selected_candidate).toBe(1);

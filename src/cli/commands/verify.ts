@@ -1,11 +1,5 @@
 import type { Command } from 'commander';
-import {
-  effectToJson,
-  governReply,
-  readContract,
-  type IndexedCandidateVerdict,
-  type ReplyEffect,
-} from '../../contract/index.js';
+import { effectToJson, governReply, readContract, type IndexedCandidateVerdict, type ReplyEffect } from '../../contract/index.js';
 import { InputError, parseJsonText } from '../../errors.js';
 import { withHelp } from '../command-help.js';
 import type { CliIo } from '../io.js';
@@ -36,9 +30,7 @@ export function registerVerify(program: Command, io: CliIo): void {
     .option('--json', 'print exactly the effect JSON')
     .action(async (options: { contract: string; json?: boolean }) => {
       if (sources.length === 0) {
-        throw new InputError('verify arguments', [
-          { path: '--candidate', message: 'give at least one --candidate FILE or --candidate-text TEXT' },
-        ]);
+        throw new InputError('verify arguments', [{ path: '--candidate', message: 'give at least one --candidate FILE or --candidate-text TEXT' }]);
       }
       const contractText = await readInputFile(io, options.contract, 'reply contract');
       const { contract, warnings } = readContract(parseJsonText(contractText, 'reply contract'));
@@ -63,7 +55,6 @@ export function registerVerify(program: Command, io: CliIo): void {
     ],
   });
 }
-
 
 /** The human report: each candidate's verdict with its forbidden occurrences marked ⟦thus⟧. */
 function readableReport(effect: ReplyEffect, candidates: readonly string[]): string[] {

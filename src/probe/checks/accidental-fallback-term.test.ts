@@ -37,7 +37,9 @@ describe('check accidental_fallback_term: a required term the fallback holds onl
   });
 
   it('a term the fallback also holds as a word, a Han term, or one starting with no letter is not reported', () => {
-    expect(accidentalFallbackTermCheck.run(contract({ fallback_body: 'Tickets are not held. Start the art of checkout.', must_include: ['not held', 'art'] }))).toEqual([]);
+    expect(
+      accidentalFallbackTermCheck.run(contract({ fallback_body: 'Tickets are not held. Start the art of checkout.', must_include: ['not held', 'art'] })),
+    ).toEqual([]);
     expect(accidentalFallbackTermCheck.run(contract({ fallback_body: '票未保留。請完成結帳。', must_include: ['保留'] }))).toEqual([]);
     expect(accidentalFallbackTermCheck.run(contract({}))).toEqual([]);
   });

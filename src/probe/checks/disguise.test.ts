@@ -47,7 +47,11 @@ describe('check disguise: a forbidden term the contract accepts in disguise', ()
     const findings = disguiseCheck.run(folded);
     expect(findings.length).toBeGreaterThan(0);
     for (const f of findings) expect(folded.verify(f.candidate).passed).toBe(true);
-    for (const f of findings) expect(f.disguises!.some((d) => (LOOSE_DISGUISE_CLASSES as readonly string[]).includes(d)), f.message).toBe(true);
+    for (const f of findings)
+      expect(
+        f.disguises!.some((d) => (LOOSE_DISGUISE_CLASSES as readonly string[]).includes(d)),
+        f.message,
+      ).toBe(true);
   });
 
   it('loose matching: nothing to report', () => {

@@ -37,12 +37,22 @@ describe('check generic_required_term: a required term unrelated replies hold', 
   });
 
   it('a folded list compares folded: "PLEASE" is held as "please"', () => {
-    const findings = genericRequiredTermCheck.run(contract({ fallback_body: 'The tickets are not held. PLEASE complete checkout.', must_include: ['not held', 'PLEASE'], matching: { must_include: 'folded' } }));
+    const findings = genericRequiredTermCheck.run(
+      contract({
+        fallback_body: 'The tickets are not held. PLEASE complete checkout.',
+        must_include: ['not held', 'PLEASE'],
+        matching: { must_include: 'folded' },
+      }),
+    );
     expect(findings.map((f) => f.paths)).toEqual([['must_include[1]']]);
   });
 
   it('a single character is generic even when no sample holds it; specific terms are not', () => {
-    expect(genericRequiredTermCheck.run(contract({ fallback_body: 'Ticket #4 is not held. Please complete checkout.', canonical_terms: ['#'] })).map((f) => f.candidate)).toEqual(['#']);
+    expect(
+      genericRequiredTermCheck
+        .run(contract({ fallback_body: 'Ticket #4 is not held. Please complete checkout.', canonical_terms: ['#'] }))
+        .map((f) => f.candidate),
+    ).toEqual(['#']);
     expect(genericRequiredTermCheck.run(contract({}))).toEqual([]);
   });
 });

@@ -18,7 +18,9 @@ export interface PlacedTerm {
  */
 export function sameSidePairs(c: ReplyContract): [PlacedTerm, PlacedTerm][] {
   const all = TERM_LISTS.flatMap((list) =>
-    contractTerms(c, list).map((term, i): PlacedTerm => ({ list, term, path: `${list}[${i}]`, key: matchModeOf(c, list) === 'folded' ? foldTerm(term) : term })),
+    contractTerms(c, list).map(
+      (term, i): PlacedTerm => ({ list, term, path: `${list}[${i}]`, key: matchModeOf(c, list) === 'folded' ? foldTerm(term) : term }),
+    ),
   );
   const pairs: [PlacedTerm, PlacedTerm][] = [];
   for (let a = 0; a < all.length; a++) {

@@ -12,13 +12,15 @@ export const PROBE_LOCALES: readonly ProbeLocale[] = [en, it, lt, zhTW];
 /** Every locale's generic replies, in {@link PROBE_LOCALES} order. */
 export const GENERIC_REPLIES: readonly string[] = PROBE_LOCALES.flatMap((l) => l.genericReplies);
 
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+const escapeRegExp = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
 /** A term holding any locale's assertion marker: whole words where words are spaced, anywhere where they are not. */
 const ASSERTION = new RegExp(
   [
-    `(^|\\s)(${PROBE_LOCALES.filter((l) => l.words === 'spaces').flatMap((l) => l.assertionMarkers.map(escape)).join('|')})(\\s|$)`,
-    ...PROBE_LOCALES.filter((l) => l.words === 'characters').flatMap((l) => l.assertionMarkers.map(escape)),
+    `(^|\\s)(${PROBE_LOCALES.filter((l) => l.words === 'spaces')
+      .flatMap((l) => l.assertionMarkers.map(escapeRegExp))
+      .join('|')})(\\s|$)`,
+    ...PROBE_LOCALES.filter((l) => l.words === 'characters').flatMap((l) => l.assertionMarkers.map(escapeRegExp)),
   ].join('|'),
   'iu',
 );

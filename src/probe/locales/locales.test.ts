@@ -39,7 +39,8 @@ describe('the probe locales: samples as data, one module per locale', () => {
   it('the samples are read from the data: generic replies in locale order, markers as whole words where words are spaced', () => {
     expect(GENERIC_REPLIES).toEqual(PROBE_LOCALES.flatMap((l) => l.genericReplies));
     for (const locale of PROBE_LOCALES) {
-      for (const marker of locale.assertionMarkers) expect(isAssertion(locale.words === 'spaces' ? `it ${marker.toUpperCase()} done` : `x${marker}y`), marker).toBe(true);
+      for (const marker of locale.assertionMarkers)
+        expect(isAssertion(locale.words === 'spaces' ? `it ${marker.toUpperCase()} done` : `x${marker}y`), marker).toBe(true);
     }
     expect(isAssertion('approved')).toBe(false);
     expect(isAssertion('this')).toBe(false); // "is" only as a word

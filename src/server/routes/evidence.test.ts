@@ -38,7 +38,7 @@ describe.each(storeTargets())('evidence routes on $name', (target) => {
     expect(JSON.stringify(await response.json())).toContain('since');
   });
 
-  it('W13: DELETE /v0/conversations/{id} erases for the key\'s tenant, leaves the other tenant\'s conversation of the same id, and says so when repeated', async () => {
+  it("W13: DELETE /v0/conversations/{id} erases for the key's tenant, leaves the other tenant's conversation of the same id, and says so when repeated", async () => {
     await writeTestEvidence(db, 'acme', 'gone');
     await writeTestEvidence(db, 'beta', 'gone');
     const first = await call('DELETE', '/v0/conversations/gone');

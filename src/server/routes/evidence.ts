@@ -36,7 +36,16 @@ const verifyResponseSchema = z
     seals: z.number().int(),
     chains: z.number().int(),
     erasures: z.array(z.strictObject({ id: z.string(), requested_by: z.string(), requested_at: z.string(), row_count: z.number().int() })),
-    pruned: z.array(z.strictObject({ chain_id: z.string(), through_seq: z.number().int(), rule: z.string(), pruned_before: z.string(), pruned_at: z.string(), row_count: z.number().int() })),
+    pruned: z.array(
+      z.strictObject({
+        chain_id: z.string(),
+        through_seq: z.number().int(),
+        rule: z.string(),
+        pruned_before: z.string(),
+        pruned_at: z.string(),
+        row_count: z.number().int(),
+      }),
+    ),
     problems: z.array(evidenceProblemSchema),
   })
   .meta({ id: 'EvidenceVerification' });
@@ -47,7 +56,9 @@ const erasureResponseSchema = z
     erasure_id: z.string().nullable(),
     row_count: z.number().int(),
     rows: z.strictObject({ turns: z.number().int(), turn_events: z.number().int(), turn_records: z.number().int(), suggestions: z.number().int() }),
-    earlier: z.array(z.strictObject({ id: z.string(), requested_by: z.string(), requested_at: z.string(), row_count: z.number().int() })).describe('earlier erasures of this conversation, when nothing was left'),
+    earlier: z
+      .array(z.strictObject({ id: z.string(), requested_by: z.string(), requested_at: z.string(), row_count: z.number().int() }))
+      .describe('earlier erasures of this conversation, when nothing was left'),
   })
   .meta({ id: 'ConversationErasure' });
 
@@ -65,7 +76,10 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
       tags: ['evidence'],
       summary: "Recompute the integrity seals of the tenant's evidence and report every row changed, deleted, inserted or reordered outside Warrant",
       request: { query: verifyQuerySchema },
-      responses: { 200: { description: 'the verification report', content: { 'application/json': { schema: verifyResponseSchema } } }, ...problemResponses('verifyEvidence', ['transport', 'handler', 'apiKey', 'parameters', 'store']) },
+      responses: {
+        200: { description: 'the verification report', content: { 'application/json': { schema: verifyResponseSchema } } },
+        ...problemResponses('verifyEvidence', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
+      },
     }),
   );
   app.get('/v0/evidence/verify', async (c) => {
@@ -80,7 +94,14 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
       seals: t.seals,
       chains: t.chains,
       erasures: t.erasures.map((e) => ({ id: e.id, requested_by: e.requestedBy, requested_at: e.requestedAt, row_count: e.rowCount })),
-      pruned: t.pruned.map((p) => ({ chain_id: p.chainId, through_seq: p.throughSeq, rule: p.rule, pruned_before: p.prunedBefore, pruned_at: p.prunedAt, row_count: p.rowCount })),
+      pruned: t.pruned.map((p) => ({
+        chain_id: p.chainId,
+        through_seq: p.throughSeq,
+        rule: p.rule,
+        pruned_before: p.prunedBefore,
+        pruned_at: p.prunedAt,
+        row_count: p.rowCount,
+      })),
       problems: report.problems.map((p) => ({ table: p.table, id: p.id, kind: p.kind, detail: p.detail })),
     });
   });
@@ -102,7 +123,11 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
   );
   app.get('/v0/evidence/export', async (c) => {
     const query = parseInput(exportQuerySchema, c.req.query(), 'query');
-    const lines = exportEvidence(store, { tenantId: c.get('tenantId'), since: query.since === undefined ? undefined : new Date(query.since), cursor: query.cursor });
+    const lines = exportEvidence(store, {
+      tenantId: c.get('tenantId'),
+      since: query.since === undefined ? undefined : new Date(query.since),
+      cursor: query.cursor,
+    });
     // The first line is read before answering, so a refused cursor or a store down is a 400 or 503, not a cut stream.
     let first = await lines.next();
     const encoder = new TextEncoder();
@@ -132,14 +157,21 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
       tags: ['evidence'],
       summary: "Erase a conversation's turns, events and records, and the suggestion results of the Match with this id, leaving an erasure record",
       request: { params: idParamsSchema },
-      responses: { 200: { description: 'what was erased', content: { 'application/json': { schema: erasureResponseSchema } } }, ...problemResponses('eraseConversation', ['transport', 'handler', 'apiKey', 'parameters', 'store']) },
+      responses: {
+        200: { description: 'what was erased', content: { 'application/json': { schema: erasureResponseSchema } } },
+        ...problemResponses('eraseConversation', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
+      },
     }),
   );
   app.delete('/v0/conversations/:id', async (c) => {
     const conversationId = readIdParam(c);
     // Which key asked, without the key: the first digits of its digest, as the key table holds it.
     const key = /^Bearer\s+(\S+)/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-    const outcome = await eraseConversation(store, { tenantId: c.get('tenantId'), conversationId, requestedBy: `api key sha256:${hashApiKey(key).slice(0, 12)}` });
+    const outcome = await eraseConversation(store, {
+      tenantId: c.get('tenantId'),
+      conversationId,
+      requestedBy: `api key sha256:${hashApiKey(key).slice(0, 12)}`,
+    });
     return c.json({
       erased: outcome.erasureId !== null,
       erasure_id: outcome.erasureId,

@@ -14,7 +14,9 @@ const healthSchema = z.strictObject({ status: z.literal('ok') }).meta({ id: 'Hea
 const readinessSchema = z
   .strictObject({
     status: z.enum(['ready', 'not_ready']),
-    checks: z.record(z.string(), z.string()).describe('each check by name (`store`, `migrations`, then the deployment\'s own, e.g. `locales`): `ok`, or how it failed'),
+    checks: z
+      .record(z.string(), z.string())
+      .describe("each check by name (`store`, `migrations`, then the deployment's own, e.g. `locales`): `ok`, or how it failed"),
   })
   .meta({ id: 'Readiness' });
 
@@ -58,7 +60,10 @@ export function healthRoutes(
       security: [],
       responses: {
         200: { description: 'ready', content: { 'application/json': { schema: readinessSchema } } },
-        503: { description: 'not ready: each failing check says only how (`unreachable`, `not_writable`, `failed`); the details are in the log', content: { 'application/json': { schema: readinessSchema } } },
+        503: {
+          description: 'not ready: each failing check says only how (`unreachable`, `not_writable`, `failed`); the details are in the log',
+          content: { 'application/json': { schema: readinessSchema } },
+        },
         ...problemResponses('getReadiness', ['transport']),
       },
     }),

@@ -11,9 +11,7 @@ import type { ServerEnv } from '../server-env.js';
  * nothing is fetched but the keyed API on this origin.
  */
 export function inspectorContentSecurityPolicy(page: string): string {
-  const hashes = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`,
-  );
+  const hashes = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
   return [
     "default-src 'none'",
     `script-src ${hashes.length > 0 ? hashes.join(' ') : "'none'"}`,
@@ -42,7 +40,7 @@ export function inspectorRoutes(app: OpenAPIHono<ServerEnv>, { turns }: { turns:
 }
 
 const tenantSchema = z
-  .strictObject({ tenant_id: z.string().describe('the tenant the API key belongs to; every record a request reads or writes is this tenant\'s') })
+  .strictObject({ tenant_id: z.string().describe("the tenant the API key belongs to; every record a request reads or writes is this tenant's") })
   .meta({ id: 'Tenant', example: { tenant_id: 'acme' } });
 
 /**

@@ -12,7 +12,9 @@ export function metricsRoute(app: OpenAPIHono<ServerEnv>, metrics: ServerMetrics
   app.get('/metrics', async (c) => {
     const sent = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (sent === undefined || !metrics.authorizes(sent)) {
-      throw new HttpProblem(401, 'unauthorized', 'send the metrics token as Authorization: Bearer <token>', [{ path: 'authorization', message: 'missing or not the metrics token' }]);
+      throw new HttpProblem(401, 'unauthorized', 'send the metrics token as Authorization: Bearer <token>', [
+        { path: 'authorization', message: 'missing or not the metrics token' },
+      ]);
     }
     return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType });
   });

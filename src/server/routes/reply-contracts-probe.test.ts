@@ -9,7 +9,11 @@ let server: WarrantServer;
 beforeAll(async () => {
   db = await openStore({ dataDir: ':memory:' });
   server = await createTestServer(db, {
-    probeParaphrase: async () => ({ ran: true, candidates: ['已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。請提供待估車輛的車牌與里程。車子明天下午就幫您約好去看了。'], calls: [] }),
+    probeParaphrase: async () => ({
+      ran: true,
+      candidates: ['已記下希望到府估車的時段。時間尚未確認，需由真人顧問回覆。請提供待估車輛的車牌與里程。車子明天下午就幫您約好去看了。'],
+      calls: [],
+    }),
   });
 });
 afterAll(() => db.close());
@@ -49,7 +53,9 @@ describe('POST /v0/reply-contracts/probe', () => {
   });
 
   it('is in the OpenAPI document', async () => {
-    const doc = (await (await server.app.request('/v0/openapi.json', { headers: { authorization: `Bearer ${testKeys.acme}` } })).json()) as { paths: Record<string, unknown> };
+    const doc = (await (await server.app.request('/v0/openapi.json', { headers: { authorization: `Bearer ${testKeys.acme}` } })).json()) as {
+      paths: Record<string, unknown>;
+    };
     expect(doc.paths['/v0/reply-contracts/probe']).toBeDefined();
   });
 });

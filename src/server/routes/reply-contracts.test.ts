@@ -54,9 +54,15 @@ describe.each(storeTargets())('effect listings on $name', (target) => {
     expect(rows[ids.forbidden!]).toMatchObject({ status: 'accepted', first_violation: null, candidate_count: 2 });
     expect(rows[ids.accepted!]).toMatchObject({ status: 'accepted', first_violation: null, candidate_count: 1 });
     // 'Nothing' with a capital N: v0 is case-sensitive, so must_include is missing in the first candidate.
-    expect(rows[ids.missing!]).toMatchObject({ status: 'fallback', first_violation: { candidate: 0, code: 'missing_must_include', term: 'nothing is reserved' } });
+    expect(rows[ids.missing!]).toMatchObject({
+      status: 'fallback',
+      first_violation: { candidate: 0, code: 'missing_must_include', term: 'nothing is reserved' },
+    });
     expect(rows[ids.none!]).toMatchObject({ status: 'fallback', first_violation: null, candidate_count: 0 });
-    expect(rows[ids.percent!]).toMatchObject({ status: 'fallback', first_violation: { candidate: 0, code: 'forbidden_term_present', term: 'reserved two tickets' } });
+    expect(rows[ids.percent!]).toMatchObject({
+      status: 'fallback',
+      first_violation: { candidate: 0, code: 'forbidden_term_present', term: 'reserved two tickets' },
+    });
     const unsafeOnly = await verify(automotiveContract, [unsafeAutomotiveCandidate]);
     expect((await list('limit=1'))[0]).toMatchObject({ id: unsafeOnly, first_violation: { code: 'forbidden_term_present', term: '看車' } });
   });
@@ -68,6 +74,6 @@ describe.each(storeTargets())('effect listings on $name', (target) => {
     // The body sent (the approved fallback) is searched as well as the candidates.
     expect((await list('text=shown%20as%20available')).map((r) => r.id).sort()).toEqual([ids.missing, ids.none, ids.percent].sort());
     expect((await list(`text=${encodeURIComponent('看車')}&status=fallback`)).length).toBeGreaterThan(0);
-    expect((await list(`text=${encodeURIComponent('看車')}&interaction_kind=ticket_inventory`))).toEqual([]);
+    expect(await list(`text=${encodeURIComponent('看車')}&interaction_kind=ticket_inventory`)).toEqual([]);
   });
 });

@@ -113,7 +113,9 @@ const effectSummarySchema = z
         term: z.string(),
       })
       .nullable()
-      .describe('why the first candidate was refused: its first violation, in the order forbidden, must_include, must_ask, canonical; null when a candidate was accepted or none was given'),
+      .describe(
+        'why the first candidate was refused: its first violation, in the order forbidden, must_include, must_ask, canonical; null when a candidate was accepted or none was given',
+      ),
   })
   .meta({ id: 'EffectSummary' });
 
@@ -176,7 +178,10 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
       summary: "Report a contract's holes (disguises, weak terms, paraphrase attacks), each with a demonstrating candidate",
       request: { body: { required: true, content: { 'application/json': { schema: probeRequestSchema } } } },
       responses: {
-        200: { description: 'the findings; none when the contract has no hole the probe knows', content: { 'application/json': { schema: probeReportJsonSchema } } },
+        200: {
+          description: 'the findings; none when the contract has no hole the probe knows',
+          content: { 'application/json': { schema: probeReportJsonSchema } },
+        },
         ...problemResponses('probeContract', ['transport', 'handler', 'apiKey', 'jsonBody']),
       },
     }),
@@ -231,7 +236,8 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
     const query = parseInput(effectListQuerySchema, c.req.query(), 'query');
     const { cursor, ...page } = toListQuery(query);
     // The position is the last effect's own id (time-ordered): the tenant's data, nothing shared.
-    const beforeId = cursor === undefined ? undefined : decodeCursor(cursor, 'effects', (p) => p.length === 1 && recordIdTime(p[0]!, EFFECT_ID_PREFIX) !== undefined)[0];
+    const beforeId =
+      cursor === undefined ? undefined : decodeCursor(cursor, 'effects', (p) => p.length === 1 && recordIdTime(p[0]!, EFFECT_ID_PREFIX) !== undefined)[0];
     const rows = await effects.list(c.get('tenantId'), {
       ...page,
       beforeId,
@@ -313,7 +319,12 @@ function firstViolation(status: string, candidates: readonly (VerdictLists & { i
 }
 
 function summaryOf(stored: StoredEffect) {
-  const e = stored.effect as { authority_status?: string; selected_candidate?: number | null; body?: string; candidates?: (VerdictLists & { index?: number })[] };
+  const e = stored.effect as {
+    authority_status?: string;
+    selected_candidate?: number | null;
+    body?: string;
+    candidates?: (VerdictLists & { index?: number })[];
+  };
   return {
     id: stored.id,
     created_at: stored.createdAt.toISOString(),

@@ -12,7 +12,11 @@ import { createTestServer, testKeys } from '../testing.js';
 
 const fixture = async (name: string) => JSON.parse(await readFile(join(packageRoot(), 'fixtures', 'matches', name), 'utf8')) as MatchFixture;
 
-type Outcome = { id: string; result: { resultType: string; suggestions: unknown[] }; evidence: { needs_model: boolean; gates: unknown[]; calls: unknown[] } & Record<string, unknown> };
+type Outcome = {
+  id: string;
+  result: { resultType: string; suggestions: unknown[] };
+  evidence: { needs_model: boolean; gates: unknown[]; calls: unknown[] } & Record<string, unknown>;
+};
 type Summary = { id: string; created_at: string; match_id: string; result_type: string; analysis_summary: string; question: string; suggestion_count: number };
 type Page = { items: Summary[]; next_cursor: string | null };
 
@@ -38,7 +42,8 @@ describe.each(storeTargets())('suggestions on $name', (target) => {
       headers: { authorization: `Bearer ${testKeys[tenant]}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const get = (server: WarrantServer, path: string, tenant: keyof typeof testKeys = 'acme') => server.app.request(path, { headers: { authorization: `Bearer ${testKeys[tenant]}` } });
+  const get = (server: WarrantServer, path: string, tenant: keyof typeof testKeys = 'acme') =>
+    server.app.request(path, { headers: { authorization: `Bearer ${testKeys[tenant]}` } });
 
   describe('POST /v0/suggestions', () => {
     it('W6: audited suggestions come back with their evidence, already stored', async () => {
@@ -59,7 +64,7 @@ describe.each(storeTargets())('suggestions on $name', (target) => {
       const keys: string[] = [];
       const walk = (value: unknown): void => {
         if (Array.isArray(value)) value.forEach(walk);
-        else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) (keys.push(k), walk(v));
+        else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) keys.push(k), walk(v);
       };
       walk(outcome.evidence);
       expect(keys.filter((k) => /[A-Z]/.test(k))).toEqual([]);
@@ -133,10 +138,22 @@ describe.each(storeTargets())('suggestions on $name', (target) => {
 
     it('lists the tenant’s stored results newest first, each saying what it decided', async () => {
       expect(stored).toHaveLength(8);
-      expect(stored.map((s) => s.id)).toEqual(stored.map((s) => s.id).sort().reverse());
+      expect(stored.map((s) => s.id)).toEqual(
+        stored
+          .map((s) => s.id)
+          .sort()
+          .reverse(),
+      );
       const one = stored[0]!;
-      const full = (await (await get(withoutModel, `/v0/suggestions/${one.id}`, 'beta')).json()) as { result: { analysisSummary: string; question: string; resultType: string } };
-      expect(one).toMatchObject({ result_type: full.result.resultType, analysis_summary: full.result.analysisSummary, question: full.result.question, suggestion_count: 0 });
+      const full = (await (await get(withoutModel, `/v0/suggestions/${one.id}`, 'beta')).json()) as {
+        result: { analysisSummary: string; question: string; resultType: string };
+      };
+      expect(one).toMatchObject({
+        result_type: full.result.resultType,
+        analysis_summary: full.result.analysisSummary,
+        question: full.result.question,
+        suggestion_count: 0,
+      });
       // Another tenant's results never appear.
       const acme = ((await (await get(withoutModel, '/v0/suggestions?limit=200')).json()) as Page).items;
       expect(acme.some((s) => stored.some((b) => b.id === s.id))).toBe(false);
@@ -165,10 +182,18 @@ describe.each(storeTargets())('suggestions on $name', (target) => {
     });
 
     it('W9: a bad filter is refused with its path', async () => {
-      for (const [query, path] of [['result_type=maybe', '$.result_type'], ['limit=0', '$.limit'], ['cursor=nope', '$.cursor'], ['since=yesterday', '$.since']] as const) {
+      for (const [query, path] of [
+        ['result_type=maybe', '$.result_type'],
+        ['limit=0', '$.limit'],
+        ['cursor=nope', '$.cursor'],
+        ['since=yesterday', '$.since'],
+      ] as const) {
         const res = await get(withoutModel, `/v0/suggestions?${query}`, 'beta');
         expect(res.status, query).toBe(400);
-        expect(((await res.json()) as { issues: { path: string }[] }).issues.map((i) => i.path), query).toContain(path);
+        expect(
+          ((await res.json()) as { issues: { path: string }[] }).issues.map((i) => i.path),
+          query,
+        ).toContain(path);
       }
     });
   });

@@ -89,7 +89,10 @@ const suggestionSummarySchema = z
   .meta({ id: 'SuggestionSummary' });
 
 const suggestionListSchema = z
-  .strictObject({ items: z.array(suggestionSummarySchema), next_cursor: z.string().nullable().describe('pass as `cursor` for the next page; null on the last') })
+  .strictObject({
+    items: z.array(suggestionSummarySchema),
+    next_cursor: z.string().nullable().describe('pass as `cursor` for the next page; null on the last'),
+  })
   .meta({ id: 'SuggestionList' });
 
 const suggestionListQuerySchema = z.strictObject({
@@ -104,7 +107,10 @@ function part<T>(key: string, value: unknown, parse: (v: unknown) => T): T {
     return parse(value);
   } catch (error) {
     if (!InputError.isInstance(error)) throw error;
-    throw new InputError(error.subject, error.issues.map((i) => ({ ...i, path: `$.${key}${i.path.startsWith('$') ? i.path.slice(1) : `.${i.path}`}` })));
+    throw new InputError(
+      error.subject,
+      error.issues.map((i) => ({ ...i, path: `$.${key}${i.path.startsWith('$') ? i.path.slice(1) : `.${i.path}`}` })),
+    );
   }
 }
 
@@ -145,7 +151,12 @@ export function suggestionRoutes(
           503: {
             description:
               'Warrant could not decide and retrying can help (a model step failed, fewer than three drafts survived): `suggestion_unavailable` with a `Retry-After` header, the result and its evidence stored under the id the detail names; or the store failed',
-            headers: { 'Retry-After': { description: 'seconds to wait before retrying (sent with `suggestion_unavailable` and `store_unavailable`)', schema: { type: 'integer' } } },
+            headers: {
+              'Retry-After': {
+                description: 'seconds to wait before retrying (sent with `suggestion_unavailable` and `store_unavailable`)',
+                schema: { type: 'integer' },
+              },
+            },
           },
         }),
       },
@@ -210,12 +221,16 @@ export function suggestionRoutes(
       tags: ['suggestions'],
       summary: 'One stored suggestion result with its evidence',
       request: { params: idParamsSchema },
-      responses: { 200: { description: 'the stored result', content: { 'application/json': { schema: suggestResponseSchema } } }, ...problemResponses('getSuggestion', ['transport', 'handler', 'apiKey', 'parameters', 'record', 'store']) },
+      responses: {
+        200: { description: 'the stored result', content: { 'application/json': { schema: suggestResponseSchema } } },
+        ...problemResponses('getSuggestion', ['transport', 'handler', 'apiKey', 'parameters', 'record', 'store']),
+      },
     }),
   );
   app.get('/v0/suggestions/:id', async (c) => {
     const row = await getSuggestion(store, c.get('tenantId'), readIdParam(c));
-    if (row === undefined) throw new HttpProblem(404, 'not_found', 'no suggestion result with this id', [{ path: '$.id', message: 'no suggestion result with this id' }]);
+    if (row === undefined)
+      throw new HttpProblem(404, 'not_found', 'no suggestion result with this id', [{ path: '$.id', message: 'no suggestion result with this id' }]);
     return c.json({ id: row.id, result: row.result, evidence: suggestEvidenceToJson(row.evidence), trace_id: row.traceId });
   });
 
@@ -237,8 +252,15 @@ export function suggestionRoutes(
     const query = parseInput(suggestionListQuerySchema, c.req.query(), 'query');
     const { cursor, ...page } = toListQuery(query);
     // A suggestion's id is time-ordered like an effect's: the last one is the whole position.
-    const beforeId = cursor === undefined ? undefined : decodeCursor(cursor, 'suggestions', (p) => p.length === 1 && recordIdTime(p[0]!, ID_PREFIX) !== undefined)[0];
-    const rows = await listSuggestions(store, c.get('tenantId'), { ...page, beforeId, limit: page.limit + 1, resultType: query.result_type, matchId: query.match_id });
+    const beforeId =
+      cursor === undefined ? undefined : decodeCursor(cursor, 'suggestions', (p) => p.length === 1 && recordIdTime(p[0]!, ID_PREFIX) !== undefined)[0];
+    const rows = await listSuggestions(store, c.get('tenantId'), {
+      ...page,
+      beforeId,
+      limit: page.limit + 1,
+      resultType: query.result_type,
+      matchId: query.match_id,
+    });
     const items = rows.slice(0, page.limit);
     const last = items.at(-1);
     return c.json({ items: items.map(summaryOf), next_cursor: rows.length > page.limit && last !== undefined ? encodeCursor('suggestions', [last.id]) : null });

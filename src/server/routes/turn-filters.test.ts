@@ -6,7 +6,10 @@ import type { WarrantServer } from '../create-server.js';
 import { locales, workflows } from '../../../examples/trip/index.js';
 
 /** A stored turn's result JSON: a transition, model calls and the understanding failure as the runtime writes them. */
-function result(reply: string, { fallback = null, outcomes = [], unread = null }: { fallback?: string | null; outcomes?: string[]; unread?: string | null } = {}) {
+function result(
+  reply: string,
+  { fallback = null, outcomes = [], unread = null }: { fallback?: string | null; outcomes?: string[]; unread?: string | null } = {},
+) {
   return {
     turn_id: 't',
     conversation_id: 'c1',
@@ -40,9 +43,10 @@ describe.each(storeTargets())('GET /v0/turns filters ($name)', (target) => {
       ]);
     }
     // Another tenant's matching turn is never listed.
-    await db.query("insert into turns (tenant_id, id, conversation_id, input, commit, result) values ('beta', 'b-fallback', 'c1', '{}'::jsonb, '{}'::jsonb, $1::jsonb)", [
-      JSON.stringify(result('Milan', { fallback: 'writer_failed: refused', outcomes: ['refused'] })),
-    ]);
+    await db.query(
+      "insert into turns (tenant_id, id, conversation_id, input, commit, result) values ('beta', 'b-fallback', 'c1', '{}'::jsonb, '{}'::jsonb, $1::jsonb)",
+      [JSON.stringify(result('Milan', { fallback: 'writer_failed: refused', outcomes: ['refused'] }))],
+    );
   }, 120_000);
   afterAll(() => db?.close());
 
@@ -80,16 +84,17 @@ describe.each(storeTargets())('GET /v0/turns filters ($name)', (target) => {
     expect(JSON.stringify(bad.body)).toContain('fallback');
   });
 
-  it('GET /v0/tenant names the key\'s tenant', async () => {
+  it("GET /v0/tenant names the key's tenant", async () => {
     const res = await server.fetch(new Request('http://x/v0/tenant', { headers: { authorization: `Bearer ${testKeys.acme}` } }));
     expect(await res.json()).toEqual({ tenant_id: 'acme' });
     expect((await server.fetch(new Request('http://x/v0/tenant'))).status).toBe(401);
   });
 
   it('a stored result is read through its schema: one that does not match it is a store fault, not a 200 with a broken body', async () => {
-    await db.query("insert into turns (tenant_id, id, conversation_id, input, commit, result) values ('beta', 'b-broken', 'c1', '{}'::jsonb, '{}'::jsonb, $1::jsonb)", [
-      JSON.stringify({ ...result('Milan'), blocks: [{ kind: 'transition', id: 'transition', text: 'Milan', written_by: 'nobody', fallback_reason: null }] }),
-    ]);
+    await db.query(
+      "insert into turns (tenant_id, id, conversation_id, input, commit, result) values ('beta', 'b-broken', 'c1', '{}'::jsonb, '{}'::jsonb, $1::jsonb)",
+      [JSON.stringify({ ...result('Milan'), blocks: [{ kind: 'transition', id: 'transition', text: 'Milan', written_by: 'nobody', fallback_reason: null }] })],
+    );
     const res = await server.fetch(new Request('http://x/v0/turns/b-broken', { headers: { authorization: `Bearer ${testKeys.beta}` } }));
     expect(res.status).toBeGreaterThanOrEqual(500);
     const good = await server.fetch(new Request('http://x/v0/turns/b-fallback', { headers: { authorization: `Bearer ${testKeys.beta}` } }));

@@ -58,8 +58,15 @@ function sseEvents(text: string): { event: string; data: string }[] {
     .map((chunk) => {
       const lines = chunk.split('\n');
       return {
-        event: lines.find((l) => l.startsWith('event:'))?.slice(6).trim() ?? 'message',
-        data: lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n'),
+        event:
+          lines
+            .find((l) => l.startsWith('event:'))
+            ?.slice(6)
+            .trim() ?? 'message',
+        data: lines
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).trimStart())
+          .join('\n'),
       };
     });
 }
@@ -85,7 +92,7 @@ describe('POST /v0/turns', () => {
     expect(events?.n).toBe(first.result.evidence.events_committed);
   });
 
-  it("W5: with Accept: text/event-stream, progress streams and the reply arrives once, last, whole", async () => {
+  it('W5: with Accept: text/event-stream, progress streams and the reply arrives once, last, whole', async () => {
     const res = await post(englishConversation[1], 'acme', { accept: 'text/event-stream' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -158,7 +165,12 @@ describe('a client that disconnects before the commit', () => {
   it('cancels the turn: its understanding is aborted, the request ends as client_aborted (499) and nothing is written', async () => {
     const { waiting, understanding, logged } = await serverWaitingInUnderstand();
     const abort = new AbortController();
-    const response = waiting.app.request('/v0/turns', { method: 'POST', headers: headers('acme'), body: JSON.stringify(turnInput('gone-json')), signal: abort.signal });
+    const response = waiting.app.request('/v0/turns', {
+      method: 'POST',
+      headers: headers('acme'),
+      body: JSON.stringify(turnInput('gone-json')),
+      signal: abort.signal,
+    });
     const signal = await understanding;
     expect(signal?.aborted).toBe(false);
     abort.abort();
@@ -202,7 +214,9 @@ describe('turn records and tenants', () => {
     };
     expect(acme.items.map((t) => t.id)).toEqual(['demo-en-3', 'demo-en-2']);
     expect(acme.items[0]!.reply).toEqual(expect.any(String));
-    const rest = (await (await server.app.request(`/v0/turns?conversation_id=demo-en&cursor=${acme.next_cursor}`, { headers: headers('acme') })).json()) as { items: { id: string }[] };
+    const rest = (await (await server.app.request(`/v0/turns?conversation_id=demo-en&cursor=${acme.next_cursor}`, { headers: headers('acme') })).json()) as {
+      items: { id: string }[];
+    };
     expect(rest.items.map((t) => t.id)).toEqual(['demo-en-1']);
   });
 
@@ -221,7 +235,9 @@ describe('turn records and tenants', () => {
   });
 
   it('the OpenAPI document describes the turn routes with the turn input schema', async () => {
-    const doc = (await (await server.app.request('/v0/openapi.json', { headers: headers('acme') })).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await server.app.request('/v0/openapi.json', { headers: headers('acme') })).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v0/turns', '/v0/turns/{id}']));
     expect(JSON.stringify(doc.paths['/v0/turns'])).toContain('text/event-stream');
     expect(JSON.stringify(doc.paths['/v0/turns'])).toContain('conversation_id');
@@ -234,7 +250,10 @@ describe('turn records and tenants', () => {
 
 describe('model calls', () => {
   it('each recorded model call becomes a span under its turn, with its task, outcome and prompt', async () => {
-    const models = createModels({ tasks: { acknowledge: { model: 'mock:ack' } } }, { languageModels: { 'mock:ack': scriptedModel(['Ada is on the trip to Milan.']) } });
+    const models = createModels(
+      { tasks: { acknowledge: { model: 'mock:ack' } } },
+      { languageModels: { 'mock:ack': scriptedModel(['Ada is on the trip to Milan.']) } },
+    );
     const spans = new InMemorySpanExporter();
     const written = await createServer({
       store: db,

@@ -4,7 +4,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { Logger } from '../../evidence/json-logger.js';
 import { inSpan, recordFinishedSpan } from '../../evidence/spans.js';
-import { InputError, parseInput } from '../../errors.js';
+import { parseInput } from '../../errors.js';
 import { wireString } from '../../wire-string.js';
 import type { Database } from '../../store/index.js';
 import {
@@ -62,7 +62,7 @@ const turnListQuerySchema = z.strictObject({
   conversation_id: wireString().min(1).optional(),
   fallback: flag.describe("true: only turns whose reply fell back to code's words (a fallback_reason); false: only the others"),
   model_failure: flag.describe('true: only turns with a failed model call or an unread message; false: only the others'),
-  text: wireString().min(1).max(200).optional().describe("only turns whose message, id or reply blocks contain this text, ignoring case"),
+  text: wireString().min(1).max(200).optional().describe('only turns whose message, id or reply blocks contain this text, ignoring case'),
 });
 
 /** Dependencies of {@link turnRoutes}. */
@@ -146,7 +146,11 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
           description: 'the committed turn (JSON), or with `Accept: text/event-stream` a stream of `progress` events and one final `reply` (or `error`) event',
           content: {
             'application/json': { schema: turnResultSchema.in },
-            'text/event-stream': { schema: z.string().describe('`event: progress` lines, then one `event: reply` whose data is a TurnResult, or one `event: error` whose data is a Problem') },
+            'text/event-stream': {
+              schema: z
+                .string()
+                .describe('`event: progress` lines, then one `event: reply` whose data is a TurnResult, or one `event: error` whose data is a Problem'),
+            },
           },
         },
         ...problemResponses('runTurn', ['transport', 'handler', 'apiKey', 'jsonBody', 'store']),
@@ -173,7 +177,14 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
         // The client left before the commit and its signal cancelled the turn: nobody to tell, nothing failed.
         if (c.req.raw.signal.aborted && (error as Error | null)?.name === 'AbortError') return;
         const problem = problemOf(error, c.req.path);
-        if (problem.status >= 500) logger.log({ level: 'error', msg: 'turn_failed', request_id: c.get('requestId'), trace_id: c.get('traceId'), error: (error as Error)?.stack ?? String(error) });
+        if (problem.status >= 500)
+          logger.log({
+            level: 'error',
+            msg: 'turn_failed',
+            request_id: c.get('requestId'),
+            trace_id: c.get('traceId'),
+            error: (error as Error)?.stack ?? String(error),
+          });
         if (!stream.aborted) await stream.writeSSE({ event: 'error', data: JSON.stringify(problem) });
       }
     });
@@ -187,13 +198,23 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
       tags: ['turns'],
       summary: 'One committed turn with its input and composed result',
       request: { params: idParamsSchema },
-      responses: { 200: { description: 'the turn', content: { 'application/json': { schema: turnRecordSchema } } }, ...problemResponses('getTurn', ['transport', 'handler', 'apiKey', 'parameters', 'record', 'store']) },
+      responses: {
+        200: { description: 'the turn', content: { 'application/json': { schema: turnRecordSchema } } },
+        ...problemResponses('getTurn', ['transport', 'handler', 'apiKey', 'parameters', 'record', 'store']),
+      },
     }),
   );
   app.get('/v0/turns/:id', async (c) => {
     const row = await getTurn(store, c.get('tenantId'), readIdParam(c));
     if (row === undefined) throw new HttpProblem(404, 'not_found', 'no turn with this id', [{ path: '$.id', message: 'no turn with this id' }]);
-    return c.json({ id: row.id, conversation_id: row.conversationId, created_at: row.committedAt.toISOString(), input: row.input, result: row.result, trace_id: row.traceId });
+    return c.json({
+      id: row.id,
+      conversation_id: row.conversationId,
+      created_at: row.committedAt.toISOString(),
+      input: row.input,
+      result: row.result,
+      trace_id: row.traceId,
+    });
   });
 
   app.openAPIRegistry.registerPath(
@@ -207,7 +228,9 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
       responses: {
         200: {
           description: 'a page of turns',
-          content: { 'application/json': { schema: z.strictObject({ items: z.array(turnSummarySchema), next_cursor: z.string().nullable() }).meta({ id: 'TurnList' }) } },
+          content: {
+            'application/json': { schema: z.strictObject({ items: z.array(turnSummarySchema), next_cursor: z.string().nullable() }).meta({ id: 'TurnList' }) },
+          },
         },
         ...problemResponses('listTurns', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
@@ -229,7 +252,10 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
     });
     const items = rows.slice(0, page.limit);
     const last = items.at(-1);
-    return c.json({ items: items.map(summaryOf), next_cursor: rows.length > page.limit && last ? encodeCursor('turns', [last.committedAtText, last.id]) : null });
+    return c.json({
+      items: items.map(summaryOf),
+      next_cursor: rows.length > page.limit && last ? encodeCursor('turns', [last.committedAtText, last.id]) : null,
+    });
   });
 }
 
@@ -280,7 +306,13 @@ function recordModelCallSpan(tracer: Tracer, call: TurnResult['evidence']['model
   const startedAt = typeof call.startedAt === 'string' ? Date.parse(call.startedAt) : Number.NaN;
   const latency = typeof call.latencyMs === 'number' ? call.latencyMs : 0;
   const attributes: Record<string, string | number> = { 'warrant.task': call.task, 'warrant.outcome': call.outcome };
-  for (const [key, name] of [['promptName', 'prompt_name'], ['promptHash', 'prompt_hash'], ['modelId', 'model_id'], ['inputTokens', 'input_tokens'], ['outputTokens', 'output_tokens']] as const) {
+  for (const [key, name] of [
+    ['promptName', 'prompt_name'],
+    ['promptHash', 'prompt_hash'],
+    ['modelId', 'model_id'],
+    ['inputTokens', 'input_tokens'],
+    ['outputTokens', 'output_tokens'],
+  ] as const) {
     const value = call[key];
     if (typeof value === 'string' || typeof value === 'number') attributes[`warrant.${name}`] = value;
   }

@@ -21,7 +21,10 @@ describe.each(targets)('migration 090 on a store at 080 ($name)', (target) => {
   let db: Database;
   beforeAll(async () => {
     db = await target.open();
-    await migrate(db, migrations.filter((m) => m.id < '090'));
+    await migrate(
+      db,
+      migrations.filter((m) => m.id < '090'),
+    );
   });
   afterAll(async () => {
     await db.close();

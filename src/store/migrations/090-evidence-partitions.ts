@@ -91,7 +91,10 @@ async function copyIntoMonths(tx: Queryable): Promise<void> {
     months.set(from.getTime(), from);
   }
   for (let i = 0; i <= MONTHS_AHEAD; i++) months.set(monthStart(new Date(), i).getTime(), monthStart(new Date(), i));
-  await makeEvidenceMonths(tx, [...months.values()].sort((a, b) => a.getTime() - b.getTime()));
+  await makeEvidenceMonths(
+    tx,
+    [...months.values()].sort((a, b) => a.getTime() - b.getTime()),
+  );
   const columns = {
     effects: 'tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates, trace_id',
     suggestions: 'tenant_id, id, created_at, match_id, result_type, result, evidence, trace_id',

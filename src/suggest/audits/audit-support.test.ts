@@ -5,7 +5,9 @@ import { indexOfPhrase, phrasePatterns } from '../word-patterns.js';
 import { defineAudit, runAudit, type AuditContext, type Candidate } from './audit.js';
 
 const candidate: Candidate = {
-  index: 3, round: 2, draft: { direction: 'direct_answer_and_callback', text: 'Mostly the quiet.', rationale: 'Answers her plainly.', handles: [], claims: [] },
+  index: 3,
+  round: 2,
+  draft: { direction: 'direct_answer_and_callback', text: 'Mostly the quiet.', rationale: 'Answers her plainly.', handles: [], claims: [] },
 };
 /** Where each pattern `list` compiles to occurs in `text`, -1 where it does not. */
 const at = (list: string[], text: string) => phrasePatterns(list).map((p) => indexOfPhrase(words(text), p));
@@ -16,7 +18,14 @@ describe('running an audit', () => {
     expect(runAudit(clean, candidate, {} as AuditContext)).toEqual({ audit: 'conduct', candidate: 3, round: 2, by: 'code', passed: true, findings: [] });
     const finding = { code: 'promise_of_success', detail: 'guaranteed' };
     const failing = defineAudit('conduct', () => [finding]);
-    expect(runAudit(failing, candidate, {} as AuditContext)).toEqual({ audit: 'conduct', candidate: 3, round: 2, by: 'code', passed: false, findings: [finding] });
+    expect(runAudit(failing, candidate, {} as AuditContext)).toEqual({
+      audit: 'conduct',
+      candidate: 3,
+      round: 2,
+      by: 'code',
+      passed: false,
+      findings: [finding],
+    });
   });
 });
 
@@ -30,7 +39,8 @@ describe('phrases as words', () => {
     expect(findPhrase('Let`s meet on Friday', phrases(["let's meet"]))).toBe("let's meet");
   });
   it('content words: Lithuanian function words of four letters or more carry no meaning', () => {
-    for (const w of ['kaip', 'prie', 'apie', 'buvo', 'būti', 'mums', 'jums', 'mano', 'tavo', 'savo', 'labai', 'taip', 'irgi']) expect(isContentWord(w), w).toBe(false);
+    for (const w of ['kaip', 'prie', 'apie', 'buvo', 'būti', 'mums', 'jums', 'mano', 'tavo', 'savo', 'labai', 'taip', 'irgi'])
+      expect(isContentWord(w), w).toBe(false);
     expect(isContentWord('susitikti')).toBe(true);
     expect(contentStems('Labai gražus vakaras prie jūros')).toEqual(['gražu', 'vakar', 'jūros']);
   });

@@ -37,7 +37,9 @@ const sent: [string, string][] = [
   ['Žinutė išsiųsta.', 'išsiųsta'],
 ];
 const candidate = (text: string, rationale: string): Candidate => ({
-  index: 0, round: 1, draft: { direction: 'direct_answer_and_callback', text, rationale, handles: [], claims: [] },
+  index: 0,
+  round: 1,
+  draft: { direction: 'direct_answer_and_callback', text, rationale, handles: [], claims: [] },
 });
 
 describe('conduct audit', () => {

@@ -4,13 +4,38 @@ import { findInvitation } from './in-person-invitation.js';
 
 /** Phrasings of a promise that a suggestion will work. */
 export const PROMISE_OF_SUCCESS = phrases([
-  'guarantee*', 'will work', 'sure to work', 'bound to work', "can't fail", 'cannot fail', 'works every time', 'will definitely',
-  'definitely get', 'sure to get', 'will make them', 'garantuot*', 'tikrai suveiks', 'suveiks', 'tikrai atsakys', 'būtinai atsakys', 'pavyks',
+  'guarantee*',
+  'will work',
+  'sure to work',
+  'bound to work',
+  "can't fail",
+  'cannot fail',
+  'works every time',
+  'will definitely',
+  'definitely get',
+  'sure to get',
+  'will make them',
+  'garantuot*',
+  'tikrai suveiks',
+  'suveiks',
+  'tikrai atsakys',
+  'būtinai atsakys',
+  'pavyks',
 ]);
 /** Phrasings of a statement that a suggestion was sent. */
 export const SENT_STATEMENT = phrases([
-  'was sent', 'been sent', "i've sent", 'i have sent', 'i sent it', 'already sent', 'sent it for you', 'sent on your behalf',
-  'jau išsiųst*', 'buvo išsiųst*', 'išsiunčiau', 'išsiųsta',
+  'was sent',
+  'been sent',
+  "i've sent",
+  'i have sent',
+  'i sent it',
+  'already sent',
+  'sent it for you',
+  'sent on your behalf',
+  'jau išsiųst*',
+  'buvo išsiųst*',
+  'išsiunčiau',
+  'išsiųsta',
 ]);
 
 /** The conduct findings in one text. */

@@ -5,10 +5,11 @@ import type { AuditContext, Candidate } from './audit.js';
 import { diversityAudit } from './diversity-audit.js';
 
 const candidate = (index: number, direction: Direction, text: string): Candidate => ({
-  index, round: 1, draft: { direction, text, rationale: 'r', handles: [], claims: [] },
+  index,
+  round: 1,
+  draft: { direction, text, rationale: 'r', handles: [], claims: [] },
 });
-const against = (kept: Candidate[]) =>
-  ({ kept, route: { eligibleDirections: ELIGIBLE_DIRECTIONS.reply } }) as unknown as AuditContext;
+const against = (kept: Candidate[]) => ({ kept, route: { eligibleDirections: ELIGIBLE_DIRECTIONS.reply } }) as unknown as AuditContext;
 
 describe('diversity audit', () => {
   it('diversity: the audit is named diversity', () => {
@@ -28,6 +29,8 @@ describe('diversity audit', () => {
     expect(diversityAudit.check(candidate(3, 'playful_shared_premise', 'alpha beta gamma epsilon zeta'), against(kept))).toEqual([]);
   });
   it('diversity: a direction the ruleset does not allow fails whatever was kept', () => {
-    expect(diversityAudit.check(candidate(0, 'unusual_opener_presentation', 'x'), against([]))).toEqual([{ code: 'direction_not_eligible', detail: 'unusual_opener_presentation' }]);
+    expect(diversityAudit.check(candidate(0, 'unusual_opener_presentation', 'x'), against([]))).toEqual([
+      { code: 'direction_not_eligible', detail: 'unusual_opener_presentation' },
+    ]);
   });
 });

@@ -12,9 +12,23 @@ import { runAudit, type AuditContext } from './audit.js';
 import { implicationAudit } from './implication-audit.js';
 
 const fact = (f: Partial<ProfileFact> & Pick<ProfileFact, 'id'>): ProfileFact => ({
-  statement: '', verified: true, disclosable: true, topics: [], supports: [], doesNotSupport: [], ...f,
+  statement: '',
+  verified: true,
+  disclosable: true,
+  topics: [],
+  supports: [],
+  doesNotSupport: [],
+  ...f,
 });
-const message = (id: string, author: MatchMessage['author'], text: string): MatchMessage => ({ id, author, kind: 'text', text, sentAt: 0, liked: false, replyTo: null });
+const message = (id: string, author: MatchMessage['author'], text: string): MatchMessage => ({
+  id,
+  author,
+  kind: 'text',
+  text,
+  sentAt: 0,
+  liked: false,
+  replyTo: null,
+});
 const match: Match = {
   id: 'm1',
   language: 'en',
@@ -34,7 +48,15 @@ const facts = [
 const context: AuditContext = {
   match,
   profile: { facts, classifications: [], privateNotes: [] },
-  route: { task: 'reply', language: 'en', effort: 'standard', ruleset: 'reply', obligations: [], boundaries: [], eligibleDirections: ELIGIBLE_DIRECTIONS.reply },
+  route: {
+    task: 'reply',
+    language: 'en',
+    effort: 'standard',
+    ruleset: 'reply',
+    obligations: [],
+    boundaries: [],
+    eligibleDirections: ELIGIBLE_DIRECTIONS.reply,
+  },
   copyLanguage: 'en',
   analysisLanguage: 'en',
   selectedFacts: [],
@@ -42,9 +64,19 @@ const context: AuditContext = {
   kept: [],
 };
 const audit = (claims: Claim[], text = 'Hello there.') =>
-  runAudit(implicationAudit, { index: 0, round: 1, draft: { direction: 'direct_answer_and_callback', text, rationale: 'Keeps it light.', handles: [], claims } }, context);
+  runAudit(
+    implicationAudit,
+    { index: 0, round: 1, draft: { direction: 'direct_answer_and_callback', text, rationale: 'Keeps it light.', handles: [], claims } },
+    context,
+  );
 const findings = (claims: Claim[], text?: string) => audit(claims, text).findings;
-const claim = (text: string, about: Claim['about'], source: Claim['source'], premise = false): Claim => ({ claim: text, kind: 'other', about, premise, source });
+const claim = (text: string, about: Claim['about'], source: Claim['source'], premise = false): Claim => ({
+  claim: text,
+  kind: 'other',
+  about,
+  premise,
+  source,
+});
 const fromFact = (text: string, id: string, about: Claim['about'] = 'user') => claim(text, about, { kind: 'profile_fact', id });
 const fromDetail = (text: string, id: string, about: Claim['about'] = 'match') => claim(text, about, { kind: 'match_detail', id });
 const fromMessage = (text: string, id: string, about: Claim['about']) => claim(text, about, { kind: 'match_message', id });
@@ -55,7 +87,9 @@ describe('factual-implication audit: findings name the claim and the source', ()
   });
 
   it('an unsourced claim or premise is named as such', () => {
-    expect(findings([claim('ran a marathon', 'match', { kind: 'none', id: '' }, true)])).toEqual([{ code: 'unsourced_premise', detail: 'premise "ran a marathon"' }]);
+    expect(findings([claim('ran a marathon', 'match', { kind: 'none', id: '' }, true)])).toEqual([
+      { code: 'unsourced_premise', detail: 'premise "ran a marathon"' },
+    ]);
     expect(findings([claim('ran a marathon', 'match', { kind: 'none', id: '' })])).toEqual([{ code: 'unsourced_claim', detail: 'claim "ran a marathon"' }]);
   });
 
@@ -63,7 +97,9 @@ describe('factual-implication audit: findings name the claim and the source', ()
     expect(findings([fromFact('held an air pistol', 'photo', 'match')])).toEqual([
       { code: 'wrong_source', detail: 'claim "held an air pistol": a profile fact of the user cannot source a claim about the match' },
     ]);
-    expect(findings([fromFact('held an air pistol', 'nope')])).toEqual([{ code: 'source_not_found', detail: 'claim "held an air pistol": no profile fact nope' }]);
+    expect(findings([fromFact('held an air pistol', 'nope')])).toEqual([
+      { code: 'source_not_found', detail: 'claim "held an air pistol": no profile fact nope' },
+    ]);
     expect(findings([fromFact('bakes bread', 'bread')])).toEqual([{ code: 'unverified_source', detail: 'claim "bakes bread": fact bread is not verified' }]);
     expect(findings([fromFact('earns well', 'salary')])).toEqual([{ code: 'private_source', detail: 'claim "earns well": fact salary is not disclosable' }]);
   });
@@ -89,9 +125,11 @@ describe('factual-implication audit: findings name the claim and the source', ()
     ]);
   });
 
-  it("a match detail sources a claim about the match only, and only a detail with a value that the claim mentions", () => {
+  it('a match detail sources a claim about the match only, and only a detail with a value that the claim mentions', () => {
     expect(findings([fromDetail('works as an architect', 'job')])).toEqual([]);
-    expect(findings([fromDetail('plays chess', 'chess')])).toEqual([{ code: 'source_not_found', detail: 'claim "plays chess": no detail chess in this match' }]);
+    expect(findings([fromDetail('plays chess', 'chess')])).toEqual([
+      { code: 'source_not_found', detail: 'claim "plays chess": no detail chess in this match' },
+    ]);
     expect(findings([fromDetail('works as an architect', 'job', 'user')])).toEqual([
       { code: 'wrong_source', detail: `claim "works as an architect": the match's details say nothing about the user` },
     ]);
@@ -107,14 +145,18 @@ describe('factual-implication audit: findings name the claim and the source', ()
     expect(findings([fromMessage('hikes most weekends', 'u1', 'user')])).toEqual([]);
     expect(findings([fromMessage('both hike on weekends', 'u1', 'shared')])).toEqual([]);
     expect(findings([fromMessage('both went to the Spit', 'm1', 'shared')])).toEqual([]);
-    expect(findings([fromMessage('was at the Spit', 'zz', 'match')])).toEqual([{ code: 'source_not_found', detail: 'claim "was at the Spit": no message zz in this match' }]);
+    expect(findings([fromMessage('was at the Spit', 'zz', 'match')])).toEqual([
+      { code: 'source_not_found', detail: 'claim "was at the Spit": no message zz in this match' },
+    ]);
     expect(findings([fromMessage('was at the Spit', 'm1', 'user')])).toEqual([
       { code: 'wrong_source', detail: 'claim "was at the Spit": message m1 was written by the match' },
     ]);
     expect(findings([fromMessage('hikes most weekends', 'u1', 'match')])).toEqual([
       { code: 'wrong_source', detail: 'claim "hikes most weekends": message u1 was written by the user' },
     ]);
-    expect(findings([fromMessage('plays the violin', 'm1', 'match')])).toEqual([{ code: 'beyond_source', detail: 'claim "plays the violin": message m1 says nothing of it' }]);
+    expect(findings([fromMessage('plays the violin', 'm1', 'match')])).toEqual([
+      { code: 'beyond_source', detail: 'claim "plays the violin": message m1 says nothing of it' },
+    ]);
     // A claim of function words alone mentions nothing the message says.
     expect(findings([fromMessage('it is so', 'm1', 'match')])).toEqual([{ code: 'beyond_source', detail: 'claim "it is so": message m1 says nothing of it' }]);
   });
@@ -133,9 +175,22 @@ describe('factual-implication audit: findings name the claim and the source', ()
 
 describe('claim kinds', () => {
   it('implication: the claim schema names the kinds of the specification, and a claim without its kind is refused', () => {
-    expect([...CLAIM_KINDS]).toEqual(['preference', 'availability_or_plan', 'possession', 'experience', 'location', 'work', 'hobby', 'relationship', 'emotional', 'other']);
+    expect([...CLAIM_KINDS]).toEqual([
+      'preference',
+      'availability_or_plan',
+      'possession',
+      'experience',
+      'location',
+      'work',
+      'hobby',
+      'relationship',
+      'emotional',
+      'other',
+    ]);
     expect(claimSchema.safeParse({ claim: 'likes hiking', about: 'user', premise: false, source: { kind: 'profile_fact', id: 'f' } }).success).toBe(false);
-    expect(claimSchema.safeParse({ claim: 'likes hiking', kind: 'hobby', about: 'user', premise: false, source: { kind: 'profile_fact', id: 'f' } }).success).toBe(true);
+    expect(
+      claimSchema.safeParse({ claim: 'likes hiking', kind: 'hobby', about: 'user', premise: false, source: { kind: 'profile_fact', id: 'f' } }).success,
+    ).toBe(true);
   });
   it('implication: the drafting and review prompts name every kind of claim', async () => {
     const inputs = fixtureInputs('en-active-reply-happy-path');
@@ -143,7 +198,8 @@ describe('claim kinds', () => {
     await suggestReplies({ ...inputs, skills });
     for (const task of [SKILL_TASKS.draftCandidates, SKILL_TASKS.reviewCandidates]) {
       const prompt = JSON.stringify(models[task]!.doGenerateCalls[0]!.prompt);
-      for (const words of ['preferences and opinions', 'availability', 'possession', 'experience', 'location', 'work', 'hobb', 'relationship', 'emotional']) expect(prompt, `${task}: ${words}`).toContain(words);
+      for (const words of ['preferences and opinions', 'availability', 'possession', 'experience', 'location', 'work', 'hobb', 'relationship', 'emotional'])
+        expect(prompt, `${task}: ${words}`).toContain(words);
     }
   });
 });

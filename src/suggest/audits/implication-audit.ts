@@ -36,12 +36,17 @@ function claimFinding(claim: Claim, context: AuditContext): AuditFinding | null 
   if (claim.source.kind === 'none') return { code: claim.premise ? 'unsourced_premise' : 'unsourced_claim', detail: label };
   if (claim.source.kind === 'profile_fact') {
     if (claim.about === 'match') return { code: 'wrong_source', detail: `${label}: a profile fact of the user cannot source a claim about the match` };
-    return factFinding(claim, context.profile.facts.find((f) => f.id === claim.source.id), label);
+    return factFinding(
+      claim,
+      context.profile.facts.find((f) => f.id === claim.source.id),
+      label,
+    );
   }
   if (claim.source.kind === 'match_detail') {
     const key = claim.source.id;
     if (!Object.hasOwn(context.match.details, key)) return { code: 'source_not_found', detail: `${label}: no detail ${key} in this match` };
-    if (claim.about !== 'match') return { code: 'wrong_source', detail: `${label}: the match's details say nothing about the ${claim.about === 'user' ? 'user' : 'two of you'}` };
+    if (claim.about !== 'match')
+      return { code: 'wrong_source', detail: `${label}: the match's details say nothing about the ${claim.about === 'user' ? 'user' : 'two of you'}` };
     const value = context.match.details[key];
     if (value === null || stemsShare(contentStems(claim.claim), new Set(contentStems(`${key} ${String(value)}`))) === 0) {
       return { code: 'beyond_source', detail: `${label}: detail ${key} says nothing of it` };

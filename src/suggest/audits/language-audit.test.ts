@@ -5,7 +5,9 @@ import { languageAudit, notIdentifiedAs } from './language-audit.js';
 const ENGLISH = 'Answers both of her questions plainly and keeps it light.';
 const LITHUANIAN = 'Atsako į abu jos klausimus paprastai ir lengvai.';
 const candidate = (text: string, rationale: string): Candidate => ({
-  index: 0, round: 1, draft: { direction: 'direct_answer_and_callback', text, rationale, handles: [], claims: [] },
+  index: 0,
+  round: 1,
+  draft: { direction: 'direct_answer_and_callback', text, rationale, handles: [], claims: [] },
 });
 const languages = (copyLanguage: 'en' | 'lt', analysisLanguage: 'en' | 'lt') => ({ copyLanguage, analysisLanguage }) as AuditContext;
 

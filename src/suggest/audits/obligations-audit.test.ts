@@ -6,16 +6,41 @@ import type { AuditContext, Candidate } from './audit.js';
 import { obligationsAudit, questionCount } from './obligations-audit.js';
 
 const obligation = (o: Partial<Obligation>): Obligation => ({
-  id: 'o1', kind: 'direct_question', messageId: 'e4', summary: '', primary: true, boundary: null, avoidTerms: [], needsUserFact: null, ...o,
+  id: 'o1',
+  kind: 'direct_question',
+  messageId: 'e4',
+  summary: '',
+  primary: true,
+  boundary: null,
+  avoidTerms: [],
+  needsUserFact: null,
+  ...o,
 });
 const boundary = (b: Partial<Boundary>): Boundary => ({
-  scope: 'topic', messageId: 'e2', saidAt: '2026-11-18T18:30:00.000Z', by: 'code', words: "let's not talk about my ex", until: null, avoidTerms: ['ex'], inForce: true, ...b,
+  scope: 'topic',
+  messageId: 'e2',
+  saidAt: '2026-11-18T18:30:00.000Z',
+  by: 'code',
+  words: "let's not talk about my ex",
+  until: null,
+  avoidTerms: ['ex'],
+  inForce: true,
+  ...b,
 });
 const route = (over: Partial<Route>): Route => ({
-  task: 'reply', language: 'en', effort: 'standard', ruleset: 'reply', obligations: [], boundaries: [], eligibleDirections: ['direct_answer_and_callback'], ...over,
+  task: 'reply',
+  language: 'en',
+  effort: 'standard',
+  ruleset: 'reply',
+  obligations: [],
+  boundaries: [],
+  eligibleDirections: ['direct_answer_and_callback'],
+  ...over,
 });
 const candidate = (text: string, handles: string[] = []): Candidate => ({
-  index: 0, round: 1, draft: { direction: 'direct_answer_and_callback', text, rationale: 'Answers her plainly.', handles, claims: [] },
+  index: 0,
+  round: 1,
+  draft: { direction: 'direct_answer_and_callback', text, rationale: 'Answers her plainly.', handles, claims: [] },
 });
 const check = (c: Candidate, r: Route) => obligationsAudit.check(c, { route: r } as AuditContext);
 
@@ -24,14 +49,20 @@ describe('obligations audit', () => {
     expect(obligationsAudit.name).toBe('obligations');
   });
   it('obligations: each unhandled obligation is named by its id and kind; the primary one as missed, a required one as ignored', () => {
-    const obligations = [obligation({}), obligation({ id: 'o2', kind: 'disclosure', primary: false }), obligation({ id: 'o3', kind: 'greeting', primary: false })];
+    const obligations = [
+      obligation({}),
+      obligation({ id: 'o2', kind: 'disclosure', primary: false }),
+      obligation({ id: 'o3', kind: 'greeting', primary: false }),
+    ];
     expect(check(candidate('Mostly the quiet.'), route({ obligations }))).toEqual([
       { code: 'primary_obligation_missed', detail: 'o1 (direct_question)' },
       { code: 'obligation_ignored', detail: 'o2 (disclosure)' },
     ]);
   });
   it('obligations: a raised topic names the message that ruled it out and the term', () => {
-    expect(check(candidate('Was your ex into hiking too.'), route({ boundaries: [boundary({})] }))).toEqual([{ code: 'boundary_topic_raised', detail: 'e2: "ex"' }]);
+    expect(check(candidate('Was your ex into hiking too.'), route({ boundaries: [boundary({})] }))).toEqual([
+      { code: 'boundary_topic_raised', detail: 'e2: "ex"' },
+    ]);
   });
   it('obligations: only a topic boundary keeps words out; terms carried by a pause or an end of contact do not', () => {
     // The burst reader may name terms with any scope; the ledger passes them through unchanged.

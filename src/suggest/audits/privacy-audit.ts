@@ -8,9 +8,31 @@ import { ngrams, type PrivateMaterial } from './private-material.js';
  * analysis. Copy that says "your checklist score" leaks even when no sentence is quoted.
  */
 export const PRIVATE_VOCABULARY = phrases([
-  'wiki', 'checklist', 'check list', 'check-list', 'score*', 'scoring', 'blocker*', 'dealbreaker*', 'deal breaker*',
-  'red flag*', 'green flag*', 'private note*', 'prior analysis', 'previous analysis', 'ai analysis', 'my notes', 'your notes',
-  'viki*', 'balų', 'balai', 'įvertinim*', 'kontrolin* sąraš*', 'raudon* vėliav*', 'privat* pastab*', 'ankstesn* analiz*',
+  'wiki',
+  'checklist',
+  'check list',
+  'check-list',
+  'score*',
+  'scoring',
+  'blocker*',
+  'dealbreaker*',
+  'deal breaker*',
+  'red flag*',
+  'green flag*',
+  'private note*',
+  'prior analysis',
+  'previous analysis',
+  'ai analysis',
+  'my notes',
+  'your notes',
+  'viki*',
+  'balų',
+  'balai',
+  'įvertinim*',
+  'kontrolin* sąraš*',
+  'raudon* vėliav*',
+  'privat* pastab*',
+  'ankstesn* analiz*',
 ]);
 
 /**

@@ -5,12 +5,26 @@ import { emptyWiki, type Wiki, type WikiEntry } from '../wiki.js';
 import { ngrams, privateMaterial } from './private-material.js';
 
 const match = (over: Partial<Match> = {}): Match => ({
-  id: 'm1', language: 'en', status: 'open', messages: [], details: {}, checkList: [], summary: '', aiGenerations: [], ...over,
+  id: 'm1',
+  language: 'en',
+  status: 'open',
+  messages: [],
+  details: {},
+  checkList: [],
+  summary: '',
+  aiGenerations: [],
+  ...over,
 });
 const message = (text: string): MatchMessage => ({ id: 'e1', author: 'match', kind: 'text', text, sentAt: 0, liked: false, replyTo: null });
 const entry = (interpretation: string, note: string): WikiEntry => ({ path: 'habits.smoking', value: null, interpretation, label: 'good', note });
 const fact = (id: string, statement: string, disclosable: boolean, verified: boolean, supports: string[] = []): ProfileFact => ({
-  id, statement, disclosable, verified, topics: [], supports, doesNotSupport: [],
+  id,
+  statement,
+  disclosable,
+  verified,
+  topics: [],
+  supports,
+  doesNotSupport: [],
 });
 const material = (m: Partial<Match>, wiki: Wiki = emptyWiki, profile: Partial<Profile> = {}) =>
   privateMaterial(match(m), wiki, { ...emptyProfile, ...profile });
@@ -59,15 +73,28 @@ describe('private material (W7)', () => {
   });
 
   it('a one- or two-word material is a whole phrase, kept only when one of its words has six letters or more', () => {
-    const m = material({}, emptyWiki, { privateNotes: ['avoidant', 'anxious attachment', 'too jealous', 'clingy', 'quiet', 'shy guy', 'pulls back when close'] });
+    const m = material({}, emptyWiki, {
+      privateNotes: ['avoidant', 'anxious attachment', 'too jealous', 'clingy', 'quiet', 'shy guy', 'pulls back when close'],
+    });
     expect(m.shortPhrases).toEqual(
-      new Map([['avoidant', 'private_note'], ['anxious attachment', 'private_note'], ['too jealous', 'private_note'], ['clingy', 'private_note']]),
+      new Map([
+        ['avoidant', 'private_note'],
+        ['anxious attachment', 'private_note'],
+        ['too jealous', 'private_note'],
+        ['clingy', 'private_note'],
+      ]),
     );
   });
 
   it('a trigram needs a content word (four letters suffice), and the first material holding it names its kind', () => {
     const m = material({}, { entries: [entry('quiet forest walks', '')] }, { privateNotes: ['quiet forest walks', 'they have been there', 'and i like it'] });
-    expect(m.trigrams).toEqual(new Map([['quiet fores walks', 'wiki_interpretation'], ['and i like', 'private_note'], ['i like it', 'private_note']]));
+    expect(m.trigrams).toEqual(
+      new Map([
+        ['quiet fores walks', 'wiki_interpretation'],
+        ['and i like', 'private_note'],
+        ['i like it', 'private_note'],
+      ]),
+    );
   });
 
   it("wording of the match's messages and details, and of facts the user may disclose, is public and left out", () => {
@@ -84,7 +111,12 @@ describe('private material (W7)', () => {
       },
     );
     // The facts the user may not disclose stay private; every other trigram was said in public.
-    expect(m.trigrams).toEqual(new Map([['plays jazz piano', 'private_fact'], ['speak fluen japan', 'private_fact']]));
+    expect(m.trigrams).toEqual(
+      new Map([
+        ['plays jazz piano', 'private_fact'],
+        ['speak fluen japan', 'private_fact'],
+      ]),
+    );
   });
 
   it('a short phrase is public only when every one of its words was said in public', () => {

@@ -9,7 +9,15 @@ const candidate: Candidate = {
   draft: { direction: 'playful_shared_premise', text: 'x', rationale: 'y', handles: [], claims: [] },
 };
 const clean: ReviewVerdict = {
-  index: 4, privacy: 'clean', privateJudgements: [], implication: 'clean', obligations: 'handled', conduct: 'clean', language: 'correct', drafting: [], reason: 'fine',
+  index: 4,
+  privacy: 'clean',
+  privateJudgements: [],
+  implication: 'clean',
+  obligations: 'handled',
+  conduct: 'clean',
+  language: 'correct',
+  drafting: [],
+  reason: 'fine',
 };
 const failing = (over: Partial<ReviewVerdict>) =>
   reviewRecords(candidate, { ...clean, ...over }, 'not_reviewed')

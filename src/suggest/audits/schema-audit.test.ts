@@ -14,8 +14,12 @@ describe('schema audit', () => {
     expect(schemaAudit.check(candidate('Mostly the quiet.'), {} as never)).toEqual([]);
   });
   it('schema: blank text or blank rationale (whitespace only) fails, naming the field', () => {
-    expect(schemaAudit.check(candidate('   '), {} as never)).toEqual([{ code: 'suggestion_shape', detail: 'text: Too small: expected string to have >=1 characters' }]);
-    expect(schemaAudit.check(candidate('Fine.', ' \n '), {} as never)).toEqual([{ code: 'suggestion_shape', detail: 'rationale: Too small: expected string to have >=1 characters' }]);
+    expect(schemaAudit.check(candidate('   '), {} as never)).toEqual([
+      { code: 'suggestion_shape', detail: 'text: Too small: expected string to have >=1 characters' },
+    ]);
+    expect(schemaAudit.check(candidate('Fine.', ' \n '), {} as never)).toEqual([
+      { code: 'suggestion_shape', detail: 'rationale: Too small: expected string to have >=1 characters' },
+    ]);
   });
   it(`schema: ${MAX_TEXT_CHARS} characters is compact enough; one more is a letter`, () => {
     expect(MAX_TEXT_CHARS).toBe(400);

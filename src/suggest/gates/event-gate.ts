@@ -22,7 +22,14 @@ export const eventGate = defineGate('event', ({ match, now, thresholds, state, c
   const ledger = boundaryLedger(match, state.timeline?.reading ?? null, now);
   state.event = reading;
   state.boundaries = ledger;
-  const detail = { state: reading.state, task: reading.task, reEntries: reading.reEntries, boundaries: ledger.entries.length, decidedBy: ledger.decidedBy, suspicions: ledger.suspicions.length };
+  const detail = {
+    state: reading.state,
+    task: reading.task,
+    reEntries: reading.reEntries,
+    boundaries: ledger.entries.length,
+    decidedBy: ledger.decidedBy,
+    suspicions: ledger.suspicions.length,
+  };
   // Code read an explicit request to stop writing and the reading says otherwise: neither closing
   // for good nor writing on is Warrant's guess to make (W12).
   if (reading.reason !== 'status_closed' && ledger.disputed && !ledger.endContact) {
@@ -30,7 +37,11 @@ export const eventGate = defineGate('event', ({ match, now, thresholds, state, c
     return {
       decision: 'stop',
       reason: 'boundary_disputed',
-      stop: stopState('clarification', copy.boundaryDisputedSummary, copy.boundaryDisputedQuestion(quoteOf(match, ledger.disputed.messageId, ledger.disputed.words))),
+      stop: stopState(
+        'clarification',
+        copy.boundaryDisputedSummary,
+        copy.boundaryDisputedQuestion(quoteOf(match, ledger.disputed.messageId, ledger.disputed.words)),
+      ),
       detail: { ...detail, boundary: ledger.disputed.messageId, words: ledger.disputed.words },
     };
   }

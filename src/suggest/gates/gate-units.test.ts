@@ -14,28 +14,70 @@ import { strategyGate } from './strategy-gate.js';
 import { timelineGate } from './timeline-gate.js';
 
 const call = (task: string): ModelCallRecord => ({
-  task, promptName: `built-in:${task}`, promptHash: 'sha256:0', modelId: 'test', startedAt: '2026-11-01T12:00:00.000Z', latencyMs: 0, inputTokens: 0, outputTokens: 0, outcome: 'ok',
+  task,
+  promptName: `built-in:${task}`,
+  promptHash: 'sha256:0',
+  modelId: 'test',
+  startedAt: '2026-11-01T12:00:00.000Z',
+  latencyMs: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  outcome: 'ok',
 });
 const ok = <T>(task: string, value: T): Promise<TaskResult<T>> => Promise.resolve({ ok: true, value, call: call(task) });
 const failed = <T>(task: string): Promise<TaskResult<T>> => Promise.resolve({ ok: false, reason: 'timeout', call: { ...call(task), outcome: 'timeout' } });
 
 /** Skills answering from fixed values: the gates depend on the interface only (hosts bring their own). */
-function skills({ reading, strategy, readingFails = false, strategyFails = false }: { reading?: BurstReading; strategy?: Strategy; readingFails?: boolean; strategyFails?: boolean }): SuggestSkills & { asked: string[] } {
+function skills({
+  reading,
+  strategy,
+  readingFails = false,
+  strategyFails = false,
+}: {
+  reading?: BurstReading;
+  strategy?: Strategy;
+  readingFails?: boolean;
+  strategyFails?: boolean;
+}): SuggestSkills & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
-    readBurst: (input) => (asked.push(`burst:${input.burst.map((m) => m.id).join(',')}`), readingFails ? failed('suggest.burst') : ok('suggest.burst', reading!)),
+    readBurst: (input) => (
+      asked.push(`burst:${input.burst.map((m) => m.id).join(',')}`), readingFails ? failed('suggest.burst') : ok('suggest.burst', reading!)
+    ),
     planStrategy: () => (asked.push('strategy'), strategyFails ? failed('suggest.strategy') : ok('suggest.strategy', strategy!)),
     draftCandidates: () => failed('suggest.draft'),
     reviewCandidates: () => failed('suggest.review'),
   };
 }
 const obligation = (o: Partial<Obligation>): Obligation => ({
-  id: 'o1', kind: 'direct_question', messageId: 'b', summary: '', primary: true, boundary: null, avoidTerms: [], needsUserFact: null, ...o,
+  id: 'o1',
+  kind: 'direct_question',
+  messageId: 'b',
+  summary: '',
+  primary: true,
+  boundary: null,
+  avoidTerms: [],
+  needsUserFact: null,
+  ...o,
 });
-const reading = (over: Partial<BurstReading> = {}): BurstReading => ({ obligations: [obligation({})], callbacks: [], topics: [], boundaries: [], rulings: [], ...over });
+const reading = (over: Partial<BurstReading> = {}): BurstReading => ({
+  obligations: [obligation({})],
+  callbacks: [],
+  topics: [],
+  boundaries: [],
+  rulings: [],
+  ...over,
+});
 const fact = (over: Partial<ProfileFact>): ProfileFact => ({
-  id: 'hiking', statement: 'I hike', verified: true, disclosable: true, topics: ['hiking'], supports: ['hikes'], doesNotSupport: [], ...over,
+  id: 'hiking',
+  statement: 'I hike',
+  verified: true,
+  disclosable: true,
+  topics: ['hiking'],
+  supports: ['hikes'],
+  doesNotSupport: [],
+  ...over,
 });
 
 /** Runs `gates` in order on `context`, as the pipeline does, and returns the last verdict. */
@@ -47,7 +89,11 @@ async function through(context: PipelineContext, ...gates: { run(c: PipelineCont
 
 describe('event gate: boundaries hold for their whole term, wherever they were said', () => {
   it('boundary: an end of contact closes at once, also when the user’s polite goodbye follows it', async () => {
-    const m = testMatch([msg('a', 'user', 0), msg('b', 'match', 1, "Sorry, I don't think we're a match. Please don't message me again."), msg('c', 'user', 1.5, 'Understood, take care!')]);
+    const m = testMatch([
+      msg('a', 'user', 0),
+      msg('b', 'match', 1, "Sorry, I don't think we're a match. Please don't message me again."),
+      msg('c', 'user', 1.5, 'Understood, take care!'),
+    ]);
     const context = testContext(m, 2);
     const verdict = await through(context, eventGate);
     expect(verdict).toMatchObject({ decision: 'stop', reason: 'boundary_end_contact', stop: { resultType: 'close' } });
@@ -55,7 +101,12 @@ describe('event gate: boundaries hold for their whole term, wherever they were s
     expect(context.state.boundaries!.endContact).toMatchObject({ messageId: 'b', scope: 'end_contact', by: 'code' });
   });
   it('boundary: a pause holds until its term has passed, whoever wrote since; then the conversation goes on', async () => {
-    const m = testMatch([msg('a', 'user', 0), msg('b', 'match', 1, 'Busy with exams, give me two weeks!'), msg('c', 'user', 2, 'Good luck!'), msg('d', 'match', 3, 'Thanks')]);
+    const m = testMatch([
+      msg('a', 'user', 0),
+      msg('b', 'match', 1, 'Busy with exams, give me two weeks!'),
+      msg('c', 'user', 2, 'Good luck!'),
+      msg('d', 'match', 3, 'Thanks'),
+    ]);
     const during = await through(testContext(m, 5 * 24), eventGate);
     expect(during).toMatchObject({ decision: 'stop', reason: 'boundary_pause', stop: { resultType: 'hold' } });
     expect(during.decision === 'stop' && during.stop.analysisSummary).toContain('2026-11-15');
@@ -64,13 +115,23 @@ describe('event gate: boundaries hold for their whole term, wherever they were s
   });
   it('boundary: a closed status and a lost interest close before a pause holds', async () => {
     const paused = [msg('a', 'user', 0), msg('b', 'match', 1, 'I need some space.')];
-    expect(await through(testContext(testMatch(paused, { status: 'closed' }), 2), eventGate)).toMatchObject({ reason: 'status_closed', stop: { resultType: 'close' } });
+    expect(await through(testContext(testMatch(paused, { status: 'closed' }), 2), eventGate)).toMatchObject({
+      reason: 'status_closed',
+      stop: { resultType: 'close' },
+    });
     const lost = testMatch([...paused, msg('c', 'user', 2), msg('d', 'user', 3)]);
     expect(await through(testContext(lost, 2 + 24 * 30), eventGate)).toMatchObject({ reason: 're_entry_unanswered', stop: { resultType: 'close' } });
   });
   it('boundary: a boundary the burst reader found in an earlier message counts like one code read', async () => {
     const m = testMatch([msg('a', 'match', 0, 'Kind of swamped lately.'), msg('b', 'user', 1), msg('c', 'match', 2, 'Haha yes')]);
-    const context = testContext(m, 3, { skills: skills({ reading: reading({ obligations: [obligation({ messageId: 'c', kind: 'greeting' })], boundaries: [{ messageId: 'a', scope: 'pause', summary: 'swamped for ten days', avoidTerms: [], pauseDays: 10 }] }) }) });
+    const context = testContext(m, 3, {
+      skills: skills({
+        reading: reading({
+          obligations: [obligation({ messageId: 'c', kind: 'greeting' })],
+          boundaries: [{ messageId: 'a', scope: 'pause', summary: 'swamped for ten days', avoidTerms: [], pauseDays: 10 }],
+        }),
+      }),
+    });
     const verdict = await through(context, timelineGate, eventGate);
     expect(verdict).toMatchObject({ reason: 'boundary_pause' });
     expect(context.state.boundaries!.pause).toMatchObject({ messageId: 'a', by: 'reader', until: '2026-11-11T12:00:00.000Z' });
@@ -82,7 +143,11 @@ describe('event gate: boundaries hold for their whole term, wherever they were s
   });
   it('event: a timing stop without boundaries uses its own sentence', async () => {
     const verdict = await through(testContext(testMatch([msg('a', 'match', 0), msg('b', 'user', 1)]), 2), eventGate);
-    expect(verdict).toMatchObject({ decision: 'stop', reason: 'awaiting_match_reply', stop: { resultType: 'hold', analysisSummary: 'Your message is the latest one and it has not been long; wait for their reply.' } });
+    expect(verdict).toMatchObject({
+      decision: 'stop',
+      reason: 'awaiting_match_reply',
+      stop: { resultType: 'hold', analysisSummary: 'Your message is the latest one and it has not been long; wait for their reply.' },
+    });
   });
 });
 
@@ -112,25 +177,48 @@ describe('timeline gate', () => {
     const m = testMatch([msg('a', 'match', 0, 'hey'), msg('b', 'user', 1), msg('c', 'match', 2, 'q1', { replyTo: 'b' }), msg('d', 'match', 2.1, 'q2')]);
     const s = skills({
       reading: reading({
-        obligations: [obligation({ id: 'o1', messageId: 'c', primary: false }), obligation({ id: 'o2', messageId: 'd', primary: true }), obligation({ id: 'o3', messageId: 'zz', primary: true })],
-        callbacks: [{ messageId: 'd', refersTo: 'a', certainty: 'probable' }, { messageId: 'd', refersTo: 'nowhere', certainty: 'probable' }, { messageId: 'c', refersTo: 'b', certainty: 'probable' }],
+        obligations: [
+          obligation({ id: 'o1', messageId: 'c', primary: false }),
+          obligation({ id: 'o2', messageId: 'd', primary: true }),
+          obligation({ id: 'o3', messageId: 'zz', primary: true }),
+        ],
+        callbacks: [
+          { messageId: 'd', refersTo: 'a', certainty: 'probable' },
+          { messageId: 'd', refersTo: 'nowhere', certainty: 'probable' },
+          { messageId: 'c', refersTo: 'b', certainty: 'probable' },
+        ],
         topics: ['Hiking'],
-        boundaries: [{ messageId: 'a', scope: 'topic', summary: 'x', avoidTerms: ['ex'], pauseDays: null }, { messageId: 'b', scope: 'topic', summary: 'the user’s own', avoidTerms: ['x'], pauseDays: null }],
+        boundaries: [
+          { messageId: 'a', scope: 'topic', summary: 'x', avoidTerms: ['ex'], pauseDays: null },
+          { messageId: 'b', scope: 'topic', summary: 'the user’s own', avoidTerms: ['x'], pauseDays: null },
+        ],
       }),
     });
     const context = testContext(m, 3, { skills: s });
     const verdict = await timelineGate.run(context);
     expect(s.asked).toEqual(['burst:c,d']);
-    expect(verdict).toMatchObject({ decision: 'pass', reason: 'burst_read', detail: { droppedOutsideMatch: ['obligation o3: zz', 'callback d→nowhere', 'boundary topic: b'] } });
+    expect(verdict).toMatchObject({
+      decision: 'pass',
+      reason: 'burst_read',
+      detail: { droppedOutsideMatch: ['obligation o3: zz', 'callback d→nowhere', 'boundary topic: b'] },
+    });
     const r = context.state.timeline!.reading!;
-    expect(r.obligations.map((o) => [o.id, o.primary])).toEqual([['o1', false], ['o2', true]]);
-    expect(r.callbacks).toEqual([{ messageId: 'c', refersTo: 'b', certainty: 'explicit' }, { messageId: 'd', refersTo: 'a', certainty: 'probable' }]);
+    expect(r.obligations.map((o) => [o.id, o.primary])).toEqual([
+      ['o1', false],
+      ['o2', true],
+    ]);
+    expect(r.callbacks).toEqual([
+      { messageId: 'c', refersTo: 'b', certainty: 'explicit' },
+      { messageId: 'd', refersTo: 'a', certainty: 'probable' },
+    ]);
     expect(r.topics).toEqual(['hiking']);
     expect(r.boundaries.map((b) => b.messageId)).toEqual(['a']);
   });
   it('timeline: with no primary marked, the first obligation is primary', async () => {
     const m = testMatch([msg('a', 'user', 0), msg('b', 'match', 1)]);
-    const context = testContext(m, 2, { skills: skills({ reading: reading({ obligations: [obligation({ id: 'o1', primary: false }), obligation({ id: 'o2', primary: false })] }) }) });
+    const context = testContext(m, 2, {
+      skills: skills({ reading: reading({ obligations: [obligation({ id: 'o1', primary: false }), obligation({ id: 'o2', primary: false })] }) }),
+    });
     await timelineGate.run(context);
     expect(context.state.timeline!.reading!.obligations.map((o) => o.primary)).toEqual([true, false]);
   });
@@ -139,7 +227,10 @@ describe('timeline gate', () => {
 describe('match, property and profile gates', () => {
   it('match: one root match; the state must carry its id', async () => {
     const m = testMatch([msg('a', 'match', 0)], { summary: 'private', aiGenerations: [] });
-    expect(await matchGate.run(testContext(m, 1))).toMatchObject({ decision: 'pass', detail: { matchId: 'm-1', messages: 1, nonAuthoritative: { summary: true, aiGenerations: 0 } } });
+    expect(await matchGate.run(testContext(m, 1))).toMatchObject({
+      decision: 'pass',
+      detail: { matchId: 'm-1', messages: 1, nonAuthoritative: { summary: true, aiGenerations: 0 } },
+    });
     const context = testContext(m, 1);
     await expect(matchGate.run({ ...context, state: { ...context.state, matchId: 'other' } })).rejects.toThrow('pipeline state carries match');
   });
@@ -168,9 +259,22 @@ describe('match, property and profile gates', () => {
     const context = testContext(testMatch([]), 1, { profile });
     expect(await profileGate.run(context)).toMatchObject({
       reason: 'facts_selected',
-      detail: { selected: ['hiking', 'work'], relevant: ['hiking', 'work'], excluded: [{ id: 'u', reason: 'unverified' }, { id: 'p', reason: 'not_disclosable' }] },
+      detail: {
+        selected: ['hiking', 'work'],
+        relevant: ['hiking', 'work'],
+        excluded: [
+          { id: 'u', reason: 'unverified' },
+          { id: 'p', reason: 'not_disclosable' },
+        ],
+      },
     });
-    context.state.timeline = { burst: [], matchBurst: [], answered: false, explicitCallbacks: [], reading: reading({ topics: [], obligations: [obligation({ needsUserFact: 'Work' })] }) };
+    context.state.timeline = {
+      burst: [],
+      matchBurst: [],
+      answered: false,
+      explicitCallbacks: [],
+      reading: reading({ topics: [], obligations: [obligation({ needsUserFact: 'Work' })] }),
+    };
     expect(await profileGate.run(context)).toMatchObject({ detail: { relevant: ['work'] } });
     expect(await profileGate.run(testContext(testMatch([]), 1))).toMatchObject({ reason: 'no_disclosable_facts' });
   });
@@ -186,7 +290,12 @@ describe('router gate', () => {
     const context = testContext(testMatch([], { language: 'de-DE' }), 1);
     await eventGate.run(context);
     expect(await routerGate.run(context)).toMatchObject({ decision: 'stop', reason: 'unsupported_language', stop: { resultType: 'clarification' } });
-    for (const [tag, language] of [['en-US', 'en'], ['lt-LT', 'lt'], ['LT', 'lt'], ['en_GB', 'en']] as const) {
+    for (const [tag, language] of [
+      ['en-US', 'en'],
+      ['lt-LT', 'lt'],
+      ['LT', 'lt'],
+      ['en_GB', 'en'],
+    ] as const) {
       const regional = testContext(testMatch([], { language: tag }), 1);
       await eventGate.run(regional);
       expect(await routerGate.run(regional)).toMatchObject({ decision: 'pass' });
@@ -211,7 +320,10 @@ describe('router gate', () => {
   it('router: a Wiki blocker that applies closes; a photo in the unanswered burst asks what it shows', async () => {
     const wiki = { entries: [{ path: 'details.smoking', value: null, interpretation: 'i', label: 'blocker' as const, note: '' }] };
     const blocked = testContext(testMatch([], { details: { smoking: 'often' } }), 1, { wiki });
-    expect(await through(blocked, propertyGate, timelineGate, eventGate, profileGate, routerGate)).toMatchObject({ reason: 'blocker_applies', stop: { resultType: 'close' } });
+    expect(await through(blocked, propertyGate, timelineGate, eventGate, profileGate, routerGate)).toMatchObject({
+      reason: 'blocker_applies',
+      stop: { resultType: 'close' },
+    });
     const { verdict } = await routed([msg('a', 'user', 0), msg('b', 'match', 1, 'look', { kind: 'photo' })], 2, {}, reading());
     expect(verdict).toMatchObject({ reason: 'photo_in_burst', stop: { resultType: 'clarification' }, detail: { photos: ['b'] } });
   });
@@ -219,12 +331,23 @@ describe('router gate', () => {
     const { verdict } = await routed([msg('a', 'user', 0), msg('b', 'match', 1)], 2);
     expect(verdict).toMatchObject({ decision: 'needs_model', reason: 'obligations_need_model' });
     const asks = reading({ obligations: [obligation({ needsUserFact: 'Work' })] });
-    expect((await routed([msg('a', 'user', 0), msg('b', 'match', 1)], 2, {}, asks)).verdict).toMatchObject({ reason: 'missing_user_fact', detail: { topic: 'Work', obligation: 'o1' } });
+    expect((await routed([msg('a', 'user', 0), msg('b', 'match', 1)], 2, {}, asks)).verdict).toMatchObject({
+      reason: 'missing_user_fact',
+      detail: { topic: 'Work', obligation: 'o1' },
+    });
     const profile: Profile = { facts: [fact({ id: 'w', topics: ['work'] })], classifications: [], privateNotes: [] };
     expect((await routed([msg('a', 'user', 0), msg('b', 'match', 1)], 2, { profile }, asks)).verdict).toMatchObject({ reason: 'route_settled' });
   });
   it('router: the route carries every topic ruled out in the thread, from the boundary ledger', async () => {
-    const { context } = await routed([msg('a', 'match', 0, "Let's not talk about my ex."), msg('b', 'user', 1), msg('c', 'match', 2, 'So?')], 3, {}, reading({ obligations: [obligation({ messageId: 'c' })], rulings: [{ messageId: 'a', sets: 'topic', why: 'meant', pauseDays: null, avoidTerms: ['ex'] }] }));
+    const { context } = await routed(
+      [msg('a', 'match', 0, "Let's not talk about my ex."), msg('b', 'user', 1), msg('c', 'match', 2, 'So?')],
+      3,
+      {},
+      reading({
+        obligations: [obligation({ messageId: 'c' })],
+        rulings: [{ messageId: 'a', sets: 'topic', why: 'meant', pauseDays: null, avoidTerms: ['ex'] }],
+      }),
+    );
     expect(context.state.route!.boundaries.map((b) => [b.messageId, b.avoidTerms])).toEqual([['a', ['ex']]]);
   });
   it('router: reaching it without an eligible task is a bug, not a stop', async () => {
@@ -235,29 +358,51 @@ describe('router gate', () => {
 
 describe('strategy gate', () => {
   const plan = (over: Partial<Strategy> = {}): Strategy => ({
-    analysisSummary: 's', primaryMove: 'm', architecture: 'a', topicPlan: [], pressure: 'low', hookFactId: null,
-    directions: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'], ...over,
+    analysisSummary: 's',
+    primaryMove: 'm',
+    architecture: 'a',
+    topicPlan: [],
+    pressure: 'low',
+    hookFactId: null,
+    directions: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'],
+    ...over,
   });
   const planned = async (strategy: Strategy | null, messages = [msg('a', 'user', 0), msg('b', 'match', 1)], atHours = 2) => {
     const profile: Profile = { facts: [fact({})], classifications: [], privateNotes: [] };
-    const context = testContext(testMatch(messages), atHours, { profile, skills: skills({ reading: reading(), ...(strategy ? { strategy } : { strategyFails: true }) }) });
+    const context = testContext(testMatch(messages), atHours, {
+      profile,
+      skills: skills({ reading: reading(), ...(strategy ? { strategy } : { strategyFails: true }) }),
+    });
     const verdict = await through(context, timelineGate, eventGate, profileGate, routerGate, strategyGate);
     return { verdict, context };
   };
   it('strategy: a plan of three eligible directions passes into the state', async () => {
     const { verdict, context } = await planned(plan({ hookFactId: 'hiking' }));
-    expect(verdict).toMatchObject({ decision: 'pass', reason: 'strategy_planned', detail: { directions: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'], ineligible: [] } });
+    expect(verdict).toMatchObject({
+      decision: 'pass',
+      reason: 'strategy_planned',
+      detail: { directions: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'], ineligible: [] },
+    });
     expect(context.state.strategy?.hookFactId).toBe('hiking');
   });
   it('strategy: repeated or ineligible directions do not count; a hook outside the selected facts fails; a failed plan holds', async () => {
     const few = await planned(plan({ directions: ['direct_answer_and_callback', 'direct_answer_and_callback', 'unusual_opener_presentation'] }));
-    expect(few.verdict).toMatchObject({ reason: 'strategy_incomplete', detail: { problems: [{ kind: 'too_few_directions', count: 1 }], ineligible: ['unusual_opener_presentation'] } });
-    expect((await planned(plan({ hookFactId: 'salary' }))).verdict).toMatchObject({ detail: { problems: [{ kind: 'hook_not_selected', hookFactId: 'salary' }] } });
+    expect(few.verdict).toMatchObject({
+      reason: 'strategy_incomplete',
+      detail: { problems: [{ kind: 'too_few_directions', count: 1 }], ineligible: ['unusual_opener_presentation'] },
+    });
+    expect((await planned(plan({ hookFactId: 'salary' }))).verdict).toMatchObject({
+      detail: { problems: [{ kind: 'hook_not_selected', hookFactId: 'salary' }] },
+    });
     expect((await planned(null)).verdict).toMatchObject({ decision: 'stop', reason: 'strategy_failed', stop: { resultType: 'hold' } });
   });
   it('strategy: high pressure fails after silence, not in an ordinary reply', async () => {
     expect((await planned(plan({ pressure: 'high' }))).verdict).toMatchObject({ decision: 'pass' });
-    const reEntry = await planned(plan({ pressure: 'high', directions: ['playful_shared_premise', 'optional_social_exchange', 'acknowledge_and_specific_question'] }), [msg('a', 'match', 0), msg('b', 'user', 1)], 80);
+    const reEntry = await planned(
+      plan({ pressure: 'high', directions: ['playful_shared_premise', 'optional_social_exchange', 'acknowledge_and_specific_question'] }),
+      [msg('a', 'match', 0), msg('b', 'user', 1)],
+      80,
+    );
     expect(reEntry.verdict).toMatchObject({ reason: 'strategy_incomplete', detail: { problems: [{ kind: 'pressure_after_pause', ruleset: 're_entry' }] } });
   });
   it('strategy: without a route or skills it needs the model', async () => {
@@ -318,7 +463,11 @@ describe('property gate: a Wiki value applies only to the same observed value', 
 });
 
 describe('profile gate: relevance', () => {
-  const profile: Profile = { facts: [fact({ id: 'outdoors', topics: ['hiking', 'camping'] }), fact({ id: 'work', topics: ['work'] })], classifications: [], privateNotes: [] };
+  const profile: Profile = {
+    facts: [fact({ id: 'outdoors', topics: ['hiking', 'camping'] }), fact({ id: 'work', topics: ['work'] })],
+    classifications: [],
+    privateNotes: [],
+  };
   const withReading = (read: BurstReading) => {
     const context = testContext(testMatch([]), 1, { profile });
     context.state.timeline = { burst: [], matchBurst: [], answered: false, explicitCallbacks: [], reading: read };
@@ -336,8 +485,24 @@ describe('profile gate: relevance', () => {
 });
 
 describe('strategy gate: what the plan is asked with', () => {
-  const route: Route = { task: 'reply', language: 'en', effort: 'standard', ruleset: 'reply', obligations: [], boundaries: [], eligibleDirections: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'] };
-  const strategy: Strategy = { analysisSummary: 's', primaryMove: 'm', architecture: 'a', topicPlan: [], pressure: 'low', hookFactId: null, directions: [...route.eligibleDirections] };
+  const route: Route = {
+    task: 'reply',
+    language: 'en',
+    effort: 'standard',
+    ruleset: 'reply',
+    obligations: [],
+    boundaries: [],
+    eligibleDirections: ['direct_answer_and_callback', 'playful_shared_premise', 'optional_social_exchange'],
+  };
+  const strategy: Strategy = {
+    analysisSummary: 's',
+    primaryMove: 'm',
+    architecture: 'a',
+    topicPlan: [],
+    pressure: 'low',
+    hookFactId: null,
+    directions: [...route.eligibleDirections],
+  };
   const asking = (over: { strategy?: Strategy; strategyFails?: boolean; profile?: Profile } = {}) => {
     const inputs: unknown[] = [];
     const base = skills({ strategy: over.strategy ?? strategy, ...(over.strategyFails ? { strategyFails: true } : {}) });
@@ -382,7 +547,10 @@ describe('strategy gate: what the plan is asked with', () => {
   it('high pressure after a proposed plan fails; low pressure after a silence passes', async () => {
     const { context } = asking({ strategy: { ...strategy, pressure: 'high' } });
     context.state.route = { ...route, ruleset: 'cta_follow_up' };
-    expect(await strategyGate.run(context)).toMatchObject({ reason: 'strategy_incomplete', detail: { problems: [{ kind: 'pressure_after_pause', ruleset: 'cta_follow_up' }] } });
+    expect(await strategyGate.run(context)).toMatchObject({
+      reason: 'strategy_incomplete',
+      detail: { problems: [{ kind: 'pressure_after_pause', ruleset: 'cta_follow_up' }] },
+    });
     const quiet = asking({ strategy: { ...strategy, pressure: 'low' } });
     quiet.context.state.route = { ...route, ruleset: 're_entry' };
     expect(await strategyGate.run(quiet.context)).toMatchObject({ decision: 'pass' });

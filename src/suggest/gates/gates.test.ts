@@ -35,7 +35,11 @@ describe('router gate', () => {
   });
   it('router: a Match in lt-LT is served in Lithuanian, its stop copy too', async () => {
     const raw = structuredClone(rawFixture('lt-reactivated-reply').match) as Record<string, unknown>;
-    const { result, evidence } = await suggestReplies({ ...fixtureInputs('lt-reactivated-reply'), match: parseMatch({ ...raw, language: 'lt-LT' }), skills: null });
+    const { result, evidence } = await suggestReplies({
+      ...fixtureInputs('lt-reactivated-reply'),
+      match: parseMatch({ ...raw, language: 'lt-LT' }),
+      skills: null,
+    });
     expect(evidence.gates.find((g) => g.gate === 'router')?.detail).toMatchObject({ language: 'lt' });
     expect(result.analysisSummary).toBe(stopCopy('lt').needsModel);
   });
@@ -69,7 +73,10 @@ describe('strategy gate', () => {
     (outputs['suggest.strategy']![0] as Record<string, unknown>).pressure = 'high';
     const { result, evidence } = await suggestReplies({ ...inputs, skills: scriptedSkills(outputs).skills });
     expect(result).toMatchObject({ resultType: 'hold' });
-    expect(evidence.gates.at(-1)).toMatchObject({ reason: 'strategy_incomplete', detail: { problems: [{ kind: 'pressure_after_pause', ruleset: 're_entry' }] } });
+    expect(evidence.gates.at(-1)).toMatchObject({
+      reason: 'strategy_incomplete',
+      detail: { problems: [{ kind: 'pressure_after_pause', ruleset: 're_entry' }] },
+    });
     // The match is Lithuanian, so is the whole summary.
     expect(result.analysisSummary).toContain('per didelis spaudimas po tylos');
   });

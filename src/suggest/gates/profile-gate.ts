@@ -13,7 +13,10 @@ export const profileGate = defineGate('profile', ({ profile, state }) => {
     return f.verified && f.disclosable;
   });
   const reading = state.timeline?.reading;
-  const topics = new Set([...(reading?.topics ?? []), ...(reading?.obligations.flatMap((o) => (o.needsUserFact ? [o.needsUserFact.toLowerCase()] : [])) ?? [])]);
+  const topics = new Set([
+    ...(reading?.topics ?? []),
+    ...(reading?.obligations.flatMap((o) => (o.needsUserFact ? [o.needsUserFact.toLowerCase()] : [])) ?? []),
+  ]);
   const relevant = topics.size === 0 ? selected.map((f) => f.id) : selected.filter((f) => f.topics.some((t) => topics.has(t))).map((f) => f.id);
   state.profile = { selected, relevant, excluded };
   return {

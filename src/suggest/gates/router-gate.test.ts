@@ -5,13 +5,35 @@ import type { Obligation } from '../skill-schemas.js';
 import { testContext, testMatch, testMessage as msg } from '../testing.js';
 import { routerGate } from './router-gate.js';
 
-const event = (over: Partial<EventReading> = {}): EventReading => ({ state: 'active', task: 'reply', stop: null, reason: 'match_wrote_last', reEntries: 0, ...over });
+const event = (over: Partial<EventReading> = {}): EventReading => ({
+  state: 'active',
+  task: 'reply',
+  stop: null,
+  reason: 'match_wrote_last',
+  reEntries: 0,
+  ...over,
+});
 const obligation = (o: Partial<Obligation>): Obligation => ({
-  id: 'o1', kind: 'direct_question', messageId: 'b', summary: '', primary: true, boundary: null, avoidTerms: [], needsUserFact: null, ...o,
+  id: 'o1',
+  kind: 'direct_question',
+  messageId: 'b',
+  summary: '',
+  primary: true,
+  boundary: null,
+  avoidTerms: [],
+  needsUserFact: null,
+  ...o,
 });
 type Timeline = NonNullable<PipelineState['timeline']>;
 /** A timeline whose match burst is `burst`; `answered` when the user wrote after it. */
-const timeline = (burst: Timeline['matchBurst'], over: Partial<Timeline> = {}): Timeline => ({ burst, matchBurst: burst, answered: false, explicitCallbacks: [], reading: null, ...over });
+const timeline = (burst: Timeline['matchBurst'], over: Partial<Timeline> = {}): Timeline => ({
+  burst,
+  matchBurst: burst,
+  answered: false,
+  explicitCallbacks: [],
+  reading: null,
+  ...over,
+});
 
 /** The router alone, on the state earlier gates would leave (each part given, or left empty as the types allow). */
 function routerOn(state: Partial<Omit<PipelineState, 'matchId'>>, language = 'en'): PipelineContext {
@@ -42,15 +64,33 @@ describe('router gate: what it records', () => {
     expect(verdict).toMatchObject({ decision: 'stop', reason: 'photo_in_burst', stop: { resultType: 'clarification' }, detail: { photos: ['b2'] } });
   });
   it('router: a question no fact answers stops with a clarification', async () => {
-    const context = routerOn({ timeline: timeline(burst(1), { reading: { obligations: [obligation({ needsUserFact: 'work' })], callbacks: [], topics: [], boundaries: [], rulings: [] } }) });
-    expect(await routerGate.run(context)).toMatchObject({ decision: 'stop', reason: 'missing_user_fact', stop: { resultType: 'clarification' }, detail: { language: 'en', task: 'reply', ruleset: 'reply' } });
+    const context = routerOn({
+      timeline: timeline(burst(1), {
+        reading: { obligations: [obligation({ needsUserFact: 'work' })], callbacks: [], topics: [], boundaries: [], rulings: [] },
+      }),
+    });
+    expect(await routerGate.run(context)).toMatchObject({
+      decision: 'stop',
+      reason: 'missing_user_fact',
+      stop: { resultType: 'clarification' },
+      detail: { language: 'en', task: 'reply', ruleset: 'reply' },
+    });
   });
   it('router: an unread burst records the route so far', async () => {
-    expect(await routerGate.run(routerOn({ timeline: timeline(burst(1)) }))).toMatchObject({ decision: 'needs_model', detail: { language: 'en', task: 'reply', ruleset: 'reply' } });
+    expect(await routerGate.run(routerOn({ timeline: timeline(burst(1)) }))).toMatchObject({
+      decision: 'needs_model',
+      detail: { language: 'en', task: 'reply', ruleset: 'reply' },
+    });
   });
   it('router: a settled route records its obligations and which of them are required', async () => {
-    const obligations = [obligation({ id: 'q', kind: 'direct_question' }), obligation({ id: 'g', kind: 'greeting', primary: false }), obligation({ id: 'd', kind: 'decision', primary: false })];
-    const verdict = await routerGate.run(routerOn({ timeline: timeline(burst(1), { reading: { obligations, callbacks: [], topics: [], boundaries: [], rulings: [] } }) }));
+    const obligations = [
+      obligation({ id: 'q', kind: 'direct_question' }),
+      obligation({ id: 'g', kind: 'greeting', primary: false }),
+      obligation({ id: 'd', kind: 'decision', primary: false }),
+    ];
+    const verdict = await routerGate.run(
+      routerOn({ timeline: timeline(burst(1), { reading: { obligations, callbacks: [], topics: [], boundaries: [], rulings: [] } }) }),
+    );
     expect(verdict).toEqual({
       decision: 'pass',
       reason: 'route_settled',
@@ -60,15 +100,33 @@ describe('router gate: what it records', () => {
   it('router: a question, a disclosure, a correction, a boundary and a decision must be answered; a greeting and anything else need not', async () => {
     const kinds = ['direct_question', 'disclosure', 'correction', 'boundary', 'decision', 'greeting', 'other'] as const;
     const obligations = kinds.map((kind, i) => obligation({ id: kind, kind, primary: i === 0 }));
-    const verdict = await routerGate.run(routerOn({ timeline: timeline(burst(1), { reading: { obligations, callbacks: [], topics: [], boundaries: [], rulings: [] } }) }));
+    const verdict = await routerGate.run(
+      routerOn({ timeline: timeline(burst(1), { reading: { obligations, callbacks: [], topics: [], boundaries: [], rulings: [] } }) }),
+    );
     expect(verdict).toMatchObject({ decision: 'pass', detail: { required: ['direct_question', 'disclosure', 'correction', 'boundary', 'decision'] } });
   });
 });
 
 describe('router gate: the route', () => {
   it.each([
-    ['opener', 'active', 'opener', ['unusual_opener_presentation', 'playful_shared_premise', 'true_self_disclosure_and_bridge', 'acknowledge_and_specific_question']],
-    ['reply', 'active', 'reply', ['direct_answer_and_callback', 'acknowledge_and_specific_question', 'playful_shared_premise', 'true_self_disclosure_and_bridge', 'optional_social_exchange']],
+    [
+      'opener',
+      'active',
+      'opener',
+      ['unusual_opener_presentation', 'playful_shared_premise', 'true_self_disclosure_and_bridge', 'acknowledge_and_specific_question'],
+    ],
+    [
+      'reply',
+      'active',
+      'reply',
+      [
+        'direct_answer_and_callback',
+        'acknowledge_and_specific_question',
+        'playful_shared_premise',
+        'true_self_disclosure_and_bridge',
+        'optional_social_exchange',
+      ],
+    ],
     ['re_entry', 'ghosted', 're_entry', ['playful_shared_premise', 'optional_social_exchange', 'acknowledge_and_specific_question']],
     ['reply', 'cta', 'cta_follow_up', ['direct_answer_and_callback', 'acknowledge_and_specific_question', 'optional_social_exchange']],
   ] as const)('router: a %s in state %s follows the %s ruleset and its directions', async (task, state, ruleset, directions) => {
@@ -91,7 +149,13 @@ describe('router gate: the route', () => {
   });
   it('router: effort at its edges — three unanswered messages are deep, two standard, one light, whatever the obligations', async () => {
     const effort = async (messages: number, obligations: number) => {
-      const reading = { obligations: Array.from({ length: obligations }, (_, i) => obligation({ id: `o${i}`, primary: i === 0 })), callbacks: [], topics: [], boundaries: [], rulings: [] };
+      const reading = {
+        obligations: Array.from({ length: obligations }, (_, i) => obligation({ id: `o${i}`, primary: i === 0 })),
+        callbacks: [],
+        topics: [],
+        boundaries: [],
+        rulings: [],
+      };
       const context = routerOn({ timeline: timeline(burst(messages), { reading }) });
       await routerGate.run(context);
       return context.state.route?.effort;

@@ -6,7 +6,13 @@ import { stopState } from '../suggestion-result.js';
 /** The directions each ruleset allows (the diversity contract names them). */
 export const ELIGIBLE_DIRECTIONS: Readonly<Record<Route['ruleset'], readonly Direction[]>> = {
   opener: ['unusual_opener_presentation', 'playful_shared_premise', 'true_self_disclosure_and_bridge', 'acknowledge_and_specific_question'],
-  reply: ['direct_answer_and_callback', 'acknowledge_and_specific_question', 'playful_shared_premise', 'true_self_disclosure_and_bridge', 'optional_social_exchange'],
+  reply: [
+    'direct_answer_and_callback',
+    'acknowledge_and_specific_question',
+    'playful_shared_premise',
+    'true_self_disclosure_and_bridge',
+    'optional_social_exchange',
+  ],
   // After silence: light, no pressure, nothing that demands an answer.
   re_entry: ['playful_shared_premise', 'optional_social_exchange', 'acknowledge_and_specific_question'],
   // After a plan was proposed: answer and keep it easy; no new invitation.
@@ -42,7 +48,12 @@ export const routerGate = defineGate('router', ({ match, state, copy }) => {
   const timeline = state.timeline;
   const unanswered = timeline && !timeline.answered ? timeline.matchBurst : [];
   if (unanswered.some((m) => m.kind === 'photo')) {
-    return { decision: 'stop', reason: 'photo_in_burst', stop: stopState('clarification', copy.photoSummary, copy.photoQuestion), detail: { photos: unanswered.filter((m) => m.kind === 'photo').map((m) => m.id) } };
+    return {
+      decision: 'stop',
+      reason: 'photo_in_burst',
+      stop: stopState('clarification', copy.photoSummary, copy.photoQuestion),
+      detail: { photos: unanswered.filter((m) => m.kind === 'photo').map((m) => m.id) },
+    };
   }
 
   const ruleset: Route['ruleset'] = task === 'reply' && event.state === 'cta' ? 'cta_follow_up' : task;
@@ -68,6 +79,11 @@ export const routerGate = defineGate('router', ({ match, state, copy }) => {
   return {
     decision: 'pass',
     reason: 'route_settled',
-    detail: { ...base, effort, obligations: obligations.map((o) => o.id), required: obligations.filter((o) => REQUIRED_OBLIGATION_KINDS.has(o.kind)).map((o) => o.id) },
+    detail: {
+      ...base,
+      effort,
+      obligations: obligations.map((o) => o.id),
+      required: obligations.filter((o) => REQUIRED_OBLIGATION_KINDS.has(o.kind)).map((o) => o.id),
+    },
   };
 });

@@ -24,7 +24,12 @@ export const strategyGate = defineGate('strategy', async (context) => {
   });
   calls.push(result.call);
   if (!result.ok) {
-    return { decision: 'stop', reason: 'strategy_failed', stop: stopState('hold', copy.skillFailed('strategy', result.reason)), detail: { outcome: result.reason } };
+    return {
+      decision: 'stop',
+      reason: 'strategy_failed',
+      stop: stopState('hold', copy.skillFailed('strategy', result.reason)),
+      detail: { outcome: result.reason },
+    };
   }
   const plan = result.value;
   const directions = [...new Set(plan.directions)].filter((d): d is Direction => route.eligibleDirections.includes(d));

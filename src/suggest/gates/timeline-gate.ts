@@ -46,13 +46,19 @@ export const timelineGate = defineGate('timeline', async ({ match, skills, state
   const suspected = codeReadings(match).flatMap(({ message, said }) =>
     said.map((s) => ({ message: messageView(message), scope: s.scope, words: s.words, certainty: s.certainty, doubts: s.doubts })),
   );
-  const read = await skills.readBurst({ language: copyLanguageOf(match.language) ?? match.language, burst: matchBurst.map(messageView), earlier: earlier.map(messageView), suspected });
+  const read = await skills.readBurst({
+    language: copyLanguageOf(match.language) ?? match.language,
+    burst: matchBurst.map(messageView),
+    earlier: earlier.map(messageView),
+    suspected,
+  });
   calls.push(read.call);
   const unruled = read.ok ? [...new Set(suspected.map((s) => s.message.id))].filter((id) => !read.value.rulings.some((r) => r.messageId === id)) : [];
   // A suspicion the reader passed over is a failed reading, never a silent pass.
   const result = read.ok && unruled.length > 0 ? { ok: false as const, reason: 'unruled_suspicions' as const } : read;
   const suspicionDetail = { suspected: [...new Set(suspected.map((s) => s.message.id))], ...(unruled.length > 0 ? { unruled } : {}) };
-  if (!result.ok && event.stop === 'hold') return { decision: 'pass', reason: 'reading_failed_event_holds', detail: { ...base, ...suspicionDetail, outcome: result.reason } };
+  if (!result.ok && event.stop === 'hold')
+    return { decision: 'pass', reason: 'reading_failed_event_holds', detail: { ...base, ...suspicionDetail, outcome: result.reason } };
   if (!result.ok) {
     return {
       decision: 'stop',
@@ -69,7 +75,10 @@ export const timelineGate = defineGate('timeline', async ({ match, skills, state
     return burstIds.has(o.messageId);
   });
   // Exactly one primary obligation: the first the reader marked, or else the first in the burst.
-  const primaryIndex = Math.max(0, obligations.findIndex((o) => o.primary));
+  const primaryIndex = Math.max(
+    0,
+    obligations.findIndex((o) => o.primary),
+  );
   const onePrimary = obligations.map((o, i) => ({ ...o, primary: i === primaryIndex }));
   const callbacks = result.value.callbacks.filter((c) => {
     const inside = burstIds.has(c.messageId) && allIds.has(c.refersTo);
@@ -97,6 +106,13 @@ export const timelineGate = defineGate('timeline', async ({ match, skills, state
   return {
     decision: 'pass',
     reason: answered ? 'burst_read_already_answered' : 'burst_read',
-    detail: { ...base, ...suspicionDetail, obligations: reading.obligations.map((o) => ({ id: o.id, kind: o.kind, primary: o.primary })), callbacks: reading.callbacks, topics: reading.topics, droppedOutsideMatch: dropped },
+    detail: {
+      ...base,
+      ...suspicionDetail,
+      obligations: reading.obligations.map((o) => ({ id: o.id, kind: o.kind, primary: o.primary })),
+      callbacks: reading.callbacks,
+      topics: reading.topics,
+      droppedOutsideMatch: dropped,
+    },
   };
 });

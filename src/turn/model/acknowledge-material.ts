@@ -23,9 +23,7 @@ export function acknowledgeMaterial(request: AcknowledgeRequest): Record<string,
     answers,
     notices: request.notices.map((n) => n.text),
     ask: request.ask?.text ?? null,
-    card_on_screen: request.card
-      ? { title: request.card.title, buttons: request.card.buttons.map((b) => b.label) }
-      : null,
+    card_on_screen: request.card ? { title: request.card.title, buttons: request.card.buttons.map((b) => b.label) } : null,
     guidance: request.guidance,
     ...(request.message !== null && request.answers.length === 0 ? { user_message: request.message } : {}),
     earlier_replies: request.history,

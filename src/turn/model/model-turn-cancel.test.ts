@@ -52,7 +52,10 @@ describe.each(storeTargets())('a cancelled turn on $name', (target) => {
   const nothing = { turns: 0, records: 0, events: 0 };
 
   /** A runtime on a tenant of its own whose understand and writer tasks use the given models. */
-  function runtimeWith(languageModels: { understand?: MockLanguageModelV3; acknowledge?: MockLanguageModelV3 }, options: { dbOf?: (db: Database) => Database } = {}) {
+  function runtimeWith(
+    languageModels: { understand?: MockLanguageModelV3; acknowledge?: MockLanguageModelV3 },
+    options: { dbOf?: (db: Database) => Database } = {},
+  ) {
     const tenantId = `cancel-${++n}`;
     const models = createModels(
       { default: { timeoutMs: 30_000 }, tasks: Object.fromEntries(Object.keys(languageModels).map((task) => [task, { model: `mock:${task}` }])) },
@@ -80,7 +83,9 @@ describe.each(storeTargets())('a cancelled turn on $name', (target) => {
     const { runtime, tenantId } = runtimeWith({ understand: model });
     const controller = new AbortController();
     controller.abort();
-    const error = await runtime.run(parseTurnInput({ turn_id: 't', conversation_id: 'c', locale: 'en', message: 'Start a trip' }), { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await runtime
+      .run(parseTurnInput({ turn_id: 't', conversation_id: 'c', locale: 'en', message: 'Start a trip' }), { signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(error).toBe(controller.signal.reason);
     expect((error as DOMException).name).toBe('AbortError');
     expect(model.doGenerateCalls).toHaveLength(0);

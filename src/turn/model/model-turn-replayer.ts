@@ -80,9 +80,7 @@ async function runOn(db: Database, fixture: ModelTurnFixture, module: WorkflowMo
   const before: TurnResult[] = [];
   for (const turn of fixture.before) before.push(await plain.run(parseTurnInput(turn)));
 
-  const languageModels = Object.fromEntries(
-    Object.entries(fixture.model).map(([task, outputs]) => [`recorded:${task}`, recordedModel(task, outputs)]),
-  );
+  const languageModels = Object.fromEntries(Object.entries(fixture.model).map(([task, outputs]) => [`recorded:${task}`, recordedModel(task, outputs)]));
   const models = createModels(
     {
       default: { timeoutMs: fixture.timeout_ms },

@@ -58,12 +58,14 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
   async function startedTrip() {
     const c = `c${++n}`;
     const plain = createTurnRuntime({ db, workflows: [testTrip], locales: ['en', 'it'] });
-    await plain.run(parseTurnInput({
-      turn_id: `${c}-1`,
-      conversation_id: c,
-      locale: 'en',
-      understanding: { acts: [{ operation: 'start', workflow: 'trip', record: `${c}-trip` }] },
-    }));
+    await plain.run(
+      parseTurnInput({
+        turn_id: `${c}-1`,
+        conversation_id: c,
+        locale: 'en',
+        understanding: { acts: [{ operation: 'start', workflow: 'trip', record: `${c}-trip` }] },
+      }),
+    );
     return { c, trip: `${c}-trip`, turn: { turn_id: `${c}-2`, conversation_id: c, locale: 'en', message: 'Add Anna. Where are we? What can I do?' } };
   }
 
@@ -78,9 +80,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
       card_responses: [],
       unread: [],
     };
-    const faithful = JSON.stringify(
-      Object.fromEntries(['act_0', 'question_0', 'question_1'].map((k) => [k, { faithful: true, note: '', quote: '' }])),
-    );
+    const faithful = JSON.stringify(Object.fromEntries(['act_0', 'question_0', 'question_1'].map((k) => [k, { faithful: true, note: '', quote: '' }])));
     const mocks = {
       understand: scriptedModel(script.understand ?? [JSON.stringify(understood)]),
       verify: scriptedModel(script.verify ?? [faithful]),
@@ -91,9 +91,7 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     const models = createModels(
       {
         default: { timeoutMs },
-        tasks: Object.fromEntries(
-          Object.keys(mocks).map((task) => [task === 'verify' ? 'understand.verify' : task, { model: `mock:${task}` }]),
-        ),
+        tasks: Object.fromEntries(Object.keys(mocks).map((task) => [task === 'verify' ? 'understand.verify' : task, { model: `mock:${task}` }])),
       },
       { languageModels: Object.fromEntries(Object.entries(mocks).map(([task, model]) => [`mock:${task}`, model])) },
     );
@@ -117,7 +115,11 @@ describe.each(storeTargets())('turns written by models on $name', (target) => {
     const { trip, turn } = await startedTrip();
     const { runtime } = runtimeWith(trip, {});
     const result = await runtime.run(parseTurnInput(turn));
-    expect(transitionOf(result)).toMatchObject({ writtenBy: 'writer', text: 'Anna is on the trip. You can add travelers. Anything else?', fallbackReason: null });
+    expect(transitionOf(result)).toMatchObject({
+      writtenBy: 'writer',
+      text: 'Anna is on the trip. You can add travelers. Anything else?',
+      fallbackReason: null,
+    });
     expect(result.blocks.filter((b) => b.kind === 'receipt').map((b) => (b as { title: string }).title)).toEqual(['Traveler added']);
     const calls = result.evidence.modelCalls;
     expect(calls.map((c) => c.task).sort()).toEqual(['acknowledge', 'answer', 'answer', 'review', 'understand', 'understand.verify']);

@@ -78,13 +78,14 @@ describe('understand', () => {
   });
 
   it('understand: a dispute of a receipt the user was never shown is malformed, so nothing is contested', async () => {
-    const { models } = setup(
-      [JSON.stringify({ ...understood, acts: [], questions: [], disputes: [{ receipt: 'receipt:trip-1:9', said: 'wrong' }] })],
-      [],
-    );
+    const { models } = setup([JSON.stringify({ ...understood, acts: [], questions: [], disputes: [{ receipt: 'receipt:trip-1:9', said: 'wrong' }] })], []);
     const shown = [{ id: 'receipt:trip-1:2', title: 'Traveler added', body: 'Ada is on the trip as traveler.' }];
     expect(await createModelUnderstand({ models })(request([], { receipts: shown }))).toMatchObject({ ok: false, reason: 'malformed' });
-    expect(await createModelUnderstand({ models: setup([JSON.stringify({ ...understood, acts: [], questions: [], disputes: [{ receipt: 'receipt:trip-1:2', said: 'wrong' }] })], []).models })(request([]))).toMatchObject({ ok: false, reason: 'malformed' });
+    expect(
+      await createModelUnderstand({
+        models: setup([JSON.stringify({ ...understood, acts: [], questions: [], disputes: [{ receipt: 'receipt:trip-1:2', said: 'wrong' }] })], []).models,
+      })(request([])),
+    ).toMatchObject({ ok: false, reason: 'malformed' });
   });
 
   it('understand: constrained to the operations on offer for the records in view', async () => {

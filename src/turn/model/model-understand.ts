@@ -63,9 +63,7 @@ export function createModelUnderstand({ models, prompts }: TurnModelOptions): Un
     let understood = read.value;
     if (items.length > 0) {
       const checkSchema = z.strictObject(
-        Object.fromEntries(
-          items.map((item) => [item.key, z.strictObject({ faithful: z.boolean(), note: z.string(), quote: z.string() })]),
-        ),
+        Object.fromEntries(items.map((item) => [item.key, z.strictObject({ faithful: z.boolean(), note: z.string(), quote: z.string() })])),
       );
       const verify = await runObjectTask({
         models,
@@ -103,10 +101,7 @@ function itemsOf(u: ModelUnderstanding): Item[] {
   ];
 }
 
-function keepFaithful(
-  u: ModelUnderstanding,
-  checks: Record<string, { faithful: boolean; note: string; quote: string }>,
-): ModelUnderstanding {
+function keepFaithful(u: ModelUnderstanding, checks: Record<string, { faithful: boolean; note: string; quote: string }>): ModelUnderstanding {
   const unread = [...u.unread];
   const keep = <T>(list: readonly T[], prefix: string): T[] =>
     list.filter((_, i) => {

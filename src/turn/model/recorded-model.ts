@@ -44,9 +44,7 @@ export function recordedModel(task: string, outputs: readonly RecordedOutput[]):
       if ('delay_ms' in output && output.delay_ms) await new Promise((resolve) => setTimeout(resolve, output.delay_ms));
       if ('text' in output) return answer(output.text);
       if ('json' in output) return answer(JSON.stringify(output.json));
-      const keys = Object.keys(
-        (options.responseFormat as { schema?: { properties?: Record<string, unknown> } } | undefined)?.schema?.properties ?? {},
-      );
+      const keys = Object.keys((options.responseFormat as { schema?: { properties?: Record<string, unknown> } } | undefined)?.schema?.properties ?? {});
       const verdicts = keys.map((key): [string, unknown] => {
         switch (output.verdict) {
           case 'pass':

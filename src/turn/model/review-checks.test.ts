@@ -33,7 +33,9 @@ describe('review checks', () => {
   });
 
   it('each check asks its own question, in words the review model can answer', () => {
-    const questions = Object.fromEntries(reviewChecks(ackRequest({ ask, card, answers: [answerBlock()], notices: [noticeBlock()] })).map((c) => [c.key, c.question]));
+    const questions = Object.fromEntries(
+      reviewChecks(ackRequest({ ask, card, answers: [answerBlock()], notices: [noticeBlock()] })).map((c) => [c.key, c.question]),
+    );
     expect(questions.holds_to_material).toMatch(/only actions, values and promises the material holds/);
     expect(questions.agrees_with_card).toMatch(/agree with the card on screen/);
     expect(questions.keeps_answers_and_notices).toMatch(/keep everything each answer and each notice says/);

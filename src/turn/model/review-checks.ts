@@ -41,7 +41,7 @@ export function reviewChecks(request: AcknowledgeRequest): ReviewCheck[] {
 
 /** The structured answer the review gives for `checks`: one verdict per check, every one required. */
 export function reviewSchema(checks: readonly ReviewCheck[]): z.ZodType<Record<string, ReviewVerdict>> {
-  return z.strictObject(
-    Object.fromEntries(checks.map((c) => [c.key, z.strictObject({ passes: z.boolean(), finding: z.string() })])),
-  ) as unknown as z.ZodType<Record<string, ReviewVerdict>>;
+  return z.strictObject(Object.fromEntries(checks.map((c) => [c.key, z.strictObject({ passes: z.boolean(), finding: z.string() })]))) as unknown as z.ZodType<
+    Record<string, ReviewVerdict>
+  >;
 }

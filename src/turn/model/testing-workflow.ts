@@ -10,8 +10,7 @@ export const testTrip = defineWorkflow({
   noun: { en: 'trip', it: { word: 'viaggio', gender: 'masculine' } },
   state: z.object({ travelers: z.array(z.string()) }),
   initialState: { travelers: [] },
-  apply: (state, event) =>
-    event.type === 'traveler_added' ? { travelers: [...state.travelers, String(event.payload.name)] } : state,
+  apply: (state, event) => (event.type === 'traveler_added' ? { travelers: [...state.travelers, String(event.payload.name)] } : state),
   operations: {
     start: {
       label: { en: 'start a trip', it: 'iniziare un viaggio' },
@@ -35,12 +34,18 @@ export const testTrip = defineWorkflow({
     },
   },
   receipts: {
-    started: { en: () => ({ title: 'Trip started', body: 'A new trip is open.' }), it: () => ({ title: 'Viaggio iniziato', body: 'Un nuovo viaggio è aperto.' }) },
+    started: {
+      en: () => ({ title: 'Trip started', body: 'A new trip is open.' }),
+      it: () => ({ title: 'Viaggio iniziato', body: 'Un nuovo viaggio è aperto.' }),
+    },
     traveler_added: {
       en: (p) => ({ title: 'Traveler added', body: `${String(p.name)} travels on this trip.` }),
       it: (p) => ({ title: 'Viaggiatore aggiunto', body: `${String(p.name)} viaggia.` }),
     },
-    cancelled: { en: () => ({ title: 'Trip cancelled', body: 'The trip is cancelled.' }), it: () => ({ title: 'Viaggio annullato', body: 'Il viaggio è annullato.' }) },
+    cancelled: {
+      en: () => ({ title: 'Trip cancelled', body: 'The trip is cancelled.' }),
+      it: () => ({ title: 'Viaggio annullato', body: 'Il viaggio è annullato.' }),
+    },
   },
   obligations: [
     {

@@ -98,7 +98,5 @@ export function passingReview(keys: readonly string[]): string {
 
 /** A review failing `failing` (and passing the rest of `keys`). */
 export function failingReview(keys: readonly string[], failing: string, finding: string): string {
-  return JSON.stringify(
-    Object.fromEntries(keys.map((k) => [k, k === failing ? { passes: false, finding } : { passes: true, finding: '' }])),
-  );
+  return JSON.stringify(Object.fromEntries(keys.map((k) => [k, k === failing ? { passes: false, finding } : { passes: true, finding: '' }])));
 }

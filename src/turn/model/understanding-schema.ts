@@ -92,9 +92,7 @@ export function understandingFromModel(model: ModelUnderstanding): Understanding
               answersAsk: false,
             },
     ),
-    questions: model.questions.map(
-      (q): Question => ({ text: q.text, kind: q.kind, records: q.records, ...(q.field === undefined ? {} : { field: q.field }) }),
-    ),
+    questions: model.questions.map((q): Question => ({ text: q.text, kind: q.kind, records: q.records, ...(q.field === undefined ? {} : { field: q.field }) })),
     disputes: model.disputes.map((d): Dispute => ({ receipt: d.receipt, said: d.said })),
     cardResponses: model.card_responses.map(
       (r): CardResponse => ({ record: r.record, card: r.card, response: r.response, ...(r.button === undefined ? {} : { button: r.button }) }),

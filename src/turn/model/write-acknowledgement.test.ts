@@ -42,10 +42,7 @@ describe('acknowledge and review', () => {
   });
 
   it('review: a reply failing twice is dropped; no third attempt (code’s words stand)', async () => {
-    const { writer, reviewer, models } = setup(
-      ['The hotel is booked.'],
-      [failingReview(KEYS, 'holds_to_material', 'no booking in the material')],
-    );
+    const { writer, reviewer, models } = setup(['The hotel is booked.'], [failingReview(KEYS, 'holds_to_material', 'no booking in the material')]);
     const result = await writeAcknowledgement(ackRequest(), { models });
     expect(result).toMatchObject({ ok: false, reason: 'review_failed' });
     expect(writer.doGenerateCalls).toHaveLength(2);
@@ -95,10 +92,9 @@ describe('acknowledge and review', () => {
 
   it('acknowledge: never shown the words of a question it was given the answer to, nor the message beside an answer', async () => {
     const { writer, models } = setup(['ok'], [passingReview([...KEYS, 'keeps_answers_and_notices'])]);
-    await writeAcknowledgement(
-      ackRequest({ answers: [answerBlock()], notices: [noticeBlock()], message: 'Add Anna. Who is travelling on this trip?' }),
-      { models },
-    );
+    await writeAcknowledgement(ackRequest({ answers: [answerBlock()], notices: [noticeBlock()], message: 'Add Anna. Who is travelling on this trip?' }), {
+      models,
+    });
     const text = promptText(writer);
     expect(text).toContain('Anna is travelling.');
     expect(text).toContain('The budget field cannot be changed after approval.');

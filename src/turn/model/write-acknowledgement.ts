@@ -18,10 +18,7 @@ const MAX_REWRITES = 1;
  * Every failure is `ok: false` with a reason (`timeout`, `review_failed`, `review_malformed`, …),
  * and the runtime shows code's own words instead.
  */
-export async function writeAcknowledgement(
-  request: AcknowledgeRequest,
-  { models, prompts }: TurnModelOptions,
-): Promise<WrittenAcknowledgement> {
+export async function writeAcknowledgement(request: AcknowledgeRequest, { models, prompts }: TurnModelOptions): Promise<WrittenAcknowledgement> {
   const calls: ModelCall[] = [];
   const material = acknowledgeMaterial(request);
   const common = {
@@ -59,9 +56,7 @@ export async function writeAcknowledgement(
     });
     calls.push(review.call);
     if (!review.ok) return { ok: false, reason: `review_${review.reason}`, calls };
-    const findings = checks
-      .filter((c) => review.value[c.key]?.passes !== true)
-      .map((c) => `${c.key}: ${review.value[c.key]?.finding.trim() || 'failed'}`);
+    const findings = checks.filter((c) => review.value[c.key]?.passes !== true).map((c) => `${c.key}: ${review.value[c.key]?.finding.trim() || 'failed'}`);
     if (findings.length === 0) return { ok: true, text: written.value, calls };
     if (rewrites >= MAX_REWRITES) return { ok: false, reason: 'review_failed', calls };
     request.reportPhase('rewriting');

@@ -18,10 +18,9 @@ describe('answer', () => {
 
   it('answer: shown only its own records’ facts, the knowledge and the server’s answer; nothing of the turn', async () => {
     const { model, models } = setup([JSON.stringify({ status: 'answered', text: 'x' })]);
-    await writeAnswer(
-      answerRequest({ codeAnswer: 'Travelers: Anna.', knowledge: { status: 'found', passages: ['Hotels are booked by the office.'] } }),
-      { models },
-    );
+    await writeAnswer(answerRequest({ codeAnswer: 'Travelers: Anna.', knowledge: { status: 'found', passages: ['Hotels are booked by the office.'] } }), {
+      models,
+    });
     const text = promptText(model);
     expect(text).toContain('Chi viaggia?');
     expect(text).toContain('Anna');
@@ -36,10 +35,9 @@ describe('answer', () => {
 
   it('answer: a field-values question is given the values the field may take, to propose them', async () => {
     const { model, models } = setup([JSON.stringify({ status: 'answered', text: 'x' })]);
-    await writeAnswer(
-      answerRequest({ question: { text: 'Chi può pagare?', kind: 'field_values', field: 'payer', values: ['l’azienda', 'il viaggiatore'] } }),
-      { models },
-    );
+    await writeAnswer(answerRequest({ question: { text: 'Chi può pagare?', kind: 'field_values', field: 'payer', values: ['l’azienda', 'il viaggiatore'] } }), {
+      models,
+    });
     const text = promptText(model);
     expect(text).toContain('values_the_field_may_take');
     expect(text).toContain('l’azienda');

@@ -77,13 +77,23 @@ describe.each(storeTargets())('commit the turn on $name', (target) => {
   /** A tenant whose trip `r` was started (revision 1), and its store. */
   async function startedTrip() {
     const tenantId = `commit-${++tenant}`;
-    const start: TurnInputJson = { turn_id: 'start', conversation_id: 'c', locale: 'en', understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record: 'r', values: { destination: 'Oslo' } }] } };
+    const start: TurnInputJson = {
+      turn_id: 'start',
+      conversation_id: 'c',
+      locale: 'en',
+      understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record: 'r', values: { destination: 'Oslo' } }] },
+    };
     await createTurnRuntime({ db, workflows: [tripWorkflow], tenantId }).run(parseTurnInput(start));
     return { tenantId, store: new TurnStore(db, tenantId, workflows) };
   }
   /** The turn `turnId` adding `name` to `r`, decided against `r` as the store holds it now. */
   async function decided(store: TurnStore, turnId: string, name: string): Promise<DecidedTurn> {
-    const json = { turn_id: turnId, conversation_id: 'c', locale: 'en', understanding: { acts: [{ operation: 'add_traveler', record: 'r', values: { name } }] } };
+    const json = {
+      turn_id: turnId,
+      conversation_id: 'c',
+      locale: 'en',
+      understanding: { acts: [{ operation: 'add_traveler', record: 'r', values: { name } }] },
+    };
     const input = parseTurnInput(json);
     const acts: Act[] = [...input.understanding!.acts];
     const records = await store.loadRecords(['r']);

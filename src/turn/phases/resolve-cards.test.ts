@@ -17,7 +17,8 @@ const records = new Map([
   ['r', trip('r', { travelers: ['Ada'] })],
   ['done', trip('done', { travelers: ['Ada'], confirmed: true })],
 ]);
-const resolve = (responses: CardResponse[], locale = 'en') => resolveCards(responses, { records, workflows, locale, texts: ServerCopy.builtIn().texts(locale) });
+const resolve = (responses: CardResponse[], locale = 'en') =>
+  resolveCards(responses, { records, workflows, locale, texts: ServerCopy.builtIn().texts(locale) });
 
 describe('resolve cards', () => {
   it('a pressed button with an act becomes that act on the card’s record, and nothing is noted', () => {

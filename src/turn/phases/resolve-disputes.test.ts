@@ -6,7 +6,9 @@ import type { Dispute } from '../turn-input.js';
 import { resolveDisputes } from './resolve-disputes.js';
 
 const workflows = new Map([[tripWorkflow.key, tripWorkflow]]);
-const records = new Map<string, StoredRecord>([['r', { id: 'r', workflow: 'trip', revision: 1, state: { ...tripWorkflow.initialState, destination: 'Oslo' } }]]);
+const records = new Map<string, StoredRecord>([
+  ['r', { id: 'r', workflow: 'trip', revision: 1, state: { ...tripWorkflow.initialState, destination: 'Oslo' } }],
+]);
 const events: CommittedEvent[] = [
   { recordId: 'r', revision: 1, type: 'trip_started', payload: { destination: 'Oslo' }, turnId: 't1' },
   { recordId: 'r', revision: 2, type: 'no_receipt_for_this', payload: {}, turnId: 't1' },

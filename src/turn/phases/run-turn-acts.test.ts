@@ -22,20 +22,31 @@ describe('run the turn’s acts', () => {
           { operation: 'start_trip', workflow: 'trip', values: { destination: 'Oslo' } },
         ],
         card_responses: [{ record: 'carded', card: 'confirm_trip', response: 'declined' }],
-        disputes: [{ receipt: 'receipt:disputed:3', said: 'no' }, { receipt: 'not-a-receipt', said: 'no' }],
+        disputes: [
+          { receipt: 'receipt:disputed:3', said: 'no' },
+          { receipt: 'not-a-receipt', said: 'no' },
+        ],
       },
     });
     const context: TurnContext = {
       ...noContext,
       inView: ['in-view'],
-      ask: { kind: 'awaited_value', id: 'ask:1', text: 'Who?', recordId: 'awaited', awaiting: { record: 'awaited', workflow: 'trip', operation: 'add_traveler', answers: 'name', values: {} } },
+      ask: {
+        kind: 'awaited_value',
+        id: 'ask:1',
+        text: 'Who?',
+        recordId: 'awaited',
+        awaiting: { record: 'awaited', workflow: 'trip', operation: 'add_traveler', answers: 'name', values: {} },
+      },
     };
     expect(recordsTouched(input, input.understanding!, context)).toEqual(['reported', 'acted', 'carded', 'disputed', 'awaited']);
   });
 
   it('runs the host’s reports, then the acts in order, against the records as they stood; nothing is written', () => {
     const input = parseTurnInput({ turn_id: 't', conversation_id: 'c', locale: 'en', understanding: {} });
-    const records = new Map<string, StoredRecord>([['r', { id: 'r', workflow: 'trip', revision: 1, state: { ...tripWorkflow.initialState, destination: 'Oslo' } }]]);
+    const records = new Map<string, StoredRecord>([
+      ['r', { id: 'r', workflow: 'trip', revision: 1, state: { ...tripWorkflow.initialState, destination: 'Oslo' } }],
+    ]);
     const { outcomes, drafts } = runTurnActs(
       [
         { operation: 'add_traveler', record: 'r', values: { name: 'Ada' }, answersAsk: false },

@@ -37,7 +37,10 @@ export interface RunTurnActsOptions {
  * order against the records as they stood. Nothing is written: each act's outcome, and the drafts
  * the commit checks and writes. Pure.
  */
-export function runTurnActs(acts: readonly Act[], { input, context, records, workflows, locale, texts }: RunTurnActsOptions): { outcomes: ActOutcome[]; drafts: RecordDraft[] } {
+export function runTurnActs(
+  acts: readonly Act[],
+  { input, context, records, workflows, locale, texts }: RunTurnActsOptions,
+): { outcomes: ActOutcome[]; drafts: RecordDraft[] } {
   return runActs(acts, {
     turnId: input.turnId,
     locale,

@@ -16,7 +16,9 @@ const context: TurnContext = {
   history: ['A trip to Oslo is open.'],
   lastReceipts: [{ id: 'receipt:r:1', title: 'Trip started', body: 'A trip to Oslo is open.' }],
 };
-const records = new Map<string, StoredRecord>([['r', { id: 'r', workflow: 'trip', revision: 1, state: { ...tripWorkflow.initialState, destination: 'Oslo' } }]]);
+const records = new Map<string, StoredRecord>([
+  ['r', { id: 'r', workflow: 'trip', revision: 1, state: { ...tripWorkflow.initialState, destination: 'Oslo' } }],
+]);
 const understood: Understanding = { ...emptyUnderstanding(), acts: [{ operation: 'add_traveler', record: 'r', values: { name: 'Ada' }, answersAsk: false }] };
 const turn = (json: Partial<TurnInputJson>) => parseTurnInput({ turn_id: 't', conversation_id: 'c', locale: 'en', ...json });
 
@@ -43,7 +45,10 @@ describe('understand the turn', () => {
     const understand: Understand = async () => {
       throw new Error('must not be called');
     };
-    const { result, phases, loaded } = await run({ message: 'Add Ada', understanding: { acts: [{ operation: 'add_traveler', record: 'r', values: { name: 'Ada' } }] } }, understand);
+    const { result, phases, loaded } = await run(
+      { message: 'Add Ada', understanding: { acts: [{ operation: 'add_traveler', record: 'r', values: { name: 'Ada' } }] } },
+      understand,
+    );
     expect(result).toEqual({ understanding: understood, understandingFailure: null, understandingCalls: [] });
     expect(phases).toEqual([]);
     expect(loaded).toEqual([]);
@@ -73,7 +78,15 @@ describe('understand the turn', () => {
     expect(phases).toEqual(['understanding']);
     expect(steps).toEqual(['read: add Ada']);
     expect(loaded).toEqual([['r']]);
-    expect(request).toMatchObject({ turnId: 't', conversationId: 'c', locale: 'en', message: 'Add Ada', previousAsk: null, history: context.history, receipts: context.lastReceipts });
+    expect(request).toMatchObject({
+      turnId: 't',
+      conversationId: 'c',
+      locale: 'en',
+      message: 'Add Ada',
+      previousAsk: null,
+      history: context.history,
+      receipts: context.lastReceipts,
+    });
     expect(request?.signal).toBe(signal);
     expect(request?.records.map((r) => r.id)).toEqual(['r']);
     expect(request?.operations.find((o) => o.operation === 'start_trip')).toMatchObject({ workflow: 'trip', label: 'start a trip', creates: true });

@@ -44,9 +44,7 @@ export async function understandTurn(input: TurnInput, options: UnderstandTurnOp
     return { understanding: emptyUnderstanding(), understandingFailure: null, understandingCalls: [] };
   }
   if (!options.understand) {
-    throw new InputError('turn input', [
-      { path: '$.understanding', message: 'required: this runtime has no understand function to read the message with' },
-    ]);
+    throw new InputError('turn input', [{ path: '$.understanding', message: 'required: this runtime has no understand function to read the message with' }]);
   }
   options.onPhase('understanding');
   const read = await readMessage(input, options.understand, options);
