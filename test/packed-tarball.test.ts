@@ -265,7 +265,7 @@ describe('a new npm project on ai 7 with @ai-sdk/openai 4, on Node ≥ 22', () =
       names: Record<string, number>;
       status: string;
     };
-    expect(Object.keys(out.names)).toHaveLength(9);
+    expect(Object.keys(out.names)).toHaveLength(10);
     expect(out.status).toBe('fallback');
   }, 600_000);
 });

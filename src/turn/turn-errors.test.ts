@@ -20,7 +20,7 @@ describe('an error a turn rejects with says which turn it ended and whether that
 
   it('a refused input: its turn id, not committed', async () => {
     const error = await createTurnRuntime({ db, workflows: [tripWorkflow], tenantId: 'te-1' })
-      .run(parseTurnInput({ turn_id: 'refused', conversation_id: 'c', locale: 'en', understanding: { acts: [{ record: 'r' }] } }) as never)
+      .run({ turnId: 'refused', conversationId: 'c', locale: 'en', understanding: { acts: [{ record: 'r' }] } } as never)
       .catch((e: unknown) => e);
     expect(InputError.isInstance(error)).toBe(true);
     expect((error as WarrantError).turn).toEqual({ turnId: 'refused', committed: false });

@@ -289,7 +289,14 @@ export function parseTurnInput(value: unknown): TurnInput {
  * (an empty id, a locale that is no BCP 47 tag, …) with an `InputError` naming each wire path.
  */
 export function turnInputToJson(input: TurnInput): TurnInputJson {
-  const result = turnInputSchema.safeEncode(input);
+  let result: ReturnType<typeof turnInputSchema.safeEncode>;
+  try {
+    result = turnInputSchema.safeEncode(input);
+  } catch (error) {
+    // The codec's encoder met a value not shaped as a TurnInput at all (a JavaScript caller's
+    // missing list): the caller's mistake, not a crash.
+    throw new InputError('turn input', [{ path: '$', message: `not a turn input: ${error instanceof Error ? error.message : String(error)}` }]);
+  }
   if (result.success) return result.data;
   throw new InputError('turn input', inputIssuesFromZod(result.error));
 }
