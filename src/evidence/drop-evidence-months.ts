@@ -80,6 +80,9 @@ async function dropMonth(
   if (present.length !== parts.length) return 'gone';
   // No row comes into the month while it is counted and dropped.
   await tx.query(`lock table ${parts.join(', ')} in share mode`);
+  // The month's counts below read whole indexes in key order; parallel workers only add their
+  // start and a merge (on two loaded cores the effects count took 4x as long with them).
+  await tx.query('set local max_parallel_workers_per_gather = 0');
   const tenants = new Set<string>();
   for (const part of parts) for (const t of await tenantsIn(tx, part)) tenants.add(t);
   for (const t of tenants) if ((byTenant.get(t)?.before.getTime() ?? -Infinity) < month.to.getTime()) return 'kept';

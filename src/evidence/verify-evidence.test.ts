@@ -3,7 +3,7 @@ import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { createEffectStore } from './effect-store.js';
 import { testEffect, writeTestEvidence } from '../server/testing-evidence.js';
-import { verifyEvidence, type EvidenceProblem } from './verify-evidence.js';
+import { evidenceTenants, verifyEvidence, type EvidenceProblem } from './verify-evidence.js';
 
 const effect = testEffect;
 const writeEvidence = writeTestEvidence;
@@ -26,6 +26,22 @@ describe.each(storeTargets())('evidence integrity on $name (W13)', (target) => {
     expect(report.ok).toBe(true);
     // 6 effects, 1 suggestion, 2 turns with 2 results, 2 events.
     expect(report.tenants[0]).toMatchObject({ tenantId: 'clean', rows: 13 });
+  });
+
+  it('W13: every tenant with a row in any evidence table is listed once, in order, each table skipped by its tenant index', async () => {
+    await writeEvidence(db, 'listed.b');
+    await db.query(
+      `insert into evidence_erasures (tenant_id, id, requested_by, requested_at, subject_sha256, row_count, erased) values ('listed.a', 'er_1', 'ops', now(), 'x', 0, '[]')`,
+    );
+    await db.query(
+      `insert into evidence_checkpoints (tenant_id, chain_id, through_seq, hash, rule, pruned_before, row_count) values ('listed.c', '*', 1, '', 'test', now(), 0)`,
+    );
+    const tenants = await evidenceTenants(db);
+    expect(tenants.filter((t) => t.startsWith('listed.'))).toEqual(['listed.a', 'listed.b', 'listed.c']);
+    expect(new Set(tenants).size).toBe(tenants.length);
+    // Unsealed by design: gone again before the tests that verify every tenant.
+    await db.query(`delete from evidence_erasures where tenant_id = 'listed.a'`);
+    await db.query(`delete from evidence_checkpoints where tenant_id = 'listed.c'`);
   });
 
   it('W13: a changed candidate, a deleted row, a forged row and two swapped rows are each reported by tenant, table and id', async () => {
