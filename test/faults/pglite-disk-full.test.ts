@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createJsonLogger } from '../../src/evidence/json-logger.js';
 import { verifyEvidence } from '../../src/evidence/verify-evidence.js';
-import { automotiveContract, createTestServer, safeAutomotiveCandidate, testKeys } from '../../src/server/testing.js';
+import { createTestServer } from '../../src/server/testing.js';
 import { openStore, type Database } from '../../src/store/index.js';
+import { until, verifyLoad } from './verify-load.js';
 
 /**
  * The disk under a PGlite data folder fills while the sidecar is loaded. As root the test mounts
@@ -72,14 +73,6 @@ async function sizeLimitedDisk(): Promise<Disk> {
   };
 }
 
-const until = async (done: () => boolean, ms: number, what: string) => {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
-
 describe('the disk fills under a PGlite data folder', () => {
   let db: Database | undefined;
   afterAll(async () => {
@@ -92,27 +85,7 @@ describe('the disk fills under a PGlite data folder', () => {
     const logged: string[] = [];
     const server = await createTestServer(db, { logger: createJsonLogger({ write: (line) => logged.push(line) }) });
 
-    const acknowledged: string[] = [];
-    const statuses = new Map<number, number>();
-    const refusals: string[] = []; // content type and Retry-After of every 503
-    let running = true;
-    const client = async () => {
-      while (running) {
-        const res = await server.app.request('/v0/reply-contracts/verify', {
-          method: 'POST',
-          headers: { authorization: `Bearer ${testKeys.acme}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ contract: automotiveContract, candidates: [safeAutomotiveCandidate] }),
-        });
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (res.status === 200) acknowledged.push(((await res.json()) as { effect: { id: string } }).effect.id);
-        else {
-          await res.text();
-          if (res.status === 503) refusals.push(`${res.headers.get('content-type')}; retry-after ${res.headers.get('retry-after')}`);
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      }
-    };
-    const clients = Array.from({ length: 4 }, client);
+    const { acknowledged, statuses, refusals, stop } = verifyLoad(server, 4);
     try {
       await until(() => acknowledged.length >= 20, 60_000, '20 acknowledgements');
       disk.fill();
@@ -135,8 +108,7 @@ describe('the disk fills under a PGlite data folder', () => {
       await until(() => acknowledged.length >= ackedWhenFreed + 1, 90_000, 'a write once space returned');
       const recoveredMs = Date.now() - freedAt;
       await until(() => acknowledged.length >= ackedWhenFreed + 20, 60_000, '20 more acknowledgements');
-      running = false;
-      await Promise.all(clients);
+      await stop();
       await server.drain();
 
       expect([...statuses.keys()].sort()).toEqual([200, 503]); // never a 500, never a hang
@@ -154,8 +126,7 @@ describe('the disk fills under a PGlite data folder', () => {
           `writes resumed ${recoveredMs} ms after space returned`,
       );
     } finally {
-      running = false;
-      await Promise.allSettled(clients);
+      await stop().catch(() => {});
     }
   }, 240_000);
 });
