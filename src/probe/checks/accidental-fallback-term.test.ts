@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileContract, readContract, type ReplyContractJson } from '../../contract/index.js';
 import { accidentalFallbackTermCheck } from './accidental-fallback-term.js';
 import { PROBE_CHECKS } from './index.js';
+import { ticketContractWith } from './testing.js';
 
-const contract = (extra: Partial<ReplyContractJson>) =>
-  compileContract(
-    readContract({
-      contract_version: 'v1',
-      interaction_kind: 'ticket_availability_inquiry',
-      entity_roles: {},
-      authority_status: 'none',
-      fallback_body: 'Tickets are not held. Please start and complete checkout.',
-      must_include: ['not held'],
-      must_ask: [],
-      canonical_terms: [],
-      forbidden_terms: [],
-      ...extra,
-    }).contract,
-  );
+const contract = ticketContractWith({ fallback_body: 'Tickets are not held. Please start and complete checkout.', must_ask: [] });
 
 describe('check accidental_fallback_term: a required term the fallback holds only inside a longer word', () => {
   it('is one of the probe checks', () => {

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compileContract, readContract, type ReplyContractJson } from '../../contract/index.js';
 import { blocksDenialCheck } from './blocks-denial.js';
 import { PROBE_CHECKS } from './index.js';
+import { ticketContractWith } from './testing.js';
 
-const contract = (extra: Partial<ReplyContractJson>) =>
-  compileContract(
-    readContract({
-      contract_version: 'v1',
-      interaction_kind: 'refund_request',
-      entity_roles: {},
-      authority_status: 'none',
-      fallback_body: 'Nothing is decided yet. Someone will reply.',
-      must_include: ['Nothing is decided yet'],
-      must_ask: [],
-      canonical_terms: [],
-      forbidden_terms: [],
-      ...extra,
-    }).contract,
-  );
+const contract = ticketContractWith({
+  interaction_kind: 'refund_request',
+  fallback_body: 'Nothing is decided yet. Someone will reply.',
+  must_include: ['Nothing is decided yet'],
+  must_ask: [],
+});
 
 describe('check blocks_denial: a forbidden bare state blocks a correct denial of it', () => {
   it('is one of the probe checks', () => {

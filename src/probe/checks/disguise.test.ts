@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { compileContract, LOOSE_DISGUISE_CLASSES, readContract, type ReplyContractJson } from '../../contract/index.js';
+import { LOOSE_DISGUISE_CLASSES } from '../../contract/index.js';
 import { disguiseCheck } from './disguise.js';
 import { PROBE_CHECKS } from './index.js';
+import { ticketContractWith } from './testing.js';
 
-const contract = (extra: Partial<ReplyContractJson>) =>
-  compileContract(
-    readContract({
-      contract_version: 'v1',
-      interaction_kind: 'ticket_availability_inquiry',
-      entity_roles: {},
-      authority_status: 'payment_result_authoritative',
-      fallback_body: 'The page shows two available tickets, but they are not held. Please complete checkout.',
-      must_include: ['not held'],
-      must_ask: [],
-      canonical_terms: [],
-      forbidden_terms: ['reserved two tickets'],
-      ...extra,
-    }).contract,
-  );
+const contract = ticketContractWith({
+  authority_status: 'payment_result_authoritative',
+  fallback_body: 'The page shows two available tickets, but they are not held. Please complete checkout.',
+  must_ask: [],
+  forbidden_terms: ['reserved two tickets'],
+});
 
 describe('check disguise: a forbidden term the contract accepts in disguise', () => {
   it('is one of the probe checks', () => {

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileContract, readContract, type ReplyContractJson } from '../../contract/index.js';
 import { genericRequiredTermCheck } from './generic-required-term.js';
 import { PROBE_CHECKS } from './index.js';
+import { ticketContractWith } from './testing.js';
 
-const contract = (extra: Partial<ReplyContractJson>) =>
-  compileContract(
-    readContract({
-      contract_version: 'v1',
-      interaction_kind: 'ticket_availability_inquiry',
-      entity_roles: {},
-      authority_status: 'none',
-      fallback_body: 'The tickets are not held for you. Please complete checkout.',
-      must_include: ['not held'],
-      must_ask: ['complete checkout'],
-      canonical_terms: [],
-      forbidden_terms: [],
-      ...extra,
-    }).contract,
-  );
+const contract = ticketContractWith({ fallback_body: 'The tickets are not held for you. Please complete checkout.' });
 
 describe('check generic_required_term: a required term unrelated replies hold', () => {
   it('is one of the probe checks', () => {

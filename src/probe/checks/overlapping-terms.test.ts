@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileContract, readContract, type ReplyContractJson } from '../../contract/index.js';
 import { PROBE_CHECKS } from './index.js';
+import { ticketContractWith } from './testing.js';
 import { overlappingTermsCheck } from './overlapping-terms.js';
 
-const contract = (extra: Partial<ReplyContractJson>) =>
-  compileContract(
-    readContract({
-      contract_version: 'v1',
-      interaction_kind: 'ticket_availability_inquiry',
-      entity_roles: {},
-      authority_status: 'none',
-      fallback_body: 'The tickets are not held. Please complete checkout.',
-      must_include: ['not held'],
-      must_ask: ['complete checkout'],
-      canonical_terms: [],
-      forbidden_terms: ['reserved two tickets'],
-      ...extra,
-    }).contract,
-  );
+const contract = ticketContractWith({ forbidden_terms: ['reserved two tickets'] });
 
 describe('check overlapping_terms: a term holding another on its side', () => {
   it('is one of the probe checks', () => {
