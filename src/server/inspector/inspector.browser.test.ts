@@ -271,7 +271,9 @@ describe('inspector in Chromium', () => {
     expect(await page.inputValue('#filter-model_failure')).toBe('');
     // No writer is configured here, so no reply fell back to code's words.
     await page.goto(`${running.url}/inspector#/turns`);
-    await page.locator('#turns tbody tr').first().waitFor();
+    // A hash change keeps the page: wait for the unfiltered view's own form (the text filter
+    // emptied), not the text view's rows still on screen, or the selection reads the old text.
+    await until(page, "document.getElementById('filter-text')?.value === '' && document.querySelectorAll('#turns tbody tr').length > 1");
     await page.selectOption('#filter-fallback', 'true');
     await page.locator('#empty').waitFor();
     expect(await page.evaluate('location.hash')).toBe('#/turns?fallback=true');
