@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { zod } from './zod-on-demand.js';
 
 /**
  * The one string type of every wire schema. PostgreSQL cannot hold U+0000 in `text` or `jsonb`,
@@ -48,23 +49,27 @@ export function wireKeyProblem(key: string): string | undefined {
  * `z.string`'s (e.g. a custom `error`).
  */
 export function wireString(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).superRefine((text, ctx) => {
-    const problem = wireTextProblem(text);
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: text });
-  });
+  return zod()
+    .string(params)
+    .superRefine((text, ctx) => {
+      const problem = wireTextProblem(text);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: text });
+    });
 }
 
 /** A record key: a {@link wireString} that is not `__proto__`. */
 export function wireKey() {
-  return z.string().superRefine((key, ctx) => {
-    const problem = wireKeyProblem(key);
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: key });
-  });
+  return zod()
+    .string()
+    .superRefine((key, ctx) => {
+      const problem = wireKeyProblem(key);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: key });
+    });
 }
 
 /** `z.record` with {@link wireKey} keys: the record keys of every wire schema. */
 export function wireRecord<V extends z.ZodType>(value: V, params?: Parameters<typeof z.record>[2]) {
-  return z.record(wireKey(), value, params);
+  return zod().record(wireKey(), value, params);
 }
 
 /** Deepest nesting {@link wireJson} walks; the server refuses deeper bodies before parsing anyway. */
@@ -77,9 +82,11 @@ const MAX_WALK_DEPTH = 256;
  * stored is exactly what was sent.
  */
 export function wireJson() {
-  return z.unknown().superRefine((value, ctx) => {
-    walk(value, [], 0, (path, message) => ctx.addIssue({ code: 'custom', message, path, input: value }));
-  });
+  return zod()
+    .unknown()
+    .superRefine((value, ctx) => {
+      walk(value, [], 0, (path, message) => ctx.addIssue({ code: 'custom', message, path, input: value }));
+    });
 }
 
 /** The problems of a parsed JSON value, each with its path as segments. */
@@ -122,12 +129,14 @@ const MAX_TIME_MS = Date.parse('9999-12-31T23:59:59.999Z');
  * cannot read; both would otherwise fail at the store.
  */
 export function wireTimestamp() {
-  return z.iso.datetime({ offset: true }).superRefine((text, ctx) => {
-    const ms = Date.parse(text);
-    if (!Number.isFinite(ms) || ms < MIN_TIME_MS || ms > MAX_TIME_MS) {
-      ctx.addIssue({ code: 'custom', message: 'must be a date-time between the years 0001 and 9999 (UTC)', input: text });
-    }
-  });
+  return zod()
+    .iso.datetime({ offset: true })
+    .superRefine((text, ctx) => {
+      const ms = Date.parse(text);
+      if (!Number.isFinite(ms) || ms < MIN_TIME_MS || ms > MAX_TIME_MS) {
+        ctx.addIssue({ code: 'custom', message: 'must be a date-time between the years 0001 and 9999 (UTC)', input: text });
+      }
+    });
 }
 
 /**
@@ -135,7 +144,7 @@ export function wireTimestamp() {
  * {@link wireJson}; passes through unchanged, the same object, so it can be stored exactly as sent.
  */
 export function wireJsonObject() {
-  return z
+  return zod()
     .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
       error: (issue) => (issue.input === undefined ? 'required' : 'expected an object'),
     })

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError, parseInput } from '../errors.js';
-import { ACCEPTED_CONTRACT_KEYS, acceptContractJson } from './accept-contract-json.js';
+import { ACCEPTED_CONTRACT_KEYS, acceptContractJson, MATCHING_MODES } from './accept-contract-json.js';
 import { readContract } from './read-contract.js';
-import { replyContractSchema } from './reply-contract.js';
+import { contractMatchingSchema, replyContractSchema } from './reply-contract.js';
 import { automotiveContractJson } from './testing-contracts.js';
 
 /** The schema's verdict, with `parseInput`'s `__proto__` check: what readContract ran before the fast path. */
@@ -95,6 +95,11 @@ describe('acceptContractJson: a fast path the schema would take the same way', (
 
   it('checks every key of the wire schema, so a field added to the schema is not let through unchecked', () => {
     expect([...ACCEPTED_CONTRACT_KEYS].sort()).toEqual(Object.keys(replyContractSchema.shape).sort());
+  });
+
+  it('takes the match modes the schema of `matching` takes, list by list, so the two cannot drift', () => {
+    const fromSchema = Object.entries(contractMatchingSchema.shape).map(([list, mode]) => [list, [...mode.unwrap().options].sort()]);
+    expect([...MATCHING_MODES].map(([list, modes]) => [list, [...modes].sort()])).toEqual(fromSchema);
   });
 
   it('leaves objects that are not plain JSON to the schema', () => {

@@ -1,5 +1,5 @@
 import { wireKeyProblem, wireTextProblem } from '../wire-string.js';
-import { CONTRACT_VERSIONS, contractMatchingSchema, type ReplyContractJson } from './reply-contract.js';
+import { CONTRACT_VERSIONS, MATCH_MODES, REQUIRED_MATCH_MODES, type ReplyContractJson, TERM_LISTS } from './reply-contract.js';
 
 /** The fields of the wire form this fast path checks; any other key sends a contract to the schema. */
 export const ACCEPTED_CONTRACT_KEYS = [
@@ -33,9 +33,13 @@ function isWireText(text: string): boolean {
   return !SUSPECT_UNIT.test(text) || wireTextProblem(text) === undefined;
 }
 
-/** Each key of `matching` and the modes its schema takes, read from the schema so the two cannot drift. */
-const MATCHING_MODES: ReadonlyMap<string, ReadonlySet<unknown>> = new Map(
-  Object.entries(contractMatchingSchema.shape).map(([key, mode]) => [key, new Set<unknown>(mode.unwrap().options)]),
+/**
+ * Each key of `matching` and the modes it takes: the lists and mode lists `contractMatchingSchema`
+ * is built from (not read from the schema, which would load zod when this module is imported;
+ * the test holds the two equal).
+ */
+export const MATCHING_MODES: ReadonlyMap<string, ReadonlySet<unknown>> = new Map(
+  TERM_LISTS.map((list) => [list, new Set<unknown>(list === 'forbidden_terms' ? MATCH_MODES : REQUIRED_MATCH_MODES)]),
 );
 
 /**

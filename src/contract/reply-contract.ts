@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { wireRecord, wireString } from '../wire-string.js';
+import { onDemand } from '../zod-on-demand.js';
 
 /**
  * How a term list is compared with a candidate. `exact`: case-sensitive substrings over UTF-16
@@ -17,6 +18,12 @@ export type MatchMode = 'exact' | 'folded' | 'loose';
  * (which would accept `r3fund` for `refund`) is for forbidden terms only.
  */
 export type RequiredMatchMode = Exclude<MatchMode, 'loose'>;
+
+/** Every match mode, as `matching` names them: what a forbidden list may take. */
+export const MATCH_MODES = ['exact', 'folded', 'loose'] as const satisfies readonly MatchMode[];
+
+/** The match modes a required list may take. */
+export const REQUIRED_MATCH_MODES = ['exact', 'folded'] as const satisfies readonly RequiredMatchMode[];
 
 /** The match mode of each term list, by the library's list names. */
 export interface ContractMatching {
@@ -91,56 +98,66 @@ const missing = (issue: { input?: unknown }) => (issue.input === undefined ? 're
 // Every string refuses U+0000 and lone surrogates, naming its path (see wireString).
 const wellFormed = () => wireString({ error: missing });
 const nonEmpty = (what: string) => wellFormed().refine((s) => s.length > 0, { error: `${what} must not be empty` });
-const termList = z.array(nonEmpty('a term'), { error: missing });
-const requiredMatchMode = z.enum(['exact', 'folded'], {
-  error: (issue) =>
-    missing(issue) ??
-    (issue.input === 'loose'
-      ? '"loose" is for forbidden_terms only: a required term must be seen as written, so a required list is "exact" or "folded"'
-      : 'a match mode is "exact" or "folded"'),
-});
-const forbiddenMatchMode = z.enum(['exact', 'folded', 'loose'], {
-  error: (issue) => missing(issue) ?? 'a match mode is "exact", "folded" or "loose"',
-});
+const termList = onDemand((z) => z.array(nonEmpty('a term'), { error: missing }));
+const requiredMatchMode = onDemand((z) =>
+  z.enum(REQUIRED_MATCH_MODES, {
+    error: (issue) =>
+      missing(issue) ??
+      (issue.input === 'loose'
+        ? '"loose" is for forbidden_terms only: a required term must be seen as written, so a required list is "exact" or "folded"'
+        : 'a match mode is "exact" or "folded"'),
+  }),
+);
+const forbiddenMatchMode = onDemand((z) =>
+  z.enum(MATCH_MODES, {
+    error: (issue) => missing(issue) ?? 'a match mode is "exact", "folded" or "loose"',
+  }),
+);
 
 /** v1's `matching`: a mode per list; a list left out keeps the version's default. */
-export const contractMatchingSchema = z
-  .strictObject({
-    must_include: requiredMatchMode.optional(),
-    must_ask: requiredMatchMode.optional(),
-    canonical_terms: requiredMatchMode.optional(),
-    forbidden_terms: forbiddenMatchMode.optional(),
-  })
-  .describe('v1 only: how each list is matched, `exact` or `folded`; forbidden_terms may also be `loose`. Defaults: forbidden_terms folded, the others exact.');
+export const contractMatchingSchema = onDemand((z) =>
+  z
+    .strictObject({
+      must_include: requiredMatchMode.optional(),
+      must_ask: requiredMatchMode.optional(),
+      canonical_terms: requiredMatchMode.optional(),
+      forbidden_terms: forbiddenMatchMode.optional(),
+    })
+    .describe(
+      'v1 only: how each list is matched, `exact` or `folded`; forbidden_terms may also be `loose`. Defaults: forbidden_terms folded, the others exact.',
+    ),
+);
 
 /**
  * The wire form of a Reply Contract v0: snake_case JSON, field for field as the host sends it.
  * Strict: an unknown key anywhere is an error, so a misspelt `forbiden_terms` cannot silently
  * switch a guard off. The server builds its OpenAPI document from this schema.
  */
-export const replyContractSchema = z
-  .strictObject({
-    contract_version: z.enum(CONTRACT_VERSIONS, { error: (issue) => missing(issue) ?? 'contract_version must be "v0" or "v1"' }),
-    interaction_kind: nonEmpty('interaction_kind'),
-    entity_roles: wireRecord(wellFormed(), { error: missing }),
-    authority_status: nonEmpty('authority_status'),
-    fallback_body: nonEmpty('fallback_body'),
-    must_include: termList,
-    must_ask: termList,
-    canonical_terms: termList,
-    forbidden_terms: termList,
-    matching: contractMatchingSchema.optional(),
-  })
-  .superRefine((contract, ctx) => {
-    // v0 stays exactly as the Reply Contract v0 specification says it: `matching` is no field of v0.
-    if (contract.contract_version === 'v0' && contract.matching !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['matching'], message: 'unknown key (matching is a field of contract_version "v1")' });
-    }
-  })
-  .meta({
-    id: 'ReplyContract',
-    description: 'Reply Contract v0 or v1: host-declared language constraints on one reply. v1 adds `matching`.',
-  });
+export const replyContractSchema = onDemand((z) =>
+  z
+    .strictObject({
+      contract_version: z.enum(CONTRACT_VERSIONS, { error: (issue) => missing(issue) ?? 'contract_version must be "v0" or "v1"' }),
+      interaction_kind: nonEmpty('interaction_kind'),
+      entity_roles: wireRecord(wellFormed(), { error: missing }),
+      authority_status: nonEmpty('authority_status'),
+      fallback_body: nonEmpty('fallback_body'),
+      must_include: termList,
+      must_ask: termList,
+      canonical_terms: termList,
+      forbidden_terms: termList,
+      matching: contractMatchingSchema.optional(),
+    })
+    .superRefine((contract, ctx) => {
+      // v0 stays exactly as the Reply Contract v0 specification says it: `matching` is no field of v0.
+      if (contract.contract_version === 'v0' && contract.matching !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['matching'], message: 'unknown key (matching is a field of contract_version "v1")' });
+      }
+    })
+    .meta({
+      id: 'ReplyContract',
+      description: 'Reply Contract v0 or v1: host-declared language constraints on one reply. v1 adds `matching`.',
+    }),
+);
 
 /** A Reply Contract in its snake_case wire form. */
 export type ReplyContractJson = z.infer<typeof replyContractSchema>;

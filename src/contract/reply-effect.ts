@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { onDemand } from '../zod-on-demand.js';
 import type { IndexedCandidateVerdict } from './candidate-verdict.js';
 import { DISGUISE_CLASSES } from './fold-text.js';
 import { CONTRACT_VERSIONS, TERM_LISTS, type ContractVersion } from './reply-contract.js';
@@ -27,45 +28,49 @@ export interface ReplyEffect {
   readonly candidates: readonly IndexedCandidateVerdict[];
 }
 
-const termArray = z.array(z.string());
-const disguiseArray = z.array(z.enum(DISGUISE_CLASSES));
+const termArray = onDemand((z) => z.array(z.string()));
+const disguiseArray = onDemand((z) => z.array(z.enum(DISGUISE_CLASSES)));
 
 /** One candidate's verdict on the wire. */
-export const candidateVerdictJsonSchema = z.strictObject({
-  index: z.number().int().nonnegative(),
-  passed: z.boolean(),
-  missing_must_include: termArray,
-  missing_must_ask: termArray,
-  missing_canonical_terms: termArray,
-  forbidden_terms_present: termArray,
-  forbidden_matches: z.array(
-    z.strictObject({
-      term: z.string(),
-      start: z.number().int().nonnegative().describe('UTF-16 offset, inclusive'),
-      end: z.number().int().nonnegative().describe('UTF-16 offset, exclusive'),
-      disguises: disguiseArray.optional().describe('v1 folded lists only: the disguises between the occurrence and the term'),
-    }),
-  ),
-  normalization_hints: z.array(z.strictObject({ list: z.enum(TERM_LISTS), term: z.string() })),
-  disguises_seen: disguiseArray.optional().describe('v1 only: every disguise seen on this candidate'),
-});
+export const candidateVerdictJsonSchema = onDemand((z) =>
+  z.strictObject({
+    index: z.number().int().nonnegative(),
+    passed: z.boolean(),
+    missing_must_include: termArray,
+    missing_must_ask: termArray,
+    missing_canonical_terms: termArray,
+    forbidden_terms_present: termArray,
+    forbidden_matches: z.array(
+      z.strictObject({
+        term: z.string(),
+        start: z.number().int().nonnegative().describe('UTF-16 offset, inclusive'),
+        end: z.number().int().nonnegative().describe('UTF-16 offset, exclusive'),
+        disguises: disguiseArray.optional().describe('v1 folded lists only: the disguises between the occurrence and the term'),
+      }),
+    ),
+    normalization_hints: z.array(z.strictObject({ list: z.enum(TERM_LISTS), term: z.string() })),
+    disguises_seen: disguiseArray.optional().describe('v1 only: every disguise seen on this candidate'),
+  }),
+);
 
 /**
  * The wire form of a {@link ReplyEffect}: snake_case JSON with the field names of Reply
  * Contract v0. The server builds its OpenAPI document from this schema; fixtures record it.
  */
-export const replyEffectJsonSchema = z
-  .strictObject({
-    contract_version: z.enum(CONTRACT_VERSIONS),
-    interaction_kind: z.string(),
-    authority_status: z.string(),
-    entity_roles: z.record(z.string(), z.string()),
-    status: z.enum(['accepted', 'fallback']),
-    selected_candidate: z.number().int().nonnegative().nullable(),
-    body: z.string(),
-    candidates: z.array(candidateVerdictJsonSchema),
-  })
-  .meta({ id: 'ReplyEffect', description: 'The record of one governed reply under a Reply Contract (v0 or v1).' });
+export const replyEffectJsonSchema = onDemand((z) =>
+  z
+    .strictObject({
+      contract_version: z.enum(CONTRACT_VERSIONS),
+      interaction_kind: z.string(),
+      authority_status: z.string(),
+      entity_roles: z.record(z.string(), z.string()),
+      status: z.enum(['accepted', 'fallback']),
+      selected_candidate: z.number().int().nonnegative().nullable(),
+      body: z.string(),
+      candidates: z.array(candidateVerdictJsonSchema),
+    })
+    .meta({ id: 'ReplyEffect', description: 'The record of one governed reply under a Reply Contract (v0 or v1).' }),
+);
 
 /** A Reply Effect in its snake_case wire form. */
 export type ReplyEffectJson = z.infer<typeof replyEffectJsonSchema>;

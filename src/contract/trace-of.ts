@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { onDemand } from '../zod-on-demand.js';
 import { DISGUISE_CLASSES } from './fold-text.js';
 import { CONTRACT_VERSIONS } from './reply-contract.js';
 import type { ReplyEffect } from './reply-effect.js';
@@ -8,20 +9,22 @@ import type { ReplyEffect } from './reply-effect.js';
  * version, kind and authority, the status, and why candidates were rejected. snake_case JSON.
  * v1 adds `disguises_seen`: which disguises the rejected candidates' forbidden terms wore.
  */
-export const replyTraceJsonSchema = z
-  .strictObject({
-    contract_version: z.enum(CONTRACT_VERSIONS),
-    interaction_kind: z.string(),
-    authority_status: z.string(),
-    status: z.enum(['accepted', 'fallback']),
-    selected_candidate: z.number().int().nonnegative().nullable(),
-    missing_must_include: z.array(z.string()),
-    missing_must_ask: z.array(z.string()),
-    missing_canonical_terms: z.array(z.string()),
-    forbidden_terms_present: z.array(z.string()),
-    disguises_seen: z.array(z.enum(DISGUISE_CLASSES)).optional().describe('v1 only: the disguises seen on the rejected candidates'),
-  })
-  .meta({ id: 'ReplyTrace', description: 'Why a governed reply was accepted or fell back.' });
+export const replyTraceJsonSchema = onDemand((z) =>
+  z
+    .strictObject({
+      contract_version: z.enum(CONTRACT_VERSIONS),
+      interaction_kind: z.string(),
+      authority_status: z.string(),
+      status: z.enum(['accepted', 'fallback']),
+      selected_candidate: z.number().int().nonnegative().nullable(),
+      missing_must_include: z.array(z.string()),
+      missing_must_ask: z.array(z.string()),
+      missing_canonical_terms: z.array(z.string()),
+      forbidden_terms_present: z.array(z.string()),
+      disguises_seen: z.array(z.enum(DISGUISE_CLASSES)).optional().describe('v1 only: the disguises seen on the rejected candidates'),
+    })
+    .meta({ id: 'ReplyTrace', description: 'Why a governed reply was accepted or fell back.' }),
+);
 
 /** A reply trace in its snake_case wire form. */
 export type ReplyTraceJson = z.infer<typeof replyTraceJsonSchema>;
