@@ -117,6 +117,11 @@ describe('the export surface of the build', () => {
     expect(contract).not.toContain('pg');
   });
 
+  it('warrant/contract does not load zod when imported: its schemas load it when first used (src/zod-on-demand.ts)', () => {
+    expect(loads('warrant/contract')).not.toContain('zod');
+    expect(loads('warrant/server')).toContain('zod');
+  });
+
   it.each(['warrant/turn', 'warrant/suggest', 'warrant/store', 'warrant/server', 'warrant/probe'])(
     '%s loads no provider package and not the AI SDK mocks: the host hands in its models',
     (specifier) => {

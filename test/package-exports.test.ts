@@ -32,6 +32,31 @@ describe('the published package', () => {
     expect(JSON.parse(out)).toEqual({ status: 'fallback', body: true });
   });
 
+  it("warrant/contract loads zod only when a schema is needed, and then the host's own: a sound contract is read without it", () => {
+    // zod marks its first load on globalThis (its config and registry, shared by every copy).
+    const out = runPlainNode(`
+      import { readFileSync } from 'node:fs';
+      const zodLoaded = () => '__zod_globalConfig' in globalThis;
+      const { governReply, readContract, replyContractSchema } = await import('warrant/contract');
+      const seen = { imported: zodLoaded() };
+      const { contract } = readContract(JSON.parse(readFileSync('examples/contracts/automotive-seller-valuation.json', 'utf8')));
+      governReply(contract, ['沒問題']);
+      seen.soundRead = zodLoaded();
+      try { readContract({ contract_version: 'v2' }); } catch (error) { seen.refused = error.message.split('\\n').slice(0, 3); }
+      seen.refusedRead = zodLoaded();
+      const { z } = await import('zod');
+      seen.hostZod = replyContractSchema instanceof z.ZodObject && z.toJSONSchema(z.object({ c: replyContractSchema })).properties.c.$ref;
+      console.log(JSON.stringify(seen));
+    `);
+    expect(JSON.parse(out)).toEqual({
+      imported: false,
+      soundRead: false,
+      refused: ['reply contract refused:', '  $.contract_version: contract_version must be "v0" or "v1"', '  $.interaction_kind: required'],
+      refusedRead: true,
+      hostZod: '#/$defs/ReplyContract',
+    });
+  });
+
   it('the build carries source maps: with --enable-source-maps a stack trace from it names the source file and line', () => {
     const stack = (flags: string[]) =>
       execFileSync(
