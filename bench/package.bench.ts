@@ -6,7 +6,13 @@
  * - `install_mb`: the size of `node_modules` in a new npm project after `npm install <tarball>
  *   ai@6.0.325` (npm's cache first; the optional peers are not installed).
  * - `import_ms`: per entry, the median time of `await import(entry)` in a fresh plain Node
- *   process of that project (Node's own start-up not counted; aim: `warrant/contract` ≤ 60 ms).
+ *   process of that project (Node's own start-up not counted; aim: `warrant/contract` ≤ 60 ms),
+ *   beside `zod` alone (the copy installed with Warrant, the host's). `import_cpu_ms`: the same
+ *   imports' median CPU time (user + system), less swayed by a loaded machine than the wall time.
+ *   The entries take turns round by round, so a change in the machine's load falls on all of them.
+ * - `contract_read_ms`: `warrant/contract` imported and one contract read, in a fresh process:
+ *   `sound`, an example contract (read without a schema, so without zod), and `refused`, `{}`
+ *   (its errors come from the schema, which loads zod then): what the import leaves for later.
  * - `speedup`: the root `warrant`'s import time over `warrant/contract`'s: what a host that only
  *   verifies replies saves by importing the contract layer alone.
  */
@@ -52,27 +58,47 @@ try {
   );
 
   const exported = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: object }).exports);
-  const importMs: Record<string, number> = {};
-  for (const entry of ENTRIES.filter((e) => exported.includes(e === 'warrant' ? '.' : `./${e.slice('warrant/'.length)}`))) {
-    const samples: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
+  const sound = join(project, 'node_modules', 'warrant', 'examples', 'contracts', 'automotive-seller-valuation.json');
+  /** What each fresh process runs, timed from its start to its end: wall and CPU milliseconds. */
+  const cases: Record<string, string> = {
+    zod: `await import('zod');`,
+    ...Object.fromEntries(
+      ENTRIES.filter((e) => exported.includes(e === 'warrant' ? '.' : `./${e.slice('warrant/'.length)}`)).map((e) => [
+        e,
+        `await import(${JSON.stringify(e)});`,
+      ]),
+    ),
+    'read sound': `const { readContract } = await import('warrant/contract'); readContract(JSON.parse(readFileSync(${JSON.stringify(sound)}, 'utf8')));`,
+    'read refused': `const { readContract } = await import('warrant/contract'); try { readContract({}); } catch {}`,
+  };
+  const wall: Record<string, number[]> = {};
+  const cpu: Record<string, number[]> = {};
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const [name, code] of Object.entries(cases)) {
       const out = execFileSync(
         process.execPath,
-        ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(entry)}); console.log(performance.now() - t);`],
-        {
-          cwd: project,
-          encoding: 'utf8',
-        },
+        [
+          '--input-type=module',
+          '-e',
+          `import { readFileSync } from 'node:fs'; const c = process.cpuUsage(); const t = performance.now(); ${code} const u = process.cpuUsage(c); console.log(performance.now() - t, (u.user + u.system) / 1000);`,
+        ],
+        { cwd: project, encoding: 'utf8' },
       );
-      samples.push(Number(out.trim()));
+      const [ms, cpuMs] = out.trim().split(' ').map(Number);
+      (wall[name] ??= []).push(ms!);
+      (cpu[name] ??= []).push(cpuMs!);
     }
-    importMs[entry] = round(median(samples), 1);
   }
+  const medians = (samples: Record<string, number[]>, names: string[]) => Object.fromEntries(names.map((n) => [n, round(median(samples[n]!), 1)]));
+  const imports = Object.keys(cases).filter((n) => !n.startsWith('read '));
+  const importMs = medians(wall, imports);
   report('package', {
     tarball_kb: round(packed!.size / 1024, 1),
     files: packed!.entryCount,
     install_mb: round(sizeOf(join(project, 'node_modules')) / 1024 / 1024, 1),
     import_ms: importMs,
+    import_cpu_ms: medians(cpu, imports),
+    contract_read_ms: { sound: round(median(wall['read sound']!), 1), refused: round(median(wall['read refused']!), 1) },
     speedup: round(importMs.warrant! / importMs['warrant/contract']!, 1),
   });
 } finally {
