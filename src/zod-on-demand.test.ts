@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { onDemand, zod } from './zod-on-demand.js';
@@ -42,6 +43,20 @@ describe('zod on demand', () => {
     expect(json.properties.named).toEqual({ $ref: '#/$defs/OnDemandNamed' });
     expect(json.$defs?.OnDemandNamed?.description).toBe('a named thing');
     expect(json.properties.count?.description).toBe('a count');
+  });
+
+  it('loads zod where this module is compiled to CommonJS too (no import.meta.resolve): tsx, when a CommonJS file requires the sources', () => {
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `const { readContract } = require('./src/contract/index.ts'); try { readContract({}); } catch (e) { console.log(e.message.split('\\n').slice(0, 2).join('|')); }`,
+      ],
+      { cwd: new URL('..', import.meta.url), encoding: 'utf8' },
+    );
+    expect(out.trim()).toBe('reply contract refused:|  $.contract_version: required');
   });
 
   it('takes a spy on a method like the schema itself', () => {

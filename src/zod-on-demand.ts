@@ -24,7 +24,9 @@ let loaded: typeof Zod.z | undefined;
 /** zod's `z`, loaded at the first call. */
 export function zod(): typeof Zod.z {
   if (loaded === undefined) {
-    const entry = fileURLToPath(import.meta.resolve('zod'));
+    // Without `import.meta.resolve` (this module compiled to CommonJS, as tsx does when a
+    // CommonJS file requires the sources) a static import would have been `require('zod')` too.
+    const entry = typeof import.meta.resolve === 'function' ? fileURLToPath(import.meta.resolve('zod')) : 'zod';
     loaded = (createRequire(import.meta.url)(entry) as typeof Zod).z;
   }
   return loaded;

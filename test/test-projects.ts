@@ -23,6 +23,7 @@ export const processTests = [
   'src/server/openapi-document.test.ts',
   'src/server/replicas.test.ts',
   'src/store/data-dir-lock.test.ts',
+  'src/zod-on-demand.test.ts',
   'test/export-surface.test.ts',
   'test/faults/pglite-disk-full.test.ts',
   'test/faults/replica-killed-mid-turn.test.ts',
