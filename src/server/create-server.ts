@@ -267,7 +267,8 @@ export async function createServer({
     get inFlight() {
       return observed.inFlight.count;
     },
-    verify: (tenantId, request) => verifyAndStore(contractDeps, tenantId, parseInput(verifyRequestSchema, request, 'verify request')),
+    // Async, so a refused request is a rejected promise, as the type says, never a synchronous throw.
+    verify: async (tenantId, request) => verifyAndStore(contractDeps, tenantId, parseInput(verifyRequestSchema, request, 'verify request')),
     async drain() {
       metrics.draining.set(1);
       await observed.inFlight.idle();
