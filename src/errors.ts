@@ -146,8 +146,19 @@ export function inputIssuesFromZod(error: z.ZodError, prefix: readonly PropertyK
  * The one way every layer validates what a caller hands it.
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, subject: string): z.output<S> {
-  // zod's records skip a `__proto__` key without a word, so what was read would differ from what
-  // was sent: such a key is refused here, with its path, before any schema runs.
+  refuseProtoKeys(value, subject);
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new InputError(subject, inputIssuesFromZod(result.error));
+}
+
+/**
+ * Refuses `value` (parsed JSON) with an {@link InputError} naming each own `__proto__` key's path.
+ * zod's records skip such a key without a word, so what was read would differ from what was
+ * sent: it is refused before any schema runs (by {@link parseInput}, and by the server's body
+ * reader before a route's schema).
+ */
+export function refuseProtoKeys(value: unknown, subject: string): void {
   const proto = protoKeyPaths(value);
   if (proto.length > 0) {
     throw new InputError(
@@ -155,9 +166,6 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, subje
       proto.map((path) => ({ path: jsonPath(path), message: 'a "__proto__" key cannot be kept as sent; rename it' })),
     );
   }
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new InputError(subject, inputIssuesFromZod(result.error));
 }
 
 /** Parses JSON text, refusing malformed text with an {@link InputError} at `$`. */

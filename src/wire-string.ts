@@ -138,17 +138,3 @@ export function wireTimestamp() {
       }
     });
 }
-
-/**
- * A JSON object (not an array, not null) whose every string and key is checked as in
- * {@link wireJson}; passes through unchanged, the same object, so it can be stored exactly as sent.
- */
-export function wireJsonObject() {
-  return zod()
-    .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-      error: (issue) => (issue.input === undefined ? 'required' : 'expected an object'),
-    })
-    .superRefine((value, ctx) => {
-      walk(value, [], 0, (path, message) => ctx.addIssue({ code: 'custom', message, path, input: value }));
-    });
-}

@@ -57,6 +57,7 @@ export const storeTests = [
   'src/server/metrics.test.ts',
   'src/server/openapi-examples.test.ts',
   'src/server/problem-responses.test.ts',
+  'src/server/route-schemas.test.ts',
   'src/server/routes/evidence.test.ts',
   'src/server/routes/reply-contracts-probe.test.ts',
   'src/server/routes/reply-contracts.test.ts',

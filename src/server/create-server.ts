@@ -6,11 +6,13 @@ import type { Tracer } from '@opentelemetry/api';
 import { createEffectStore, type EffectStore } from '../evidence/effect-store.js';
 import { createJsonLogger, type Logger } from '../evidence/json-logger.js';
 import { defaultTracer } from '../evidence/spans.js';
+import { parseInput } from '../errors.js';
 import type { Database } from '../store/index.js';
 import { openApiKeyring, provisionApiKeys, type ApiKeyGrant } from './api-keys.js';
 import { allowedMethods } from './allowed-methods.js';
 import { createContractCache } from './contract-cache.js';
 import { idempotentPosts, type IdempotencyOptions } from './idempotency.js';
+import { refuseInvalidInput } from './input-hook.js';
 import { createMetrics, type MetricsOptions } from './metrics.js';
 import { metricsRoute } from './routes/metrics.js';
 import { observeRequests } from './observe-requests.js';
@@ -23,7 +25,7 @@ import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { inspectorRoutes, tenantRoutes } from './routes/inspector.js';
 import type { ParaphraseSource } from '../probe/index.js';
 import type { Deployment } from '../deployment/deployment.js';
-import { replyContractRoutes, verifyAndStore } from './routes/reply-contracts.js';
+import { replyContractRoutes, verifyAndStore, verifyRequestSchema } from './routes/reply-contracts.js';
 import { suggestionRoutes, type SuggestionDeployment } from './routes/suggestions.js';
 import { turnRoutes, type TurnDeployment } from './routes/turns.js';
 import type { ServerEnv } from './server-env.js';
@@ -181,7 +183,9 @@ export async function createServer({
   const effects = createEffectStore(store, { ...effectWriter, onFlush: metrics.flush });
   const limits = { bodyLimitBytes, maxJsonDepth };
 
-  const app = new OpenAPIHono<ServerEnv>();
+  // Every route mounts with `app.openapi(route, handler)`: the schema the document shows is the one
+  // that parses, and what it refuses is an InputError like any other refused input.
+  const app = new OpenAPIHono<ServerEnv>({ defaultHook: refuseInvalidInput });
   const observed = observeRequests({ logger, tracer, metrics });
   app.use('*', observed.middleware);
   app.use('*', securityHeaders);
@@ -263,7 +267,8 @@ export async function createServer({
     get inFlight() {
       return observed.inFlight.count;
     },
-    verify: (tenantId, request) => verifyAndStore(contractDeps, tenantId, request),
+    // Async, so a refused request is a rejected promise, as the type says, never a synchronous throw.
+    verify: async (tenantId, request) => verifyAndStore(contractDeps, tenantId, parseInput(verifyRequestSchema, request, 'verify request')),
     async drain() {
       metrics.draining.set(1);
       await observed.inFlight.idle();

@@ -1,6 +1,4 @@
-import type { Context } from 'hono';
 import { z } from 'zod';
-import { parseInput } from '../errors.js';
 import { wireString } from '../wire-string.js';
 
 /** Longest id a path may carry: turn ids are the host's, up to 200 characters; ours are shorter. */
@@ -10,11 +8,3 @@ const MAX_PATH_ID_LENGTH = 256;
 export const idParamsSchema = z.strictObject({
   id: wireString().min(1).max(MAX_PATH_ID_LENGTH).describe('the record id'),
 });
-
-/**
- * The request's `{id}`, refused with a 400 naming `$.id` when it is no string the store could hold
- * (a NUL, a lone surrogate, too long) — so a hostile id is the caller's error, never a store failure.
- */
-export function readIdParam(c: Context): string {
-  return parseInput(idParamsSchema, { id: c.req.param('id') }, 'path').id;
-}

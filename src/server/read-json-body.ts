@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { createMiddleware } from 'hono/factory';
-import { parseJsonText } from '../errors.js';
+import { parseJsonText, refuseProtoKeys } from '../errors.js';
 import { jsonNestsDeeperThan } from './json-depth.js';
 import { HttpProblem } from './problem.js';
 import type { ServerEnv } from './server-env.js';
@@ -13,12 +13,21 @@ export interface JsonBodyLimits {
   readonly maxJsonDepth: number;
 }
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+/**
+ * JSON in UTF-8: `application/json` or a `+json` type, with at most a UTF-8 charset. No wider
+ * than what the route's own checks after it take (`@hono/zod-openapi`'s media-type gate and
+ * Hono's JSON validator: letters, dots and hyphens before `+json`, no space before `;` or
+ * around `=`), so every body accepted here reaches the route's schema.
+ */
+const JSON_TYPE = /^application\/(?:[a-z.-]+\+)?json(?:;\s*charset="?utf-8"?)?$/i;
 
 /**
- * Reads a request's JSON body for the handler (`c.get('body')`), refusing before any work: a
- * content type other than JSON in UTF-8 (415), a body over the limit whether declared or
- * streamed (413), bytes that are not UTF-8, malformed JSON or nesting too deep (400).
+ * Reads a request's JSON body, refusing before any work: a content type other than JSON in
+ * UTF-8 (415), a body over the limit whether declared or streamed (413), bytes that are not
+ * UTF-8, malformed JSON, nesting too deep or a `__proto__` key (400). Route middleware ahead of
+ * the route's validator (`app.openapi`), which reads the value parsed here through
+ * `c.req.json()` and checks it against the route's documented schema; `c.get('body')` keeps the
+ * value as sent (the idempotency fingerprint).
  */
 export function readJsonBody({ bodyLimitBytes, maxJsonDepth }: JsonBodyLimits) {
   return createMiddleware<ServerEnv>(async (c, next) => {
@@ -52,7 +61,11 @@ export function readJsonBody({ bodyLimitBytes, maxJsonDepth }: JsonBodyLimits) {
     } catch (error) {
       throw new HttpProblem(400, 'malformed_json', 'the body is not valid JSON', (error as { issues: [] }).issues);
     }
+    refuseProtoKeys(body, 'request body');
     c.set('body', body);
+    // The validator would read and parse the body again; the bytes are gone (read from the socket
+    // above), and one parse is enough: it gets this value.
+    c.req.json = <T>() => Promise.resolve(body as T);
     await next();
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InputError, jsonPath, parseInput, type InputIssue } from '../errors.js';
+import { parseInput } from '../errors.js';
 import { wireRecord, wireString, wireTimestamp } from '../wire-string.js';
 
 /** A value in the Match's flat `details`: what the match's own profile shows, one scalar per key. */
@@ -100,28 +100,34 @@ export interface Match {
 
 const legacyMessageKeys = ['conversation', 'chat', 'history', 'msgs', 'thread', 'message_list'];
 
+/** One thing wrong with a Match beyond its schema, located by path segments below the Match. */
+interface MatchIssue {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
 /** Shapes of earlier app versions, named so the caller learns what to change rather than "unknown key". */
-function legacyShapeIssues(value: unknown): InputIssue[] {
+function legacyShapeIssues(value: unknown): MatchIssue[] {
   if (Array.isArray(value)) {
-    return [{ path: '$', message: 'expected exactly one root Match object, got an array' }];
+    return [{ path: [], message: 'expected exactly one root Match object, got an array' }];
   }
   if (value === null || typeof value !== 'object') return [];
   const root = value as Record<string, unknown>;
-  const issues: InputIssue[] = [];
+  const issues: MatchIssue[] = [];
   if ('match' in root && root.match !== null && typeof root.match === 'object') {
-    issues.push({ path: '$.match', message: 'a nested match object is a legacy shape: the Match is the root object' });
+    issues.push({ path: ['match'], message: 'a nested match object is a legacy shape: the Match is the root object' });
   }
   for (const key of legacyMessageKeys) {
-    if (key in root) issues.push({ path: jsonPath([key]), message: 'messages under another key are a legacy shape: use $.messages' });
+    if (key in root) issues.push({ path: [key], message: 'messages under another key are a legacy shape: use $.messages' });
   }
   if (root.summary !== null && typeof root.summary === 'object') {
-    issues.push({ path: '$.summary', message: 'an object summary is a legacy shape: summary is a string' });
+    issues.push({ path: ['summary'], message: 'an object summary is a legacy shape: summary is a string' });
   }
   const details = root.details;
   if (details !== null && typeof details === 'object' && !Array.isArray(details)) {
     for (const [key, v] of Object.entries(details)) {
       if (v !== null && typeof v === 'object') {
-        issues.push({ path: jsonPath(['details', key]), message: 'nested details are a legacy shape: details are flat key → scalar' });
+        issues.push({ path: ['details', key], message: 'nested details are a legacy shape: details are flat key → scalar' });
       }
     }
   }
@@ -129,23 +135,23 @@ function legacyShapeIssues(value: unknown): InputIssue[] {
 }
 
 /** Context that belongs to another match, or callbacks to messages this match does not have. */
-function crossMatchIssues(wire: MatchWire): InputIssue[] {
-  const issues: InputIssue[] = [];
+function crossMatchIssues(wire: MatchWire): MatchIssue[] {
+  const issues: MatchIssue[] = [];
   const ids = new Set<string>();
   wire.messages.forEach((m, i) => {
     if (m.match_id !== undefined && m.match_id !== wire.id) {
       issues.push({
-        path: jsonPath(['messages', i, 'match_id']),
+        path: ['messages', i, 'match_id'],
         message: `this message belongs to match ${JSON.stringify(m.match_id)}, not ${JSON.stringify(wire.id)}: cross-match context is refused`,
       });
     }
-    if (ids.has(m.id)) issues.push({ path: jsonPath(['messages', i, 'id']), message: `duplicate message id ${JSON.stringify(m.id)}` });
+    if (ids.has(m.id)) issues.push({ path: ['messages', i, 'id'], message: `duplicate message id ${JSON.stringify(m.id)}` });
     ids.add(m.id);
   });
   wire.messages.forEach((m, i) => {
     if (m.reply_to !== undefined && !ids.has(m.reply_to)) {
       issues.push({
-        path: jsonPath(['messages', i, 'reply_to']),
+        path: ['messages', i, 'reply_to'],
         message: `answers message ${JSON.stringify(m.reply_to)}, which is not in this match`,
       });
     }
@@ -189,17 +195,29 @@ function fromWire(wire: MatchWire): Match {
 }
 
 /**
+ * The whole reading of a Match as one schema: legacy shapes named first (and nothing else then),
+ * then {@link matchSchema}, then cross-match context; the Match in the library's shape out. Its
+ * input is documented as {@link matchSchema} (the server's OpenAPI document shows that), and it is
+ * what parses a Match everywhere: {@link parseMatch}, the sidecar's `POST /v0/suggestions`.
+ */
+export const matchInputSchema = z
+  .preprocess((value, ctx) => {
+    for (const issue of legacyShapeIssues(value)) ctx.addIssue({ code: 'custom', path: [...issue.path], message: issue.message, input: value });
+    return value;
+  }, matchSchema)
+  .transform((wire, ctx): Match => {
+    const cross = crossMatchIssues(wire);
+    for (const issue of cross) ctx.addIssue({ code: 'custom', path: [...issue.path], message: issue.message, input: wire });
+    return cross.length > 0 ? z.NEVER : fromWire(wire);
+  });
+
+/**
  * Reads a Match (W9): exactly one root object with a non-empty id, in the current shape. Legacy
  * shapes and cross-match context are refused with an {@link InputError} naming each path; nothing
  * is read partially.
  */
 export function parseMatch(value: unknown): Match {
-  const legacy = legacyShapeIssues(value);
-  if (legacy.length > 0) throw new InputError('match', legacy);
-  const wire = parseInput(matchSchema, value, 'match');
-  const cross = crossMatchIssues(wire);
-  if (cross.length > 0) throw new InputError('match', cross);
-  return fromWire(wire);
+  return parseInput(matchInputSchema, value, 'match');
 }
 
 /** The JSON Schema of the Match wire shape, for hosts in other languages. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InputError, jsonPath, parseInput } from '../errors.js';
+import { parseInput } from '../errors.js';
 import { wireString } from '../wire-string.js';
 
 /** One fact about the user, with exactly what it does and does not let a reply say. */
@@ -49,12 +49,15 @@ export interface Profile {
 /** An empty profile: no fact supports anything about the user. */
 export const emptyProfile: Profile = { facts: [], classifications: [], privateNotes: [] };
 
-/** Reads a profile, refusing a malformed one with the path of each problem (W9). */
-export function parseProfile(value: unknown): Profile {
-  const wire = parseInput(profileSchema, value, 'profile');
+/**
+ * The reading of a profile as one schema: {@link profileSchema} in (and in the OpenAPI document),
+ * a duplicate fact id refused at its path, the library's shape out.
+ */
+export const profileInputSchema = profileSchema.transform((wire, ctx): Profile => {
   const duplicate = wire.facts.findIndex((f, i) => wire.facts.findIndex((g) => g.id === f.id) !== i);
   if (duplicate >= 0) {
-    throw new InputError('profile', [{ path: jsonPath(['facts', duplicate, 'id']), message: 'duplicate fact id' }]);
+    ctx.addIssue({ code: 'custom', path: ['facts', duplicate, 'id'], message: 'duplicate fact id', input: wire });
+    return z.NEVER;
   }
   return {
     facts: wire.facts.map((f) => ({
@@ -69,4 +72,9 @@ export function parseProfile(value: unknown): Profile {
     classifications: wire.classifications,
     privateNotes: wire.private_notes,
   };
+});
+
+/** Reads a profile, refusing a malformed one with the path of each problem (W9). */
+export function parseProfile(value: unknown): Profile {
+  return parseInput(profileInputSchema, value, 'profile');
 }

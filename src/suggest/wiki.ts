@@ -35,8 +35,10 @@ export interface Wiki {
 /** An empty Wiki: the default when the user has none. */
 export const emptyWiki: Wiki = { entries: [] };
 
+/** The reading of a Wiki as one schema: {@link wikiSchema} in (and in the OpenAPI document), the library's shape out. */
+export const wikiInputSchema = wikiSchema.transform((wire): Wiki => ({ entries: wire.entries.map((e) => ({ ...e, value: e.value ?? null })) }));
+
 /** Reads a Wiki, refusing a malformed one with the path of each problem (W9). */
 export function parseWiki(value: unknown): Wiki {
-  const wire = parseInput(wikiSchema, value, 'wiki');
-  return { entries: wire.entries.map((e) => ({ ...e, value: e.value ?? null })) };
+  return parseInput(wikiInputSchema, value, 'wiki');
 }

@@ -1,13 +1,12 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { parseInput } from '../../errors.js';
 import { eraseConversation } from '../../evidence/erase-conversation.js';
 import { verifyEvidence } from '../../evidence/verify-evidence.js';
 import { exportEvidence } from '../evidence-export.js';
 import type { Database } from '../../store/index.js';
 import { wireString, wireTimestamp } from '../../wire-string.js';
 import { hashApiKey } from '../api-keys.js';
-import { idParamsSchema, readIdParam } from '../path-params.js';
+import { idParamsSchema } from '../path-params.js';
 import { problemResponses } from '../problem-responses.js';
 import type { ServerEnv } from '../server-env.js';
 
@@ -68,7 +67,7 @@ const erasureResponseSchema = z
  * Match) on request, leaving an erasure record.
  */
 export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: Database }): void {
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'get',
       path: '/v0/evidence/verify',
@@ -81,32 +80,35 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
         ...problemResponses('verifyEvidence', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
     }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const tenantId = c.get('tenantId');
+      const report = await verifyEvidence(store, { tenantId, since: query.since === undefined ? undefined : new Date(query.since) });
+      const t = report.tenants[0]!;
+      return c.json(
+        {
+          ok: report.ok,
+          since: report.since,
+          rows: t.rows,
+          seals: t.seals,
+          chains: t.chains,
+          erasures: t.erasures.map((e) => ({ id: e.id, requested_by: e.requestedBy, requested_at: e.requestedAt, row_count: e.rowCount })),
+          pruned: t.pruned.map((p) => ({
+            chain_id: p.chainId,
+            through_seq: p.throughSeq,
+            rule: p.rule,
+            pruned_before: p.prunedBefore,
+            pruned_at: p.prunedAt,
+            row_count: p.rowCount,
+          })),
+          problems: report.problems.map((p) => ({ table: p.table, id: p.id, kind: p.kind, detail: p.detail })),
+        },
+        200,
+      );
+    },
   );
-  app.get('/v0/evidence/verify', async (c) => {
-    const query = parseInput(verifyQuerySchema, c.req.query(), 'query');
-    const tenantId = c.get('tenantId');
-    const report = await verifyEvidence(store, { tenantId, since: query.since === undefined ? undefined : new Date(query.since) });
-    const t = report.tenants[0]!;
-    return c.json({
-      ok: report.ok,
-      since: report.since,
-      rows: t.rows,
-      seals: t.seals,
-      chains: t.chains,
-      erasures: t.erasures.map((e) => ({ id: e.id, requested_by: e.requestedBy, requested_at: e.requestedAt, row_count: e.rowCount })),
-      pruned: t.pruned.map((p) => ({
-        chain_id: p.chainId,
-        through_seq: p.throughSeq,
-        rule: p.rule,
-        pruned_before: p.prunedBefore,
-        pruned_at: p.prunedAt,
-        row_count: p.rowCount,
-      })),
-      problems: report.problems.map((p) => ({ table: p.table, id: p.id, kind: p.kind, detail: p.detail })),
-    });
-  });
 
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'get',
       path: '/v0/evidence/export',
@@ -120,36 +122,38 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
         ...problemResponses('exportEvidence', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
     }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const lines = exportEvidence(store, {
+        tenantId: c.get('tenantId'),
+        since: query.since === undefined ? undefined : new Date(query.since),
+        cursor: query.cursor,
+      });
+      // The first line is read before answering, so a refused cursor or a store down is a 400 or 503, not a cut stream.
+      let first = await lines.next();
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        // Pulled as the client reads: a slow client holds the export at one chunk, not the whole.
+        async pull(controller) {
+          let chunk = '';
+          while (!first.done && chunk.length < CHUNK_BYTES) {
+            chunk += first.value;
+            first = await lines.next();
+          }
+          if (chunk.length > 0) controller.enqueue(encoder.encode(chunk));
+          if (first.done) controller.close();
+        },
+        async cancel() {
+          await lines.return(undefined);
+        },
+      });
+      // A plain Response: @hono/zod-openapi types a media type ending in `json` as JSON and finds no
+      // JSON type for `application/x-ndjson`, so it types this response `never`.
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } }) as never;
+    },
   );
-  app.get('/v0/evidence/export', async (c) => {
-    const query = parseInput(exportQuerySchema, c.req.query(), 'query');
-    const lines = exportEvidence(store, {
-      tenantId: c.get('tenantId'),
-      since: query.since === undefined ? undefined : new Date(query.since),
-      cursor: query.cursor,
-    });
-    // The first line is read before answering, so a refused cursor or a store down is a 400 or 503, not a cut stream.
-    let first = await lines.next();
-    const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      // Pulled as the client reads: a slow client holds the export at one chunk, not the whole.
-      async pull(controller) {
-        let chunk = '';
-        while (!first.done && chunk.length < CHUNK_BYTES) {
-          chunk += first.value;
-          first = await lines.next();
-        }
-        if (chunk.length > 0) controller.enqueue(encoder.encode(chunk));
-        if (first.done) controller.close();
-      },
-      async cancel() {
-        await lines.return(undefined);
-      },
-    });
-    return new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } });
-  });
 
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'delete',
       path: '/v0/conversations/{id}',
@@ -162,22 +166,30 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
         ...problemResponses('eraseConversation', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
     }),
+    async (c) => {
+      const conversationId = c.req.valid('param').id;
+      // Which key asked, without the key: the first digits of its digest, as the key table holds it.
+      const key = /^Bearer\s+(\S+)/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+      const outcome = await eraseConversation(store, {
+        tenantId: c.get('tenantId'),
+        conversationId,
+        requestedBy: `api key sha256:${hashApiKey(key).slice(0, 12)}`,
+      });
+      return c.json(
+        {
+          erased: outcome.erasureId !== null,
+          erasure_id: outcome.erasureId,
+          row_count: outcome.rowCount,
+          rows: {
+            turns: outcome.rows.turns,
+            turn_events: outcome.rows.turnEvents,
+            turn_records: outcome.rows.turnRecords,
+            suggestions: outcome.rows.suggestions,
+          },
+          earlier: outcome.earlier.map((e) => ({ id: e.id, requested_by: e.requestedBy, requested_at: e.requestedAt, row_count: e.rowCount })),
+        },
+        200,
+      );
+    },
   );
-  app.delete('/v0/conversations/:id', async (c) => {
-    const conversationId = readIdParam(c);
-    // Which key asked, without the key: the first digits of its digest, as the key table holds it.
-    const key = /^Bearer\s+(\S+)/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-    const outcome = await eraseConversation(store, {
-      tenantId: c.get('tenantId'),
-      conversationId,
-      requestedBy: `api key sha256:${hashApiKey(key).slice(0, 12)}`,
-    });
-    return c.json({
-      erased: outcome.erasureId !== null,
-      erasure_id: outcome.erasureId,
-      row_count: outcome.rowCount,
-      rows: { turns: outcome.rows.turns, turn_events: outcome.rows.turnEvents, turn_records: outcome.rows.turnRecords, suggestions: outcome.rows.suggestions },
-      earlier: outcome.earlier.map((e) => ({ id: e.id, requested_by: e.requestedBy, requested_at: e.requestedAt, row_count: e.rowCount })),
-    });
-  });
 }

@@ -36,7 +36,7 @@ export function healthRoutes(
   app: OpenAPIHono<ServerEnv>,
   { store, readinessChecks, logger }: { store: Database; readinessChecks: Readonly<Record<string, ReadinessCheck>>; logger: Logger },
 ): void {
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'get',
       path: '/healthz',
@@ -49,8 +49,12 @@ export function healthRoutes(
         ...problemResponses('getHealth', ['transport']),
       },
     }),
+    (c) => c.json({ status: 'ok' as const }, 200),
   );
-  app.openAPIRegistry.registerPath(
+
+  const logFailure = (check: string, error: unknown) =>
+    logger.log({ level: 'error', msg: 'not_ready', check, error: (error as Error)?.message ?? String(error) });
+  app.openapi(
     createRoute({
       method: 'get',
       path: '/readyz',
@@ -67,35 +71,31 @@ export function healthRoutes(
         ...problemResponses('getReadiness', ['transport']),
       },
     }),
-  );
-  app.get('/healthz', (c) => c.json({ status: 'ok' as const }));
-
-  const logFailure = (check: string, error: unknown) =>
-    logger.log({ level: 'error', msg: 'not_ready', check, error: (error as Error)?.message ?? String(error) });
-  app.get('/readyz', async (c) => {
-    const checks: Record<string, string> = {};
-    try {
-      const rows = await store.query<{ id: string }>('select id from warrant_migrations');
-      const applied = new Set(rows.map((r) => r.id));
-      const missing = knownMigrations.filter((m) => !applied.has(m.id)).map((m) => m.id);
-      checks.migrations = missing.length === 0 ? 'ok' : `not applied: ${missing.join(', ')}`;
-      checks.store = await writable(store);
-    } catch (error) {
-      logFailure('store', error);
-      checks.store = 'unreachable';
-      checks.migrations = 'unknown';
-    }
-    for (const [name, check] of Object.entries(readinessChecks)) {
+    async (c) => {
+      const checks: Record<string, string> = {};
       try {
-        checks[name] = (await check()) ?? 'ok';
+        const rows = await store.query<{ id: string }>('select id from warrant_migrations');
+        const applied = new Set(rows.map((r) => r.id));
+        const missing = knownMigrations.filter((m) => !applied.has(m.id)).map((m) => m.id);
+        checks.migrations = missing.length === 0 ? 'ok' : `not applied: ${missing.join(', ')}`;
+        checks.store = await writable(store);
       } catch (error) {
-        logFailure(name, error);
-        checks[name] = 'failed';
+        logFailure('store', error);
+        checks.store = 'unreachable';
+        checks.migrations = 'unknown';
       }
-    }
-    const ready = Object.values(checks).every((v) => v === 'ok');
-    return c.json({ status: ready ? ('ready' as const) : ('not_ready' as const), checks }, ready ? 200 : 503);
-  });
+      for (const [name, check] of Object.entries(readinessChecks)) {
+        try {
+          checks[name] = (await check()) ?? 'ok';
+        } catch (error) {
+          logFailure(name, error);
+          checks[name] = 'failed';
+        }
+      }
+      const ready = Object.values(checks).every((v) => v === 'ok');
+      return c.json({ status: ready ? ('ready' as const) : ('not_ready' as const), checks }, ready ? 200 : 503);
+    },
+  );
 
   /** Writes a row in a transaction that is then rolled back: a read-only or full store fails here. */
   async function writable(db: Database): Promise<string> {

@@ -2,14 +2,21 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Tracer } from '@opentelemetry/api';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { effectToJson, governReply, relayBody, replyContractSchema, replyEffectJsonSchema } from '../../contract/index.js';
+import {
+  effectToJson,
+  governReply,
+  relayBody,
+  replyContractSchema,
+  replyEffectJsonSchema,
+  type ReplyContractJson,
+  type ReplyEffectJson,
+} from '../../contract/index.js';
 import { probeContract, probeReportJsonSchema, probeReportToJson, type ParaphraseSource } from '../../probe/index.js';
 import type { EffectStore, StoredEffect } from '../../evidence/effect-store.js';
 import type { Logger } from '../../evidence/json-logger.js';
 import { newRecordId, recordIdTime } from '../../evidence/record-id.js';
 import { inSpan } from '../../evidence/spans.js';
-import { parseInput } from '../../errors.js';
-import { wireJsonObject, wireString } from '../../wire-string.js';
+import { wireString } from '../../wire-string.js';
 import type { createContractCache } from '../contract-cache.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
@@ -17,7 +24,7 @@ import { HttpProblem } from '../problem.js';
 import { problemResponses } from '../problem-responses.js';
 import { traceIdOf, traceIdSchema } from '../trace-id.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
-import { idParamsSchema, readIdParam } from '../path-params.js';
+import { idParamsSchema } from '../path-params.js';
 import { idempotencyHeadersSchema } from '../idempotency.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
@@ -37,12 +44,8 @@ export const verifyRequestSchema = z
   })
   .meta({ id: 'VerifyRequest' });
 
-// The contract is checked here only as a JSON object with storable strings and keys (walked, not
-// copied, so the stored contract is exactly the one sent); the contract schema reads it after.
-const envelopeSchema = z.strictObject({
-  contract: wireJsonObject(),
-  candidates: verifyRequestSchema.shape.candidates,
-});
+/** A verify request as the route's schema reads it. */
+export type VerifyRequest = z.output<typeof verifyRequestSchema>;
 
 /** `POST /v0/reply-contracts/probe` request: the contract to probe. */
 export const probeRequestSchema = z
@@ -51,11 +54,6 @@ export const probeRequestSchema = z
     paraphrase_candidates: z.number().int().min(1).max(MAX_CANDIDATES).optional().describe('how many paraphrase candidates to ask the model for (default 8)'),
   })
   .meta({ id: 'ProbeRequest' });
-
-const probeEnvelopeSchema = z.strictObject({
-  contract: z.looseObject({}),
-  paraphrase_candidates: probeRequestSchema.shape.paraphrase_candidates,
-});
 
 /** A stored effect on the wire: the effect JSON with its id and time. */
 const storedEffectJsonSchema = replyEffectJsonSchema
@@ -151,10 +149,12 @@ export interface ReplyContractRouteDeps {
  */
 export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyContractRouteDeps): void {
   const { effects, limits } = deps;
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'post',
       path: '/v0/reply-contracts/verify',
+      // The body is read (size, depth, content type) and its Idempotency-Key claimed before the schema reads it.
+      middleware: [readJsonBody(limits), deps.idempotent],
       operationId: 'verifyReply',
       tags: ['reply-contracts'],
       summary: 'Verify candidate replies against a Reply Contract (v0 or v1); persist and return the effect',
@@ -164,15 +164,14 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
         ...problemResponses('verifyReply', ['transport', 'handler', 'apiKey', 'jsonBody', 'idempotencyKey', 'store']),
       },
     }),
-  );
-  app.post('/v0/reply-contracts/verify', readJsonBody(limits), deps.idempotent, async (c) =>
-    c.json(await verifyAndStore(deps, c.get('tenantId'), c.get('body'), c.get('traceContext'))),
+    async (c) => c.json(await verifyAndStore(deps, c.get('tenantId'), c.req.valid('json'), c.get('traceContext')), 200),
   );
 
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'post',
       path: '/v0/reply-contracts/probe',
+      middleware: [readJsonBody(limits)],
       operationId: 'probeContract',
       tags: ['reply-contracts'],
       summary: "Report a contract's holes (disguises, weak terms, paraphrase attacks), each with a demonstrating candidate",
@@ -185,20 +184,20 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
         ...problemResponses('probeContract', ['transport', 'handler', 'apiKey', 'jsonBody']),
       },
     }),
+    async (c) => {
+      const request = c.req.valid('json');
+      const { compiled } = deps.contracts.get(request.contract);
+      const report = await probeContract(compiled.contract, {
+        ...(deps.paraphrase ? { paraphrase: deps.paraphrase } : {}),
+        ...(request.paraphrase_candidates ? { paraphraseCount: request.paraphrase_candidates } : {}),
+        // A client that goes away cancels the paraphrase call.
+        signal: c.req.raw.signal,
+      });
+      return c.json(probeReportToJson(report), 200);
+    },
   );
-  app.post('/v0/reply-contracts/probe', readJsonBody(limits), async (c) => {
-    const request = parseInput(probeEnvelopeSchema, c.get('body'), 'probe request');
-    const { compiled } = deps.contracts.get(request.contract);
-    const report = await probeContract(compiled.contract, {
-      ...(deps.paraphrase ? { paraphrase: deps.paraphrase } : {}),
-      ...(request.paraphrase_candidates ? { paraphraseCount: request.paraphrase_candidates } : {}),
-      // A client that goes away cancels the paraphrase call.
-      signal: c.req.raw.signal,
-    });
-    return c.json(probeReportToJson(report));
-  });
 
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'get',
       path: '/v0/effects/{id}',
@@ -211,14 +210,14 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
         ...problemResponses('getEffect', ['transport', 'handler', 'apiKey', 'parameters', 'record', 'store']),
       },
     }),
+    async (c) => {
+      const stored = await effects.get(c.get('tenantId'), c.req.valid('param').id);
+      if (stored === undefined) throw new HttpProblem(404, 'not_found', 'no effect with this id', [{ path: '$.id', message: 'no effect with this id' }]);
+      return c.json({ effect: storedEffectJson(stored), contract: stored.contract as ReplyContractJson, candidates: [...stored.candidates] }, 200);
+    },
   );
-  app.get('/v0/effects/:id', async (c) => {
-    const stored = await effects.get(c.get('tenantId'), readIdParam(c));
-    if (stored === undefined) throw new HttpProblem(404, 'not_found', 'no effect with this id', [{ path: '$.id', message: 'no effect with this id' }]);
-    return c.json({ effect: storedEffectJson(stored), contract: stored.contract, candidates: stored.candidates });
-  });
 
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'get',
       path: '/v0/effects',
@@ -231,43 +230,45 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
         ...problemResponses('listEffects', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
     }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const { cursor, ...page } = toListQuery(query);
+      // The position is the last effect's own id (time-ordered): the tenant's data, nothing shared.
+      const beforeId =
+        cursor === undefined ? undefined : decodeCursor(cursor, 'effects', (p) => p.length === 1 && recordIdTime(p[0]!, EFFECT_ID_PREFIX) !== undefined)[0];
+      const rows = await effects.list(c.get('tenantId'), {
+        ...page,
+        beforeId,
+        limit: page.limit + 1,
+        status: query.status,
+        interactionKind: query.interaction_kind,
+        text: query.text,
+      });
+      const items = rows.slice(0, page.limit);
+      const last = items.at(-1);
+      return c.json(
+        {
+          items: items.map(summaryOf),
+          next_cursor: rows.length > page.limit && last !== undefined ? encodeCursor('effects', [last.id]) : null,
+        },
+        200,
+      );
+    },
   );
-  app.get('/v0/effects', async (c) => {
-    const query = parseInput(effectListQuerySchema, c.req.query(), 'query');
-    const { cursor, ...page } = toListQuery(query);
-    // The position is the last effect's own id (time-ordered): the tenant's data, nothing shared.
-    const beforeId =
-      cursor === undefined ? undefined : decodeCursor(cursor, 'effects', (p) => p.length === 1 && recordIdTime(p[0]!, EFFECT_ID_PREFIX) !== undefined)[0];
-    const rows = await effects.list(c.get('tenantId'), {
-      ...page,
-      beforeId,
-      limit: page.limit + 1,
-      status: query.status,
-      interactionKind: query.interaction_kind,
-      text: query.text,
-    });
-    const items = rows.slice(0, page.limit);
-    const last = items.at(-1);
-    return c.json({
-      items: items.map(summaryOf),
-      next_cursor: rows.length > page.limit && last !== undefined ? encodeCursor('effects', [last.id]) : null,
-    });
-  });
 }
 
 /**
- * Verifies a request (`{contract, candidates}` as parsed JSON) for `tenantId` and stores its
- * effect; resolves once the effect is committed (W6) with the response body `{body, effect}`.
- * The route and `WarrantServer.verify` share it, so a preloaded effect is made exactly like one
- * that came over HTTP.
+ * Verifies a request (`{contract, candidates}`, as {@link verifyRequestSchema} read it) for
+ * `tenantId` and stores its effect; resolves once the effect is committed (W6) with the response
+ * body `{body, effect}`. The route and `WarrantServer.verify` share it, so a preloaded effect is
+ * made exactly like one that came over HTTP.
  */
 export async function verifyAndStore(
   { effects, contracts, tracer, logger, metrics }: Pick<ReplyContractRouteDeps, 'effects' | 'contracts' | 'tracer' | 'logger' | 'metrics'>,
   tenantId: string,
-  body: unknown,
+  request: VerifyRequest,
   parent?: ServerEnv['Variables']['traceContext'],
 ) {
-  const request = parseInput(envelopeSchema, body, 'verify request');
   const { compiled, warnings } = contracts.get(request.contract);
   if (warnings.length > 0) logger.log({ level: 'warn', msg: 'contract_warnings', tenant: tenantId, trace_id: traceIdOf(parent), warnings });
   const effect = await inSpan(
@@ -301,8 +302,13 @@ export async function verifyAndStore(
   return { body: relayBody(effect), effect: storedEffectJson(stored) };
 }
 
+/**
+ * A stored effect as the routes answer it. The store holds the effect and contract JSON as
+ * `verifyAndStore` wrote them (`effectToJson`'s output, the contract the schema read), typed
+ * there as plain JSON: they are read back as those forms.
+ */
 function storedEffectJson(stored: StoredEffect) {
-  return { id: stored.id, created_at: stored.createdAt.toISOString(), trace_id: stored.traceId ?? null, ...stored.effect };
+  return { id: stored.id, created_at: stored.createdAt.toISOString(), trace_id: stored.traceId ?? null, ...(stored.effect as ReplyEffectJson) };
 }
 
 type VerdictLists = Partial<Record<(typeof VIOLATION_LISTS)[number][0], string[]>>;

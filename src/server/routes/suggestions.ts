@@ -4,29 +4,19 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { newRecordId, recordIdTime } from '../../evidence/record-id.js';
 import { inSpan } from '../../evidence/spans.js';
-import { InputError, parseInput } from '../../errors.js';
 import { wireString, wireTimestamp } from '../../wire-string.js';
 import type { Database } from '../../store/index.js';
-import {
-  emptyProfile,
-  emptyWiki,
-  matchSchema,
-  parseMatch,
-  parseProfile,
-  parseWiki,
-  profileSchema,
-  suggestionResultSchema,
-  suggestReplies,
-  wikiSchema,
-  type SuggestSkills,
-} from '../../suggest/index.js';
+import { emptyProfile, emptyWiki, suggestionResultSchema, suggestReplies, type SuggestionResult, type SuggestSkills } from '../../suggest/index.js';
+import { matchInputSchema } from '../../suggest/match.js';
+import { profileInputSchema } from '../../suggest/profile.js';
+import { wikiInputSchema } from '../../suggest/wiki.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemDocument } from '../problem.js';
 import { problemResponses } from '../problem-responses.js';
 import { traceIdSchema } from '../trace-id.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
-import { idParamsSchema, readIdParam } from '../path-params.js';
+import { idParamsSchema } from '../path-params.js';
 import { idempotencyHeadersSchema } from '../idempotency.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
@@ -43,24 +33,19 @@ export interface SuggestionDeployment {
 
 const ID_PREFIX = 'sug_';
 
-/** `POST /v0/suggestions` request (camelCase inside `match`, `wiki`, `profile`: the application's own shapes). */
+/**
+ * `POST /v0/suggestions` request (snake_case inside `match`, `wiki`, `profile`: the application's
+ * own shapes). Each part is read by its layer's one schema, so the route gets the library's shapes.
+ */
 const suggestRequestSchema = z
   .strictObject({
-    match: matchSchema,
-    wiki: wikiSchema.optional(),
-    profile: profileSchema.optional(),
+    match: matchInputSchema,
+    wiki: wikiInputSchema.optional(),
+    profile: profileInputSchema.optional(),
     now: wireTimestamp().optional().describe('the moment silence is measured against; default: the server clock'),
     analysis_language: z.enum(['en', 'lt']).optional().describe("analysis and rationales in this language; default: the match's"),
   })
   .meta({ id: 'SuggestRequest' });
-
-const envelopeSchema = z.strictObject({
-  match: z.unknown().refine((v) => v !== undefined, 'required'),
-  wiki: z.unknown().optional(),
-  profile: z.unknown().optional(),
-  now: suggestRequestSchema.shape.now,
-  analysis_language: suggestRequestSchema.shape.analysis_language,
-});
 
 const suggestResponseSchema = z
   .strictObject({
@@ -101,19 +86,6 @@ const suggestionListQuerySchema = z.strictObject({
   match_id: wireString().min(1).optional(),
 });
 
-/** Parses one part of the request, moving its issues' paths under the part's key. */
-function part<T>(key: string, value: unknown, parse: (v: unknown) => T): T {
-  try {
-    return parse(value);
-  } catch (error) {
-    if (!InputError.isInstance(error)) throw error;
-    throw new InputError(
-      error.subject,
-      error.issues.map((i) => ({ ...i, path: `$.${key}${i.path.startsWith('$') ? i.path.slice(1) : `.${i.path}`}` })),
-    );
-  }
-}
-
 /**
  * Gated reply suggestions over HTTP: the gates decide whether anything should be written; the
  * result (suggestions or a stop state) and its evidence are stored before the response (W6),
@@ -137,10 +109,11 @@ export function suggestionRoutes(
     metrics: Pick<ServerMetrics, 'modelCall'>;
   },
 ): void {
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'post',
       path: '/v0/suggestions',
+      middleware: [readJsonBody(limits), idempotent],
       operationId: 'suggestReplies',
       tags: ['suggestions'],
       summary: 'Decide whether to write to a match and, if so, return 3–5 audited suggestions; else a stop state',
@@ -161,59 +134,60 @@ export function suggestionRoutes(
         }),
       },
     }),
+    async (c) => {
+      const { match, wiki = emptyWiki, profile = emptyProfile, ...request } = c.req.valid('json');
+      const outcome = await inSpan(
+        tracer,
+        'warrant.suggest',
+        { 'warrant.match_id': match.id },
+        async (span) => {
+          const done = await suggestReplies({
+            match,
+            wiki,
+            profile,
+            skills: deployment.skills,
+            now: request.now === undefined ? (deployment.now ?? Date.now)() : Date.parse(request.now),
+            ...(request.analysis_language ? { analysisLanguage: request.analysis_language } : {}),
+            // A client that goes away cancels its skill calls; nothing is stored for it.
+            signal: c.req.raw.signal,
+          });
+          span.setAttribute('warrant.result_type', done.result.resultType);
+          span.setAttribute('warrant.model_calls', done.evidence.calls.length);
+          for (const call of done.evidence.calls) metrics.modelCall(call.task, call.outcome);
+          return done;
+        },
+        c.get('traceContext'),
+      );
+      const id = newRecordId(ID_PREFIX);
+      await insertSuggestion(store, c.get('tenantId'), {
+        id,
+        createdAt: new Date(recordIdTime(id, ID_PREFIX)!),
+        matchId: match.id,
+        resultType: outcome.result.resultType,
+        result: outcome.result,
+        evidence: outcome.evidence as unknown as Record<string, unknown>,
+        traceId: c.get('traceId'),
+      });
+      // "Wait for her" is an answer; "Warrant could not decide, try again" is not: where retrying can
+      // help, say so as the HTTP status (the stored result and evidence stay readable by id).
+      const unavailable = outcome.evidence.unavailable;
+      if (unavailable?.retryAfterSeconds != null) {
+        const why = unavailable.step ? `${unavailable.step} step failed: ${unavailable.failure}` : unavailable.reason;
+        const problem = {
+          ...problemDocument(503, 'suggestion_unavailable', `no decision could be made (${why}); the result and its evidence are stored as ${id}`, c.req.path),
+          title: 'Suggestion unavailable',
+        };
+        // Untyped like every problem answer: `problemResponses` builds an operation's problem statuses at run time.
+        return c.body(JSON.stringify(problem), 503, {
+          'content-type': 'application/problem+json',
+          'retry-after': String(unavailable.retryAfterSeconds),
+        }) as never;
+      }
+      return c.json({ id, result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence), trace_id: c.get('traceId') }, 200);
+    },
   );
-  app.post('/v0/suggestions', readJsonBody(limits), idempotent, async (c) => {
-    const request = parseInput(envelopeSchema, c.get('body'), 'suggest request');
-    const match = part('match', request.match, parseMatch);
-    const wiki = request.wiki === undefined ? emptyWiki : part('wiki', request.wiki, parseWiki);
-    const profile = request.profile === undefined ? emptyProfile : part('profile', request.profile, parseProfile);
-    const outcome = await inSpan(
-      tracer,
-      'warrant.suggest',
-      { 'warrant.match_id': match.id },
-      async (span) => {
-        const done = await suggestReplies({
-          match,
-          wiki,
-          profile,
-          skills: deployment.skills,
-          now: request.now === undefined ? (deployment.now ?? Date.now)() : Date.parse(request.now),
-          ...(request.analysis_language ? { analysisLanguage: request.analysis_language } : {}),
-          // A client that goes away cancels its skill calls; nothing is stored for it.
-          signal: c.req.raw.signal,
-        });
-        span.setAttribute('warrant.result_type', done.result.resultType);
-        span.setAttribute('warrant.model_calls', done.evidence.calls.length);
-        for (const call of done.evidence.calls) metrics.modelCall(call.task, call.outcome);
-        return done;
-      },
-      c.get('traceContext'),
-    );
-    const id = newRecordId(ID_PREFIX);
-    await insertSuggestion(store, c.get('tenantId'), {
-      id,
-      createdAt: new Date(recordIdTime(id, ID_PREFIX)!),
-      matchId: match.id,
-      resultType: outcome.result.resultType,
-      result: outcome.result,
-      evidence: outcome.evidence as unknown as Record<string, unknown>,
-      traceId: c.get('traceId'),
-    });
-    // "Wait for her" is an answer; "Warrant could not decide, try again" is not: where retrying can
-    // help, say so as the HTTP status (the stored result and evidence stay readable by id).
-    const unavailable = outcome.evidence.unavailable;
-    if (unavailable?.retryAfterSeconds != null) {
-      const why = unavailable.step ? `${unavailable.step} step failed: ${unavailable.failure}` : unavailable.reason;
-      const problem = {
-        ...problemDocument(503, 'suggestion_unavailable', `no decision could be made (${why}); the result and its evidence are stored as ${id}`, c.req.path),
-        title: 'Suggestion unavailable',
-      };
-      return c.body(JSON.stringify(problem), 503, { 'content-type': 'application/problem+json', 'retry-after': String(unavailable.retryAfterSeconds) });
-    }
-    return c.json({ id, result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence), trace_id: c.get('traceId') });
-  });
 
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'get',
       path: '/v0/suggestions/{id}',
@@ -226,15 +200,15 @@ export function suggestionRoutes(
         ...problemResponses('getSuggestion', ['transport', 'handler', 'apiKey', 'parameters', 'record', 'store']),
       },
     }),
+    async (c) => {
+      const row = await getSuggestion(store, c.get('tenantId'), c.req.valid('param').id);
+      if (row === undefined)
+        throw new HttpProblem(404, 'not_found', 'no suggestion result with this id', [{ path: '$.id', message: 'no suggestion result with this id' }]);
+      return c.json({ id: row.id, result: row.result as SuggestionResult, evidence: suggestEvidenceToJson(row.evidence), trace_id: row.traceId }, 200);
+    },
   );
-  app.get('/v0/suggestions/:id', async (c) => {
-    const row = await getSuggestion(store, c.get('tenantId'), readIdParam(c));
-    if (row === undefined)
-      throw new HttpProblem(404, 'not_found', 'no suggestion result with this id', [{ path: '$.id', message: 'no suggestion result with this id' }]);
-    return c.json({ id: row.id, result: row.result, evidence: suggestEvidenceToJson(row.evidence), trace_id: row.traceId });
-  });
 
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'get',
       path: '/v0/suggestions',
@@ -247,24 +221,27 @@ export function suggestionRoutes(
         ...problemResponses('listSuggestions', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
     }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const { cursor, ...page } = toListQuery(query);
+      // A suggestion's id is time-ordered like an effect's: the last one is the whole position.
+      const beforeId =
+        cursor === undefined ? undefined : decodeCursor(cursor, 'suggestions', (p) => p.length === 1 && recordIdTime(p[0]!, ID_PREFIX) !== undefined)[0];
+      const rows = await listSuggestions(store, c.get('tenantId'), {
+        ...page,
+        beforeId,
+        limit: page.limit + 1,
+        resultType: query.result_type,
+        matchId: query.match_id,
+      });
+      const items = rows.slice(0, page.limit);
+      const last = items.at(-1);
+      return c.json(
+        { items: items.map(summaryOf), next_cursor: rows.length > page.limit && last !== undefined ? encodeCursor('suggestions', [last.id]) : null },
+        200,
+      );
+    },
   );
-  app.get('/v0/suggestions', async (c) => {
-    const query = parseInput(suggestionListQuerySchema, c.req.query(), 'query');
-    const { cursor, ...page } = toListQuery(query);
-    // A suggestion's id is time-ordered like an effect's: the last one is the whole position.
-    const beforeId =
-      cursor === undefined ? undefined : decodeCursor(cursor, 'suggestions', (p) => p.length === 1 && recordIdTime(p[0]!, ID_PREFIX) !== undefined)[0];
-    const rows = await listSuggestions(store, c.get('tenantId'), {
-      ...page,
-      beforeId,
-      limit: page.limit + 1,
-      resultType: query.result_type,
-      matchId: query.match_id,
-    });
-    const items = rows.slice(0, page.limit);
-    const last = items.at(-1);
-    return c.json({ items: items.map(summaryOf), next_cursor: rows.length > page.limit && last !== undefined ? encodeCursor('suggestions', [last.id]) : null });
-  });
 }
 
 function summaryOf(row: SuggestionRow) {

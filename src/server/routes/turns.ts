@@ -4,12 +4,10 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { Logger } from '../../evidence/json-logger.js';
 import { inSpan, recordFinishedSpan } from '../../evidence/spans.js';
-import { parseInput } from '../../errors.js';
 import { wireString } from '../../wire-string.js';
 import type { Database } from '../../store/index.js';
 import {
   createTurnRuntime,
-  parseTurnInput,
   turnInputSchema,
   turnResultSchema,
   turnResultToJson,
@@ -23,7 +21,7 @@ import { listQueryShape, toListQuery } from '../list-query.js';
 import { HttpProblem, problemOf } from '../problem.js';
 import { problemResponses } from '../problem-responses.js';
 import { readJsonBody, type JsonBodyLimits } from '../read-json-body.js';
-import { idParamsSchema, readIdParam } from '../path-params.js';
+import { idParamsSchema } from '../path-params.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
 import { getTurn, listTurns, recordTurnTrace, type TurnRow } from '../../turn/turn-queries.js';
@@ -133,10 +131,11 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
     return { progress: run.progress, result };
   };
 
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'post',
       path: '/v0/turns',
+      middleware: [readJsonBody(limits)],
       operationId: 'runTurn',
       tags: ['turns'],
       summary: 'Run a governed turn; JSON, or progress then the reply as Server-Sent Events',
@@ -156,41 +155,42 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
         ...problemResponses('runTurn', ['transport', 'handler', 'apiKey', 'jsonBody', 'store']),
       },
     }),
+    async (c) => {
+      // The route's schema (the turn input codec) has refused a bad input with its paths before anything runs or streams.
+      const input = c.req.valid('json');
+      const turn = runTurn(c.get('tenantId'), input, c.get('traceContext'), clientGone(c.req.raw.signal));
+      if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
+        return c.json(turnResultToJson(await turn.result), 200);
+      }
+      return streamSSE(c, async (stream) => {
+        let sequence = 0;
+        for await (const event of turn.progress) {
+          if (stream.aborted || stream.closed) break; // the client left: the telling stops (the request's signal cancels the turn unless it has committed)
+          if (event.kind === 'reply') continue; // sent below, once the span has closed over it
+          await stream.writeSSE({ event: 'progress', id: String(sequence++), data: JSON.stringify(event) });
+        }
+        try {
+          const result = await turn.result;
+          if (!stream.aborted) await stream.writeSSE({ event: 'reply', id: String(sequence++), data: JSON.stringify(turnResultToJson(result)) });
+        } catch (error) {
+          // The client left before the commit and its signal cancelled the turn: nobody to tell, nothing failed.
+          if (c.req.raw.signal.aborted && (error as Error | null)?.name === 'AbortError') return;
+          const problem = problemOf(error, c.req.path);
+          if (problem.status >= 500)
+            logger.log({
+              level: 'error',
+              msg: 'turn_failed',
+              request_id: c.get('requestId'),
+              trace_id: c.get('traceId'),
+              error: (error as Error)?.stack ?? String(error),
+            });
+          if (!stream.aborted) await stream.writeSSE({ event: 'error', data: JSON.stringify(problem) });
+        }
+      });
+    },
   );
-  app.post('/v0/turns', readJsonBody(limits), async (c) => {
-    const input = parseTurnInput(c.get('body')); // refused here, with its paths, before anything runs or streams
-    const turn = runTurn(c.get('tenantId'), input, c.get('traceContext'), clientGone(c.req.raw.signal));
-    if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
-      return c.json(turnResultToJson(await turn.result));
-    }
-    return streamSSE(c, async (stream) => {
-      let sequence = 0;
-      for await (const event of turn.progress) {
-        if (stream.aborted || stream.closed) break; // the client left: the telling stops (the request's signal cancels the turn unless it has committed)
-        if (event.kind === 'reply') continue; // sent below, once the span has closed over it
-        await stream.writeSSE({ event: 'progress', id: String(sequence++), data: JSON.stringify(event) });
-      }
-      try {
-        const result = await turn.result;
-        if (!stream.aborted) await stream.writeSSE({ event: 'reply', id: String(sequence++), data: JSON.stringify(turnResultToJson(result)) });
-      } catch (error) {
-        // The client left before the commit and its signal cancelled the turn: nobody to tell, nothing failed.
-        if (c.req.raw.signal.aborted && (error as Error | null)?.name === 'AbortError') return;
-        const problem = problemOf(error, c.req.path);
-        if (problem.status >= 500)
-          logger.log({
-            level: 'error',
-            msg: 'turn_failed',
-            request_id: c.get('requestId'),
-            trace_id: c.get('traceId'),
-            error: (error as Error)?.stack ?? String(error),
-          });
-        if (!stream.aborted) await stream.writeSSE({ event: 'error', data: JSON.stringify(problem) });
-      }
-    });
-  });
 
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'get',
       path: '/v0/turns/{id}',
@@ -203,21 +203,25 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
         ...problemResponses('getTurn', ['transport', 'handler', 'apiKey', 'parameters', 'record', 'store']),
       },
     }),
+    async (c) => {
+      const row = await getTurn(store, c.get('tenantId'), c.req.valid('param').id);
+      if (row === undefined) throw new HttpProblem(404, 'not_found', 'no turn with this id', [{ path: '$.id', message: 'no turn with this id' }]);
+      return c.json(
+        {
+          id: row.id,
+          conversation_id: row.conversationId,
+          created_at: row.committedAt.toISOString(),
+          // Stored in its wire form, every default written out (`turnInputToJson`), when the turn committed.
+          input: row.input as z.output<typeof turnInputSchema.in>,
+          result: row.result,
+          trace_id: row.traceId,
+        },
+        200,
+      );
+    },
   );
-  app.get('/v0/turns/:id', async (c) => {
-    const row = await getTurn(store, c.get('tenantId'), readIdParam(c));
-    if (row === undefined) throw new HttpProblem(404, 'not_found', 'no turn with this id', [{ path: '$.id', message: 'no turn with this id' }]);
-    return c.json({
-      id: row.id,
-      conversation_id: row.conversationId,
-      created_at: row.committedAt.toISOString(),
-      input: row.input,
-      result: row.result,
-      trace_id: row.traceId,
-    });
-  });
 
-  app.openAPIRegistry.registerPath(
+  app.openapi(
     createRoute({
       method: 'get',
       path: '/v0/turns',
@@ -235,28 +239,31 @@ export function turnRoutes(app: OpenAPIHono<ServerEnv>, { store, deployment, lim
         ...problemResponses('listTurns', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
     }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const { cursor, ...page } = toListQuery(query);
+      // The position is the last turn's own commit time and id: the tenant's data, nothing shared.
+      const before = cursor === undefined ? undefined : turnPosition(decodeCursor(cursor, 'turns', isTurnPosition));
+      const rows = await listTurns(store, c.get('tenantId'), {
+        ...page,
+        before,
+        conversationId: query.conversation_id,
+        fallback: query.fallback === undefined ? undefined : query.fallback === 'true',
+        modelFailure: query.model_failure === undefined ? undefined : query.model_failure === 'true',
+        text: query.text,
+        limit: page.limit + 1,
+      });
+      const items = rows.slice(0, page.limit);
+      const last = items.at(-1);
+      return c.json(
+        {
+          items: items.map(summaryOf),
+          next_cursor: rows.length > page.limit && last ? encodeCursor('turns', [last.committedAtText, last.id]) : null,
+        },
+        200,
+      );
+    },
   );
-  app.get('/v0/turns', async (c) => {
-    const query = parseInput(turnListQuerySchema, c.req.query(), 'query');
-    const { cursor, ...page } = toListQuery(query);
-    // The position is the last turn's own commit time and id: the tenant's data, nothing shared.
-    const before = cursor === undefined ? undefined : turnPosition(decodeCursor(cursor, 'turns', isTurnPosition));
-    const rows = await listTurns(store, c.get('tenantId'), {
-      ...page,
-      before,
-      conversationId: query.conversation_id,
-      fallback: query.fallback === undefined ? undefined : query.fallback === 'true',
-      modelFailure: query.model_failure === undefined ? undefined : query.model_failure === 'true',
-      text: query.text,
-      limit: page.limit + 1,
-    });
-    const items = rows.slice(0, page.limit);
-    const last = items.at(-1);
-    return c.json({
-      items: items.map(summaryOf),
-      next_cursor: rows.length > page.limit && last ? encodeCursor('turns', [last.committedAtText, last.id]) : null,
-    });
-  });
 }
 
 /**
