@@ -66,6 +66,7 @@ export const storeTests = [
   'src/server/security-headers.test.ts',
   'src/server/store-failure.test.ts',
   'src/server/store-outage.test.ts',
+  'src/server/suggestion-queries.test.ts',
   'src/server/tenant-isolation.test.ts',
   'src/server/trace-continuation.test.ts',
   'src/server/trace-ids.test.ts',
