@@ -88,6 +88,7 @@ export const storeTests = [
   'src/turn/safety-nets.test.ts',
   'src/turn/said-once.test.ts',
   'src/turn/turn-errors.test.ts',
+  'src/turn/turn-queries.test.ts',
   'src/turn/turn-result.test.ts',
   'src/turn/turn-runtime.test.ts',
   'src/turn/turn-store.test.ts',
