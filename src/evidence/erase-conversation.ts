@@ -84,7 +84,7 @@ export async function eraseConversation(
         const rows = { turns: turns.length, turnEvents: events.length, turnRecords: records.length, suggestions: suggestions.length };
         const rowCount = turns.length + events.length + records.length + suggestions.length;
         if (rowCount === 0) {
-          const earlier = await tx.query<{ id: string; requested_by: string; requested_at: Date; row_count: number }>(
+          const earlier = await tx.query<{ id: string; requested_by: string; requested_at: Date | string; row_count: number }>(
             'select id, requested_by, requested_at, row_count from evidence_erasures where tenant_id = $1 and subject_sha256 = $2 order by requested_at',
             [tenantId, subject],
           );
@@ -95,7 +95,7 @@ export async function eraseConversation(
             earlier: earlier.map((e) => ({
               id: e.id,
               requestedBy: e.requested_by,
-              requestedAt: new Date(e.requested_at as unknown as string).toISOString(),
+              requestedAt: new Date(e.requested_at).toISOString(),
               rowCount: e.row_count,
             })),
           };

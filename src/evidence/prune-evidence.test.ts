@@ -4,9 +4,8 @@ import { storeTargets } from '../store/testing.js';
 import { createEffectStore } from './effect-store.js';
 import { pruneEvidence, pruneTenants } from './prune-evidence.js';
 import { insertSuggestion } from '../server/suggestion-queries.js';
-import { testEffect, writeTestEvidence } from '../server/testing-evidence.js';
+import { testEffect, testSuggestion, writeTestEvidence } from '../server/testing-evidence.js';
 import { ensureEvidencePartitions, monthPartitionName, monthStart } from '../store/evidence-partitions.js';
-import { newRecordId } from './record-id.js';
 import { verifyEvidence } from './verify-evidence.js';
 
 const DAY = 86_400_000;
@@ -72,15 +71,7 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     const at = (months: number) => new Date(monthStart(now, months).getTime() + 10 * DAY);
     await ensureEvidencePartitions(db, { from: monthStart(now, -6) });
     // Written in time order, as a sidecar writes: each chain's seals then run from month to month.
-    await insertSuggestion(db, 'early', {
-      id: newRecordId('sug_'),
-      createdAt: at(-6),
-      matchId: 'm',
-      resultType: 'hold',
-      result: { resultType: 'hold' },
-      evidence: {},
-      traceId: null,
-    });
+    await insertSuggestion(db, 'early', testSuggestion('m', at(-6)));
     const effects = createEffectStore(db);
     const rows: Record<string, string[]> = { early: [], late: [] };
     for (const tenant of ['early', 'late']) {

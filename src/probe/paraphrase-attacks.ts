@@ -1,5 +1,6 @@
 import type { CompiledContract, ReplyContract } from '../contract/index.js';
 import { boundedCall } from '../bounded-call.js';
+import type { ModelCall } from '../model/index.js';
 import type { ProbeFinding } from './probe-finding.js';
 
 /**
@@ -11,8 +12,8 @@ export type ParaphraseSource = (contract: ReplyContract, count: number, options?
 
 /** What a {@link ParaphraseSource} returns: candidates, or why there are none, and its call evidence. */
 export type ParaphraseResult =
-  | { readonly ran: true; readonly candidates: readonly string[]; readonly calls: readonly unknown[] }
-  | { readonly ran: false; readonly reason: string; readonly calls: readonly unknown[] };
+  | { readonly ran: true; readonly candidates: readonly string[]; readonly calls: readonly ModelCall[] }
+  | { readonly ran: false; readonly reason: string; readonly calls: readonly ModelCall[] };
 
 /** Whether the paraphrase part ran: `ran` with how many candidates were tried, or `skipped` and why. */
 export type ParaphraseStatus = { readonly status: 'ran'; readonly tried: number } | { readonly status: 'skipped'; readonly reason: string };
@@ -23,7 +24,7 @@ export interface ParaphraseAttacks {
   /** One `paraphrase` finding per model-written candidate the contract accepts. */
   readonly findings: readonly ProbeFinding[];
   readonly notes: readonly string[];
-  readonly calls: readonly unknown[];
+  readonly calls: readonly ModelCall[];
 }
 
 /**

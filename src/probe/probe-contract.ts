@@ -1,4 +1,5 @@
 import { compileContract, type DisguiseClass, type ReplyContract } from '../contract/index.js';
+import type { ModelCall } from '../model/index.js';
 import { PROBE_CHECKS } from './checks/index.js';
 import { disguiseAdvice } from './disguise-advice.js';
 import { paraphraseAttacks, type ParaphraseSource, type ParaphraseStatus } from './paraphrase-attacks.js';
@@ -24,8 +25,8 @@ export interface ProbeReport {
   readonly closedByLoose: readonly DisguiseClass[];
   /** The paraphrase part: `ran` with how many candidates were tried, or `skipped` and why. */
   readonly paraphrase: ParaphraseStatus;
-  /** Evidence of the model calls the paraphrase part made (model call records). */
-  readonly calls: readonly unknown[];
+  /** Evidence of the model calls the paraphrase part made. */
+  readonly calls: readonly ModelCall[];
 }
 
 /** Options of {@link probeContract}. */

@@ -2,7 +2,8 @@ import { effectDigest, erasureDigest, suggestionDigest, turnDigest, turnEventDig
 import { storeCall } from '../evidence/store-call.js';
 import type { Database } from '../store/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { suggestEvidenceToJson } from '../suggest/suggest-evidence-json.js';
+import { suggestEvidenceToJson } from '../suggest/suggest-evidence.js';
+import { storedSuggestEvidence } from './suggestion-queries.js';
 
 /** Options of {@link exportEvidence}. */
 export interface ExportEvidenceOptions {
@@ -117,7 +118,7 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         });
       } else if (kind === 'suggestions') {
         const rows = await paged('suggestions', after ?? '', (a) =>
-          read<{ id: string; created_at: Date; match_id: string; result_type: string; result: unknown; evidence: Record<string, unknown> }>(
+          read<{ id: string; created_at: Date; match_id: string; result_type: string; result: unknown; evidence: unknown }>(
             'select id, created_at, match_id, result_type, result, evidence from suggestions where tenant_id = $1 and created_at >= $2 and id > $3 order by id limit $4',
             [tenantId, sinceIso, a, pageRows],
           ),
@@ -131,7 +132,13 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         lines = rows.map((r) => {
           const at = asDate(r.created_at);
           const digest = suggestionDigest({ createdAt: at, matchId: r.match_id, resultType: r.result_type, result: r.result, evidence: r.evidence });
-          const record = { id: r.id, created_at: at.toISOString(), match_id: r.match_id, result: r.result, evidence: suggestEvidenceToJson(r.evidence) };
+          const record = {
+            id: r.id,
+            created_at: at.toISOString(),
+            match_id: r.match_id,
+            result: r.result,
+            evidence: suggestEvidenceToJson(storedSuggestEvidence(r.id, r.evidence)),
+          };
           return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proof(digest, sealed.get(r.id)))}`);
         });
       } else if (kind === 'turns') {

@@ -212,7 +212,7 @@ describe('the OpenAPI document', () => {
     }
     expect([...found].sort()).toEqual([
       '#/components/schemas/Ask.awaiting.values',
-      '#/components/schemas/SuggestEvidence.gates[].detail',
+      '#/components/schemas/GateRecord.detail',
       '#/components/schemas/TurnRecord.input.understanding.acts[].values',
     ]);
     expect(doc.components.schemas.TurnResult!.properties!.blocks!.items!.oneOf).toHaveLength(5);

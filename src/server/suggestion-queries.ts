@@ -2,19 +2,25 @@ import { storeCall } from '../evidence/store-call.js';
 import { tenantPageQuery } from '../evidence/tenant-page-query.js';
 import { suggestionDigest } from '../evidence/evidence-digest.js';
 import { sealWith } from '../evidence/seal-write.js';
+import { StoreError } from '../store/database.js';
 import type { Database } from '../store/index.js';
+import { suggestEvidenceSchema, suggestEvidenceToJson, type SuggestEvidence } from '../suggest/suggest-evidence.js';
+import { suggestionResultSchema, type SuggestionResult } from '../suggest/suggestion-result.js';
 
-/** A stored suggestion request as the sidecar keeps it: the suggestion result and the library's evidence. */
+/**
+ * A stored suggestion request: the suggestion result and its evidence. The evidence is stored in
+ * its wire form (snake_case, {@link suggestEvidenceToJson}), the form every reader returns; rows
+ * stored before that kept the library's camelCase form and are read all the same.
+ */
 export interface SuggestionRow {
   /** Time-ordered id (`sug_…`): listings order and page by it. */
   readonly id: string;
   readonly createdAt: Date;
   readonly matchId: string;
-  readonly resultType: string;
+  readonly resultType: SuggestionResult['resultType'];
   /** The four-property result, exactly as returned. */
-  readonly result: Record<string, unknown>;
-  /** The evidence as the library made it (camelCase); the route converts it for the wire. */
-  readonly evidence: Record<string, unknown>;
+  readonly result: SuggestionResult;
+  readonly evidence: SuggestEvidence;
   /** The W3C trace id of the request that made it; null when unknown. */
   readonly traceId: string | null;
 }
@@ -32,8 +38,12 @@ export interface SuggestionFilter {
 
 const COLUMNS = 'id, created_at, match_id, result_type, result, evidence, trace_id';
 
-/** Stores one answered request for `tenantId`, with its seal (W13), before the response is sent (W6). */
+/**
+ * Stores one answered request for `tenantId`, with its seal (W13), before the response is sent
+ * (W6). The seal's digest is over the evidence as stored: its wire form.
+ */
 export async function insertSuggestion(db: Database, tenantId: string, row: SuggestionRow): Promise<void> {
+  const evidence = suggestEvidenceToJson(row.evidence);
   const insert =
     'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence, trace_id) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)';
   const params = [
@@ -43,11 +53,11 @@ export async function insertSuggestion(db: Database, tenantId: string, row: Sugg
     row.matchId,
     row.resultType,
     JSON.stringify(row.result),
-    JSON.stringify(row.evidence),
+    JSON.stringify(evidence),
     row.traceId,
   ];
   await storeCall('the suggestion result could not be stored', () =>
-    sealWith(db, tenantId, [{ t: 'suggestions', id: row.id, d: suggestionDigest(row) }], row.createdAt, insert, params),
+    sealWith(db, tenantId, [{ t: 'suggestions', id: row.id, d: suggestionDigest({ ...row, evidence }) }], row.createdAt, insert, params),
   );
 }
 
@@ -83,13 +93,51 @@ export async function listSuggestions(
 }
 
 function fromRow(row: Record<string, unknown>): SuggestionRow {
+  const id = row.id as string;
+  const result = storedResult(id, row.result);
   return {
-    id: row.id as string,
+    id,
     createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
     matchId: row.match_id as string,
-    resultType: row.result_type as string,
-    result: row.result as Record<string, unknown>,
-    evidence: row.evidence as Record<string, unknown>,
+    resultType: result.resultType,
+    result,
+    evidence: storedSuggestEvidence(id, row.evidence),
     traceId: (row.trace_id as string | null) ?? null,
   };
+}
+
+/** A stored result, read through the application schema: one that does not match it is the store's fault. */
+function storedResult(id: string, json: unknown): SuggestionResult {
+  const parsed = suggestionResultSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  throw new StoreError(`the stored result of suggestion ${id} does not match its schema: ${issuesOf(parsed.error)}`);
+}
+
+/**
+ * The evidence of stored suggestion `id`, decoded from either form it was stored in: the wire
+ * form (snake_case), or the library's camelCase form that rows stored before kept. The old form
+ * is renamed exactly as the sidecar renamed it for the wire when it served such a row, then read
+ * through the same schema, so an old row reads back as it was always served. Evidence that
+ * matches neither is the store's fault.
+ */
+export function storedSuggestEvidence(id: string, json: unknown): SuggestEvidence {
+  const decoded = suggestEvidenceSchema.safeParse(isCamelCaseEvidence(json) ? snakeCaseKeys(json) : json);
+  if (decoded.success) return decoded.data;
+  throw new StoreError(`the stored evidence of suggestion ${id} does not match its schema: ${issuesOf(decoded.error)}`);
+}
+
+/** Evidence stored in the old camelCase form: its match id under `matchId`, not `match_id`. */
+function isCamelCaseEvidence(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && Object.hasOwn(json, 'matchId') && !Object.hasOwn(json, 'match_id');
+}
+
+/** Every key at every depth in snake_case: the conversion the sidecar applied to camelCase evidence. */
+function snakeCaseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeCaseKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snakeCaseKeys(v)]));
+}
+
+function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  return error.issues.map((i) => `$.${i.path.map(String).join('.')}: ${i.message}`).join('; ');
 }

@@ -1,11 +1,14 @@
 /** Shared by the evidence tests and benchmarks (not exported from the package). */
 import { tripWorkflow } from '../../examples/trip/index.js';
-import { insertSuggestion } from './suggestion-queries.js';
+import { insertSuggestion, type SuggestionRow } from './suggestion-queries.js';
 import type { Database } from '../store/index.js';
 import { createTurnRuntime } from '../turn/turn-runtime.js';
 import { createEffectStore, type StoredEffect } from '../evidence/effect-store.js';
 import { newRecordId } from '../evidence/record-id.js';
 import { parseTurnInput } from '../turn/turn-input.js';
+import { suggestionDigest } from '../evidence/evidence-digest.js';
+import { sealWith } from '../evidence/seal-write.js';
+import { stopState } from '../suggest/suggestion-result.js';
 
 /** A Reply Effect row of `tenantId` whose body and candidates hold `text`. */
 export function testEffect(tenantId: string, text: string, at = new Date()): StoredEffect {
@@ -22,6 +25,54 @@ export function testEffect(tenantId: string, text: string, at = new Date()): Sto
 }
 
 /**
+ * A stored suggestion request of Match `matchId`: a `hold` with the evidence of a request that
+ * had no model (a gate record whose detail has camelCase members, a model call record).
+ */
+export function testSuggestion(matchId: string, at = new Date()): SuggestionRow {
+  return {
+    id: newRecordId('sug_'),
+    createdAt: at,
+    matchId,
+    resultType: 'hold',
+    result: stopState('hold', 'Generation needs a model.'),
+    evidence: {
+      matchId,
+      gates: [{ gate: 'match', decision: 'pass', reason: 'one_root_match', detail: { matchId, nonAuthoritative: { aiGenerations: 0 } } }],
+      audits: [],
+      candidates: [],
+      calls: [{ task: 'suggest.burst', outcome: 'no_model', promptName: 'built-in:suggest.burst', modelId: null, latencyMs: 0 }],
+      needsModel: true,
+      unavailable: { reason: 'no_model', step: null, failure: null, retryAfterSeconds: null },
+      suspicions: [],
+      boundaries: [],
+      state: { language: 'en', eventState: 'active', task: null, ruleset: null, effort: null, obligations: [], directions: [] },
+    },
+    traceId: null,
+  };
+}
+
+/**
+ * Stores `row` the way `insertSuggestion` stored every row before its evidence was stored in the
+ * wire form: the evidence as the library made it (camelCase), sealed over that form. A store may
+ * hold such rows; they must keep verifying and reading back.
+ */
+export async function insertCamelCaseSuggestion(db: Database, tenantId: string, row: SuggestionRow): Promise<void> {
+  const insert =
+    'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence, trace_id) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)';
+  const params = [
+    tenantId,
+    row.id,
+    row.createdAt.toISOString(),
+    row.matchId,
+    row.resultType,
+    JSON.stringify(row.result),
+    JSON.stringify(row.evidence),
+    row.traceId,
+  ];
+  await sealWith(db, tenantId, [{ t: 'suggestions', id: row.id, d: suggestionDigest(row) }], row.createdAt, insert, params);
+}
+
+/**
  * Writes evidence of every kind for `tenantId` through Warrant's own writers: six effects, one
  * suggestion result of Match `conversation`, and two turns (with their results and events) of
  * conversation `conversation` — 13 sealed rows.
@@ -30,16 +81,8 @@ export async function writeTestEvidence(db: Database, tenantId: string, conversa
   const effects = createEffectStore(db);
   const written = Array.from({ length: 6 }, (_, i) => testEffect(tenantId, `reply ${i} of ${tenantId}`));
   await Promise.all(written.map((e) => effects.insert(e)));
-  const suggestion = newRecordId('sug_');
-  await insertSuggestion(db, tenantId, {
-    id: suggestion,
-    createdAt: new Date(),
-    matchId: conversation,
-    resultType: 'hold',
-    result: { resultType: 'hold', z: 1, a: 'x' },
-    evidence: { gates: [{ name: 'g', passed: true }] },
-    traceId: null,
-  });
+  const { id: suggestion, ...row } = testSuggestion(conversation);
+  await insertSuggestion(db, tenantId, { id: suggestion, ...row });
   const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en'], tenantId });
   const record = `r-${conversation}`;
   await runtime.run(

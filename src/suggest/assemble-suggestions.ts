@@ -1,4 +1,5 @@
-import { AUDIT_NAMES, type AuditName, type AuditRecord, type Candidate } from './audits/audit.js';
+import { AUDIT_NAMES, type AuditName, type AuditRecord } from '../evidence/audit-record.js';
+import type { Candidate } from './audits/audit.js';
 import { conductFindings } from './audits/conduct-audit.js';
 import { notIdentifiedAs } from './audits/language-audit.js';
 import { privateOverlap } from './audits/privacy-audit.js';

@@ -1,5 +1,6 @@
 import type { ModelCallRecord } from '../model/index.js';
-import { runAudit, type AuditRecord, type Candidate } from './audits/audit.js';
+import type { AuditRecord } from '../evidence/audit-record.js';
+import { runAudit, type Candidate } from './audits/audit.js';
 import { conductAudit } from './audits/conduct-audit.js';
 import { diversityAudit } from './audits/diversity-audit.js';
 import { implicationAudit } from './audits/implication-audit.js';
@@ -22,7 +23,7 @@ export interface CandidateEvidence {
   readonly direction: Direction;
   readonly text: string;
   readonly rationale: string;
-  readonly claims: Draft['claims'];
+  readonly claims: readonly Draft['claims'][number][];
   readonly handles: readonly string[];
   readonly kept: boolean;
 }

@@ -33,8 +33,11 @@ export interface Suspicion {
   readonly certainty: SaidBoundary['certainty'];
   readonly doubts: SaidBoundary['doubts'];
   /** The reader's structured ruling on the message; `null` when no model read the thread. */
-  readonly ruling: BoundaryRuling | null;
+  readonly ruling: RecordedRuling | null;
 }
+
+/** The reader's ruling as evidence keeps it: read-only, lists included. */
+export type RecordedRuling = { readonly [K in keyof BoundaryRuling]: BoundaryRuling[K] extends readonly (infer E)[] ? readonly E[] : BoundaryRuling[K] };
 
 /** Every boundary of the thread, and the ones the gates act on. */
 export interface BoundaryLedger {

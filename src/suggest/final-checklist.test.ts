@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { conductFindings } from './audits/conduct-audit.js';
 import { privateOverlap } from './audits/privacy-audit.js';
 import { privateMaterial } from './audits/private-material.js';
-import { GATE_NAMES } from './gate.js';
+import { GATE_NAMES } from '../evidence/gate-record.js';
 import { REQUIRED_OBLIGATION_KINDS } from './gates/router-gate.js';
 import { identifyLanguage } from './identify-language.js';
 import { latestBurstBy } from './latest-burst.js';

@@ -1,3 +1,4 @@
+import type { GateName, GateRecord } from '../evidence/gate-record.js';
 import type { ModelCallRecord } from '../model/index.js';
 import type { Boundary, BoundaryLedger } from './boundary-ledger.js';
 import type { EventReading, EventThresholds, GenerationTask } from './event-state.js';
@@ -10,24 +11,11 @@ import type { StopState } from './suggestion-result.js';
 import type { SuggestSkills } from './suggest-skills.js';
 import type { Wiki } from './wiki.js';
 
-/** The seven gates, in the order they run. */
-export const GATE_NAMES = ['match', 'property', 'timeline', 'event', 'profile', 'router', 'strategy'] as const;
-/** One gate's name. */
-export type GateName = (typeof GATE_NAMES)[number];
-
 /** What one gate decided: go on, stop with a stop state, or go on without the part that needs a model. */
 export type GateVerdict =
   | { readonly decision: 'pass'; readonly reason: string; readonly detail?: Record<string, unknown> }
   | { readonly decision: 'needs_model'; readonly reason: string; readonly detail?: Record<string, unknown> }
   | { readonly decision: 'stop'; readonly reason: string; readonly stop: StopState; readonly detail?: Record<string, unknown> };
-
-/** The record a gate's run leaves: its name, its decision, a stable reason code and what it saw. */
-export interface GateRecord {
-  readonly gate: GateName;
-  readonly decision: GateVerdict['decision'];
-  readonly reason: string;
-  readonly detail: Record<string, unknown>;
-}
 
 /** A Wiki path resolved against the Match: the observed value and whether the user's label applies. */
 export interface PropertyInterpretation {

@@ -1,4 +1,5 @@
-import { gateRecord, type GateDefinition, type GateRecord, type PipelineContext } from './gate.js';
+import type { GateRecord } from '../evidence/gate-record.js';
+import { gateRecord, type GateDefinition, type PipelineContext } from './gate.js';
 import type { StopState } from './suggestion-result.js';
 
 /** What the gates decided: each one's record, the stop state if one stopped, and whether generation needs a model. */

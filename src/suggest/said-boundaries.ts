@@ -11,7 +11,9 @@ export type BoundaryScope = 'end_contact' | 'pause' | 'topic';
  * someone else ("my ex", "she said"), hypothetical ("if", "jei"), or the wording has words after
  * it that change its sense ("not interested in this genre", "a break from studying").
  */
-export type BoundaryDoubt = 'quoted' | 'joke' | 'question' | 'negated' | 'someone_else' | 'hypothetical' | 'other_sense';
+export const BOUNDARY_DOUBTS = ['quoted', 'joke', 'question', 'negated', 'someone_else', 'hypothetical', 'other_sense'] as const;
+/** One reason code is not sure (see {@link BOUNDARY_DOUBTS}). */
+export type BoundaryDoubt = (typeof BOUNDARY_DOUBTS)[number];
 
 /**
  * A pause's term as the clause states it, resolved against the message's time by {@link termEnd}:

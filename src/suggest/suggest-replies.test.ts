@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GATE_NAMES } from './gate.js';
+import { GATE_NAMES } from '../evidence/gate-record.js';
 import { scriptedSkills } from './scripted-skills.js';
 import { SKILL_TASKS } from './suggest-skills.js';
 import { MAX_MODEL_CALLS, suggestReplies } from './suggest-replies.js';

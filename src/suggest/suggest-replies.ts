@@ -2,12 +2,12 @@ import { boundedCall } from '../bounded-call.js';
 import type { ModelCallRecord } from '../model/index.js';
 import { assembleSuggestions } from './assemble-suggestions.js';
 import { auditRound, type CandidateEvidence } from './audit-round.js';
-import type { AuditRecord } from './audits/audit.js';
-import type { Boundary, Suspicion } from './boundary-ledger.js';
+import type { AuditRecord } from '../evidence/audit-record.js';
 import { draftRound } from './draft-round.js';
 import { draftingPlan } from './drafting-plan.js';
 import { DEFAULT_EVENT_THRESHOLDS, type EventThresholds } from './event-state.js';
-import type { GateDefinition, GateRecord, PipelineContext } from './gate.js';
+import type { GateRecord } from '../evidence/gate-record.js';
+import type { GateDefinition, PipelineContext } from './gate.js';
 import { eventGate } from './gates/event-gate.js';
 import { matchGate } from './gates/match-gate.js';
 import { profileGate } from './gates/profile-gate.js';
@@ -20,8 +20,8 @@ import type { Match } from './match.js';
 import { emptyProfile, type Profile } from './profile.js';
 import { redraft } from './redraft.js';
 import { runGates } from './run-gates.js';
-import type { Direction } from './skill-schemas.js';
 import { stopCopy } from './stop-copy.js';
+import type { SuggestEvidence } from './suggest-evidence.js';
 import { stopState, type SuggestionResult } from './suggestion-result.js';
 import type { SkillCallOptions, SuggestSkills } from './suggest-skills.js';
 import { NO_MODEL, TOO_FEW_SURVIVED, stepFailed, unavailableOfGate, type Unavailable } from './unavailable.js';
@@ -63,37 +63,6 @@ export interface SuggestOptions {
    * rejects with the signal's reason instead of deciding. Default: none.
    */
   readonly signal?: AbortSignal;
-}
-
-/** Everything the request decided, beside the result: gate records, audit verdicts, model calls. */
-export interface SuggestEvidence {
-  /** The one Match id the whole request concerned. */
-  readonly matchId: string;
-  readonly gates: readonly GateRecord[];
-  readonly audits: readonly AuditRecord[];
-  readonly candidates: readonly CandidateEvidence[];
-  readonly calls: readonly ModelCallRecord[];
-  /** True when generation stopped because no model is configured. */
-  readonly needsModel: boolean;
-  /**
-   * Set when the result is a stop because Warrant could not decide (no model, a step failing, fewer
-   * than three drafts surviving), not because the match's situation says so; `null` otherwise.
-   */
-  readonly unavailable: Unavailable | null;
-  /** Every match message code suspected of setting a boundary, with the reader's ruling on it (W12). */
-  readonly suspicions: readonly Suspicion[];
-  /** The boundary ledger: every boundary the match set in the thread, and whether it is in force. */
-  readonly boundaries: readonly Boundary[];
-  /** The compact pipeline state at the end (references and decisions, no payloads). */
-  readonly state: {
-    readonly language: CopyLanguage | null;
-    readonly eventState: string | null;
-    readonly task: string | null;
-    readonly ruleset: string | null;
-    readonly effort: string | null;
-    readonly obligations: readonly string[];
-    readonly directions: readonly Direction[];
-  };
 }
 
 /** The application result and, beside it, its evidence. The result stays exactly the four-property union. */

@@ -1,4 +1,4 @@
-import type { GateRecord } from './gate.js';
+import type { GateRecord } from '../evidence/gate-record.js';
 import type { StepFailure, SuggestStep } from './stop-copy.js';
 
 /**

@@ -2,6 +2,7 @@ import { storeCall } from '../evidence/store-call.js';
 import { tenantPageQuery } from '../evidence/tenant-page-query.js';
 import { StoreError } from '../store/database.js';
 import type { Database } from '../store/index.js';
+import { turnInputSchema, type TurnInputJson } from './turn-input.js';
 import { turnResultSchema, type TurnResultJson } from './turn-result.js';
 
 /*
@@ -20,7 +21,8 @@ export interface TurnRow {
    */
   readonly committedAtText: string;
   readonly committedAt: Date;
-  readonly input: unknown;
+  /** The turn input as it was run: its wire form, every default written out (as stored). */
+  readonly input: TurnInputJson;
   /** The composed result's JSON; `null` while a turn is committed but not yet composed. */
   readonly result: TurnResultJson | null;
   /** The W3C trace id of the request that committed it; null when unknown (a turn run without the sidecar). */
@@ -101,17 +103,26 @@ function fromRow(row: Record<string, unknown>): TurnRow {
     conversationId: row.conversation_id as string,
     committedAtText: row.committed_at_text as string,
     committedAt: row.committed_at instanceof Date ? row.committed_at : new Date(String(row.committed_at)),
-    input: row.input,
+    input: storedInputJson(row.id as string, row.input),
     result: row.result == null ? null : storedResultJson(row.id as string, row.result),
     traceId: (row.trace_id as string | null) ?? null,
   };
+}
+
+/** A stored input's JSON, read through the input's wire schema: one that does not match it is the store's fault. */
+function storedInputJson(id: string, json: unknown): TurnInputJson {
+  const parsed = turnInputSchema.in.safeParse(json);
+  if (parsed.success) return parsed.data;
+  throw new StoreError(`the stored input of turn ${id} does not match its schema: ${issuesOf(parsed.error)}`);
 }
 
 /** A stored result's JSON, read through the result's schema: one that does not match it is the store's fault. */
 function storedResultJson(id: string, json: unknown): TurnResultJson {
   const parsed = turnResultSchema.in.safeParse(json);
   if (parsed.success) return parsed.data;
-  throw new StoreError(
-    `the stored result of turn ${id} does not match its schema: ${parsed.error.issues.map((i) => `$.${i.path.join('.')}: ${i.message}`).join('; ')}`,
-  );
+  throw new StoreError(`the stored result of turn ${id} does not match its schema: ${issuesOf(parsed.error)}`);
+}
+
+function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  return error.issues.map((i) => `$.${i.path.map(String).join('.')}: ${i.message}`).join('; ');
 }

@@ -127,7 +127,7 @@ describe.each(storeTargets())('turn store on $name', (target) => {
     const outcome = await store.commit({
       turnId: 'late',
       conversationId: 'c',
-      input: {},
+      input: { turn_id: 'late', conversation_id: 'c', locale: 'en' },
       drafts: [
         { recordId: 'r', workflow: 'trip', baseRevision: r!.revision, state: r!.state, events: [{ type: 'traveler_added', payload: { name: 'Cy' } }] },
         {
@@ -151,7 +151,14 @@ describe.each(storeTargets())('turn store on $name', (target) => {
       ],
     });
     expect(outcome.events.map((e) => [e.recordId, e.revision])).toEqual([['s', 2]]);
-    const again = await store.commit({ turnId: 'late', conversationId: 'c', input: {}, drafts: [], snapshot: [], build: () => ({}) as never });
+    const again = await store.commit({
+      turnId: 'late',
+      conversationId: 'c',
+      input: { turn_id: 'late', conversation_id: 'c', locale: 'en' },
+      drafts: [],
+      snapshot: [],
+      build: () => ({}) as never,
+    });
     expect(again).toEqual({ committed: false });
     const [events] = await db.query<{ n: number }>("select count(*)::int8 as n from turn_events where tenant_id = $1 and turn_id = 'late'", [tenantId]);
     expect(events!.n).toBe(1);

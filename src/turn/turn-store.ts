@@ -8,6 +8,7 @@ import { StoreError } from '../store/database.js';
 import type { RecordDraft } from './run-acts.js';
 import type { CommittedEvent, StoredRecord } from './stored-record.js';
 import type { TurnCommit, TurnContext } from './turn-commit.js';
+import type { TurnInputJson } from './turn-input.js';
 import type { TurnResult } from './turn-result.js';
 import { turnResultFromJson, turnResultToJson } from './turn-result.js';
 import type { WorkflowDefinition } from './workflow.js';
@@ -146,7 +147,8 @@ export class TurnStore {
   async commit(plan: {
     readonly turnId: string;
     readonly conversationId: string;
-    readonly input: unknown;
+    /** The input in its wire form, as stored and sealed. */
+    readonly input: TurnInputJson;
     readonly drafts: readonly RecordDraft[];
     /** Records to snapshot into the commit after the writes. */
     readonly snapshot: readonly string[];

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTestEvidence } from '../../server/testing-evidence.js';
+import { insertCamelCaseSuggestion, testSuggestion, writeTestEvidence } from '../../server/testing-evidence.js';
+import { suggestEvidenceToJson } from '../../suggest/suggest-evidence.js';
 import { openStore } from '../../store/index.js';
 import { memoryIo } from '../io.js';
 import { runCli } from '../program.js';
@@ -11,12 +12,15 @@ import { runCli } from '../program.js';
 describe('warrant evidence', { timeout: 120_000 }, () => {
   let dir: string;
   let env: Record<string, string>;
+  // A suggestion stored as the sidecar stored them before its evidence was stored in the wire form.
+  const old = testSuggestion('m-old');
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'warrant-evidence-'));
     env = { WARRANT_DATA_DIR: join(dir, 'pgdata') };
     const db = await openStore({ dataDir: env.WARRANT_DATA_DIR! });
     await writeTestEvidence(db, 'acme', 'c1');
     await writeTestEvidence(db, 'beta', 'c1');
+    await insertCamelCaseSuggestion(db, 'old', old);
     await db.close();
   }, 120_000);
   afterAll(async () => {
@@ -40,6 +44,23 @@ describe('warrant evidence', { timeout: 120_000 }, () => {
     expect(tampered.out).toContain(`CHANGED      tenant beta effects ${row!.id}`);
     const json = await run('evidence', 'verify', '--tenant', 'beta', '--json');
     expect(JSON.parse(json.out)).toMatchObject({ ok: false, problems: [{ tenantId: 'beta', table: 'effects', id: row!.id, kind: 'changed' }] });
+  });
+
+  it('W13: a suggestion stored camelCase before verifies clean and exports in the wire form, as a new one does', async () => {
+    expect(await run('evidence', 'verify', '--tenant', 'old')).toMatchObject({ code: 0, out: expect.stringContaining('evidence intact') });
+    const exported = await run('evidence', 'export', '--tenant', 'old');
+    expect(exported.code).toBe(0);
+    const lines = exported.out
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { kind: string; id: string; record: { evidence: unknown } });
+    const suggestion = lines.find((l) => l.kind === 'suggestions');
+    expect(suggestion?.id).toBe(old.id);
+    expect(suggestion?.record.evidence).toEqual(suggestEvidenceToJson(old.evidence));
+    expect(suggestion?.record.evidence).toMatchObject({
+      match_id: 'm-old',
+      gates: [{ detail: { match_id: 'm-old', non_authoritative: { ai_generations: 0 } } }],
+    });
   });
 
   it('W9: a --since that is no date is refused naming the option, with exit 2', async () => {

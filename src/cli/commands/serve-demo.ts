@@ -161,8 +161,8 @@ async function loadDemo(io: CliIo, out: DemoOut, { store, server, tenantId, trip
         createdAt: new Date(recordIdTime(id, 'sug_')!),
         matchId: request.match.id,
         resultType: result.resultType,
-        result: result as unknown as Record<string, unknown>,
-        evidence: evidence as unknown as Record<string, unknown>,
+        result,
+        evidence,
         // No request, so no trace: for a store that records the trace id of each result.
         traceId: null,
       };

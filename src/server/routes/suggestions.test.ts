@@ -7,7 +7,7 @@ import { storeTargets } from '../../store/testing.js';
 import type { MatchFixture } from '../../suggest/match-fixture.js';
 import { fixtureSkills } from '../../suggest/scripted-skills.js';
 import type { WarrantServer } from '../create-server.js';
-import { suggestEvidenceJsonSchema } from '../../suggest/suggest-evidence-json.js';
+import { suggestEvidenceJsonSchema } from '../../suggest/suggest-evidence.js';
 import { createTestServer, testKeys } from '../testing.js';
 
 const fixture = async (name: string) => JSON.parse(await readFile(join(packageRoot(), 'fixtures', 'matches', name), 'utf8')) as MatchFixture;

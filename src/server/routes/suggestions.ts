@@ -20,7 +20,7 @@ import { idParamsSchema } from '../path-params.js';
 import { idempotencyHeadersSchema } from '../idempotency.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { ServerEnv } from '../server-env.js';
-import { suggestEvidenceJsonSchema, suggestEvidenceToJson } from '../../suggest/suggest-evidence-json.js';
+import { suggestEvidenceJsonSchema, suggestEvidenceToJson } from '../../suggest/suggest-evidence.js';
 import { getSuggestion, insertSuggestion, listSuggestions, type SuggestionRow } from '../suggestion-queries.js';
 
 /** What the sidecar needs to suggest replies. */
@@ -165,7 +165,7 @@ export function suggestionRoutes(
         matchId: match.id,
         resultType: outcome.result.resultType,
         result: outcome.result,
-        evidence: outcome.evidence as unknown as Record<string, unknown>,
+        evidence: outcome.evidence,
         traceId: c.get('traceId'),
       });
       // "Wait for her" is an answer; "Warrant could not decide, try again" is not: where retrying can

@@ -1,5 +1,6 @@
 import { findPhrase, phrases } from '../phrase-match.js';
-import { defineAudit, type AuditFinding } from './audit.js';
+import type { AuditFinding } from '../../evidence/audit-record.js';
+import { defineAudit } from './audit.js';
 import { findInvitation } from './in-person-invitation.js';
 
 /** Phrasings of a promise that a suggestion will work. */

@@ -1,5 +1,6 @@
 import { SAME_REPLY_SIMILARITY, textSimilarity } from '../text-similarity.js';
-import { defineAudit, type AuditFinding } from './audit.js';
+import type { AuditFinding } from '../../evidence/audit-record.js';
+import { defineAudit } from './audit.js';
 
 /**
  * Diversity audit: a candidate must take a direction no kept candidate took, and must not be a

@@ -2,7 +2,8 @@ import { contentStems } from '../phrase-match.js';
 import type { ProfileFact } from '../profile.js';
 import type { Claim } from '../skill-schemas.js';
 import { textSimilarity } from '../text-similarity.js';
-import { defineAudit, type AuditContext, type AuditFinding } from './audit.js';
+import type { AuditFinding } from '../../evidence/audit-record.js';
+import { defineAudit, type AuditContext } from './audit.js';
 
 /**
  * A claim matches a fact's supported statement when they share most words: at least this Jaccard

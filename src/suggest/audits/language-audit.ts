@@ -1,5 +1,6 @@
 import { identifyLanguage, type CopyLanguage } from '../identify-language.js';
-import { defineAudit, type AuditFinding } from './audit.js';
+import type { AuditFinding } from '../../evidence/audit-record.js';
+import { defineAudit } from './audit.js';
 
 /** Finds a text identified as the wrong language; short or ambiguous texts are not guessed. */
 export function wrongLanguage(field: string, text: string, expected: CopyLanguage): AuditFinding[] {

@@ -1,6 +1,7 @@
 import { REQUIRED_OBLIGATION_KINDS } from '../gates/router-gate.js';
 import { findPhrase, phrases } from '../phrase-match.js';
-import { defineAudit, type AuditFinding } from './audit.js';
+import type { AuditFinding } from '../../evidence/audit-record.js';
+import { defineAudit } from './audit.js';
 
 /** How many questions a text asks: runs of `?` ending a sentence. */
 export function questionCount(text: string): number {

@@ -1,6 +1,7 @@
 import { findPhrase, phrases } from '../phrase-match.js';
 import { words } from '../text-similarity.js';
-import { defineAudit, type AuditFinding } from './audit.js';
+import type { AuditFinding } from '../../evidence/audit-record.js';
+import { defineAudit } from './audit.js';
 import { ngrams, type PrivateMaterial } from './private-material.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { ReviewVerdict } from '../skill-schemas.js';
-import type { AuditFinding, AuditName, AuditRecord, Candidate } from './audit.js';
+import type { AuditFinding, AuditName, AuditRecord } from '../../evidence/audit-record.js';
+import type { Candidate } from './audit.js';
 
 /** The audits the model review answers for, in the order its records are kept. */
 export const REVIEWED_AUDITS = ['privacy', 'implication', 'obligations', 'conduct', 'language', 'drafting'] as const satisfies readonly AuditName[];
