@@ -84,6 +84,14 @@ describe.each(storeTargets())('stored suggestion evidence on $name', (target) =>
     expect(exported[fresh.id]?.evidence).toEqual(exported[old.id]?.evidence);
   });
 
+  it('an old camelCase row stored before the record had a boundary ledger, suspicions or an unavailable member reads with them empty', async () => {
+    const old = { ...row, id: newRecordId('sug_') };
+    await insertCamelCaseSuggestion(db, 'older', old);
+    await db.query(`update suggestions set evidence = evidence - 'boundaries' - 'suspicions' - 'unavailable' where tenant_id = 'older'`);
+    const read = await getSuggestion(db, 'older', old.id);
+    expect(read?.evidence).toEqual({ ...row.evidence, boundaries: [], suspicions: [], unavailable: null });
+  });
+
   it("evidence stored in neither form is the store's fault, naming the row and the path", async () => {
     const broken = { ...row, id: newRecordId('sug_') };
     await insertSuggestion(db, 'broken', broken);

@@ -121,9 +121,19 @@ function storedResult(id: string, json: unknown): SuggestionResult {
  * matches neither is the store's fault.
  */
 export function storedSuggestEvidence(id: string, json: unknown): SuggestEvidence {
-  const decoded = suggestEvidenceSchema.safeParse(isCamelCaseEvidence(json) ? snakeCaseKeys(json) : json);
+  const decoded = suggestEvidenceSchema.safeParse(isCamelCaseEvidence(json) ? withMembersAddedSince(snakeCaseKeys(json) as Record<string, unknown>) : json);
   if (decoded.success) return decoded.data;
   throw new StoreError(`the stored evidence of suggestion ${id} does not match its schema: ${issuesOf(decoded.error)}`);
+}
+
+/**
+ * Old evidence with the members the record gained after rows were first stored camelCase filled
+ * in with what they say when nothing happened: no boundary ledger or suspicion was kept then
+ * (`boundaries`, `suspicions`: empty), and no request was marked unavailable (`unavailable`: null).
+ * A member the row does have is kept as stored.
+ */
+function withMembersAddedSince(evidence: Record<string, unknown>): Record<string, unknown> {
+  return { boundaries: [], suspicions: [], unavailable: null, ...evidence };
 }
 
 /** Evidence stored in the old camelCase form: its match id under `matchId`, not `match_id`. */
