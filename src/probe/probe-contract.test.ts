@@ -148,7 +148,7 @@ describe('warrant probe: paraphrase attacks', () => {
     ]);
     const json = probeReportToJson(report);
     expect(probeReportJsonSchema.parse(json)).toEqual(json);
-    expect(json.model_calls).toMatchObject([{ task: 'probe', promptName: 'built-in:probe', modelId: 'mock:probe', outcome: 'ok' }]);
+    expect(json.model_calls).toMatchObject([{ task: 'probe', prompt_name: 'built-in:probe', model_id: 'mock:probe', outcome: 'ok' }]);
   });
 
   it('a malformed model answer skips the part with its outcome', async () => {

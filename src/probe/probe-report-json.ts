@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DISGUISE_CLASSES } from '../contract/index.js';
+import { modelCallSchema } from '../evidence/model-call.js';
+import { renameBySchema } from '../wire-case.js';
 import type { ProbeReport } from './probe-contract.js';
 import { PROBE_FINDING_KINDS } from './probe-finding.js';
 
@@ -24,7 +26,7 @@ export const probeReportJsonSchema = z
       z.strictObject({ status: z.literal('ran'), tried: z.number().int().nonnegative() }),
       z.strictObject({ status: z.literal('skipped'), reason: z.string() }),
     ]),
-    model_calls: z.array(z.unknown()),
+    model_calls: z.array(modelCallSchema).describe('every model call the paraphrase attacks made, in order'),
   })
   .meta({ id: 'ProbeReport', description: "A contract's holes, each with a candidate that demonstrates it." });
 
@@ -47,6 +49,6 @@ export function probeReportToJson(report: ProbeReport): ProbeReportJson {
     open_disguise_classes: [...report.openDisguises],
     closed_by_loose: [...report.closedByLoose],
     paraphrase: report.paraphrase,
-    model_calls: [...report.calls],
+    model_calls: report.calls.map((call) => renameBySchema(modelCallSchema, call, 'encode') as ProbeReportJson['model_calls'][number]),
   };
 }
