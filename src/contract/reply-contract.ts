@@ -32,15 +32,17 @@ export const CONTRACT_VERSIONS = ['v0', 'v1'] as const;
 /** A contract version: `v0` (every list exact) or `v1` (lists may be `folded`, forbidden terms `loose`). */
 export type ContractVersion = (typeof CONTRACT_VERSIONS)[number];
 
+// Shared and frozen: every verifier and lint of a v0 contract asks for them.
+const V0_MATCHING: ContractMatching = Object.freeze({ mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: 'exact' });
+const V1_MATCHING: ContractMatching = Object.freeze({ mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: 'folded' });
+
 /**
  * The modes a version gives lists its `matching` leaves out. v1 folds forbidden terms (a
  * forbidden term must be caught in any disguise) and keeps the required lists exact (the user
  * must see those words as written).
  */
 export function defaultMatching(version: ContractVersion): ContractMatching {
-  return version === 'v0'
-    ? { mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: 'exact' }
-    : { mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: 'folded' };
+  return version === 'v0' ? V0_MATCHING : V1_MATCHING;
 }
 
 /**
