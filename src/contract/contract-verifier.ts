@@ -25,6 +25,14 @@ export interface ContractVerifier {
   readonly strategy: 'includes' | 'automaton';
   /** Checks one candidate. Pure and deterministic; never throws for any string. */
   verify(candidate: string): CandidateVerdict;
+  /**
+   * Bytes its scans hold now that neither the contract's size nor its automata's fixed tables
+   * (`matcherTableBytes`) account for: the JavaScript scan's scratch and, for each automaton
+   * whose scan moved to WebAssembly, its instance's room for a candidate and its log. They grow
+   * with the longest candidate verified so far and never shrink; 0 for a contract the includes
+   * loop serves.
+   */
+  scanBytes(): number;
 }
 
 /** The empty occurrence list, shared: most candidates hold no forbidden term. */
@@ -146,6 +154,9 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
 
   return {
     strategy: (loose ?? folded ?? exact).strategy,
+    scanBytes() {
+      return matching.scanBytes();
+    },
     verify(candidate) {
       const exactPairs = exact.scan(candidate);
       const foldedPairs = folded ? folded.scan(candidate) : NO_PAIRS;
@@ -452,6 +463,8 @@ function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
 class Matching {
   private scanScratch: ScanScratch | undefined;
   private foldScratch: FoldScratch | undefined;
+  /** The automata built, for {@link scanBytes}. */
+  private readonly automata: TermMatcher[] = [];
 
   constructor(
     readonly strategy: MatchStrategy,
@@ -467,9 +480,23 @@ class Matching {
   folds(): FoldScratch {
     return (this.foldScratch ??= new FoldScratch());
   }
+
+  /** An automaton of `terms`, kept for {@link scanBytes}; `undefined` when the terms do not fit one. */
+  automaton(terms: readonly string[], record: Uint8Array): TermMatcher | undefined {
+    const matcher = automatonMatcher(terms, record, { engine: this.engine, scratch: this.scans() });
+    if (matcher) this.automata.push(matcher);
+    return matcher;
+  }
+
+  /** See {@link ContractVerifier.scanBytes}. */
+  scanBytes(): number {
+    let bytes = this.scanScratch?.byteLength ?? 0;
+    for (const automaton of this.automata) bytes += automaton.instanceBytes?.() ?? 0;
+    return bytes;
+  }
 }
 
 function chooseMatcher(terms: readonly string[], record: Uint8Array, matching: Matching, strategy: MatchStrategy = matching.strategy): TermMatcher {
   const wantAutomaton = strategy === 'automaton' || (strategy === 'auto' && terms.length > INCLUDES_MAX_TERMS);
-  return (wantAutomaton && automatonMatcher(terms, record, { engine: matching.engine, scratch: matching.scans() })) || includesMatcher(terms, record);
+  return (wantAutomaton && matching.automaton(terms, record)) || includesMatcher(terms, record);
 }
