@@ -228,6 +228,26 @@ describe('compileContract', () => {
     expect(compiled.contract.forbiddenTerms).toEqual(['看車']);
   });
 
+  it('a contract read holds its fields and nothing else: a reflective copy carries no verifier to compile with', () => {
+    const { contract } = readContract(automotiveContractJson());
+    expect(Reflect.ownKeys(contract)).toEqual([
+      'contractVersion',
+      'interactionKind',
+      'entityRoles',
+      'authorityStatus',
+      'fallbackBody',
+      'mustInclude',
+      'mustAsk',
+      'canonicalTerms',
+      'forbiddenTerms',
+    ]);
+    expect(Object.isFrozen(contract)).toBe(true);
+    // A copy made property by property, descriptors and all, is a contract not read: checked and copied again.
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(contract)) as ReplyContract;
+    expect(compileContract(copy).contract).not.toBe(copy);
+    expect(compileContract(contract).contract).toBe(contract);
+  });
+
   it('picks the includes loop for a small contract and the automaton for a large one', () => {
     expect(compileContract(readContract(automotiveContractJson()).contract).strategy).toBe('includes');
     const many = Array.from({ length: 200 }, (_, i) => `禁語${i}`);
