@@ -117,10 +117,10 @@ const NO_FOUND = new Uint8Array(0);
  * fallback obeys it, that it is satisfiable): `compileContract` and `readContract` do.
  *
  * Exact lists are searched in the candidate as it is, folded lists (v1) in the folded
- * candidate; each mode has its own matcher, built only when some list uses it. No closure is
- * made here but `verify`'s own: a contract written for every turn builds a verifier per turn,
- * and under a runner that keeps function names (tsx, which `npm run bench` uses) each named
- * closure cost about a microsecond.
+ * candidate; each mode has its own matcher, built only when some list uses it. No named
+ * closure (`const f = () => …`) is made here, only methods: a contract written for every turn
+ * builds a verifier per turn, and under a runner that keeps function names (tsx, which
+ * `npm run bench` uses) each named closure cost about a microsecond to name.
  */
 export function createVerifier(contract: ReplyContract, strategy: MatchStrategy = 'auto', engine: ScanEngine | 'auto' = 'auto'): ContractVerifier {
   const matching = new Matching(strategy, engine);
