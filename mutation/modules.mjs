@@ -27,7 +27,29 @@ const GATE_TESTS = [
 ];
 const AUDIT_TESTS = ['src/suggest/audits/*.test.ts'];
 
-const CONTRACT_FILES = ['contract-verifier', 'govern-reply', 'term-matcher', 'compile-contract'];
+// Every file a verdict or a refusal depends on: the verifier and its matchers (the includes
+// loop, the automaton's build and its JavaScript and WebAssembly scans), the folds (reference,
+// fast, loose) with the word boundaries and disguise classes they answer to, the NFC fast path,
+// and reading (the fast path of the wire form, the lint). Data tables and types are not mutated.
+const CONTRACT_FILES = [
+  'contract-verifier',
+  'govern-reply',
+  'term-matcher',
+  'compile-contract',
+  'includes-matcher',
+  'automaton-build',
+  'automaton-scan',
+  'automaton-wasm',
+  'fast-fold',
+  'reference-fold',
+  'loose-fold',
+  'word-boundaries',
+  'disguise-classes',
+  'is-nfc',
+  'read-contract',
+  'accept-contract-json',
+  'lint-contract',
+];
 // v1's folded matching is verified by its own tests: without them the folded scan and the
 // compiled contract's checks went untested (the first run's 71 %).
 const CONTRACT_TESTS = [
@@ -40,6 +62,11 @@ const CONTRACT_TESTS = [
   'src/contract/folded-matching.property.test.ts',
   'src/contract/read-contract.test.ts',
   'src/contract/compile-contract*.test.ts',
+  'src/contract/automaton-wasm.test.ts',
+  'src/contract/fold-text.test.ts',
+  'src/contract/loose-matching.test.ts',
+  'src/contract/is-nfc.test.ts',
+  'src/contract/accept-contract-json.test.ts',
 ];
 
 /** One module per gate and per audit file: small enough to run on a shared machine. */
@@ -71,7 +98,7 @@ export const MUTATION_MODULES = {
     tests: AUDIT_TESTS,
   },
   contract: {
-    describe: 'the contract verifier, governReply, the term matcher and compileContract',
+    describe: 'the contract layer: reading, the verifier and its matchers and folds, governReply, compileContract',
     mutate: CONTRACT_FILES.map((f) => `src/contract/${f}.ts`),
     tests: CONTRACT_TESTS,
   },

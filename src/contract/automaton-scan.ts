@@ -24,6 +24,11 @@ export class ScanScratch {
   private bytes = Buffer.alloc(0);
   private units = new Uint16Array(0);
 
+  /** Bytes its arrays hold now: they grow with the longest text scanned, never shrink. */
+  get byteLength(): number {
+    return this.log.byteLength + this.bytes.length;
+  }
+
   /** A log of at least `size` entries. */
   logOf(size: number): Int32Array {
     if (this.log.length < size) this.log = new Int32Array(Math.max(2 * size, 8192));

@@ -141,6 +141,15 @@ export class WasmScan {
     return this.run(length, record, found, matches);
   }
 
+  /**
+   * Bytes the instance's memory holds beyond the automaton's tables and words: the room for a
+   * text and its log, in whole pages ({@link WASM_SCAN_BYTES} at first; more, for good, once a
+   * longer text came).
+   */
+  get scanBytes(): number {
+    return this.exports.memory.buffer.byteLength - this.textAt;
+  }
+
   /** Memory for a text of `length` units and its log: grown (never shrunk) when too small. */
   private reserve(length: number): void {
     if (length <= this.capacity) return;

@@ -71,3 +71,16 @@ export function matcherTableBytes(contract: ReplyContract): number {
   for (const [mode, terms] of termsByMode) if (terms.size > INCLUDES_MAX_TERMS) automata += mode === 'exact' ? 2 : 1;
   return automata * AUTOMATON_TABLE_BYTES;
 }
+
+/**
+ * Bytes the compiled form of `contract` (the one `compileContract(contract)` returns) holds now
+ * beyond {@link matcherTableBytes} and what grows with the contract's size: its JavaScript
+ * scan's scratch, and the memory of each automaton whose scan moved to WebAssembly (about
+ * `WASM_SCAN_BYTES`, 106 KiB, each at first), all of which grow with the longest candidate
+ * verified so far and never shrink. 0 for a contract the includes loop serves, and for one
+ * `readContract` did not read (its compiled form is a copy). Caches that bound their memory
+ * count it after each verification.
+ */
+export function matcherScanBytes(contract: ReplyContract): number {
+  return verifierOf(contract)?.scanBytes() ?? 0;
+}

@@ -1,6 +1,6 @@
 import type { CandidateVerdict, ForbiddenMatch, NormalizationHint } from './candidate-verdict.js';
 import { DISGUISE_CLASSES, countsAt, disguisesBetween, FoldScratch, foldTerm, foldText, type DisguiseClass, type FoldedText } from './fold-text.js';
-import { contractTerms, matchModeOf, TERM_LISTS, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
+import { contractMatching, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
 import { isNfcInert } from './is-nfc.js';
 import { automatonMatcher, includesMatcher, ScanScratch, type ScanEngine, type TermMatcher } from './term-matcher.js';
 import { findMasked, looseDisguisesBetween, looseFold, looseTerm, type LooseText } from './loose-fold.js';
@@ -25,16 +25,60 @@ export interface ContractVerifier {
   readonly strategy: 'includes' | 'automaton';
   /** Checks one candidate. Pure and deterministic; never throws for any string. */
   verify(candidate: string): CandidateVerdict;
+  /**
+   * Bytes its scans hold now that neither the contract's size nor its automata's fixed tables
+   * (`matcherTableBytes`) account for: the JavaScript scan's scratch and, for each automaton
+   * whose scan moved to WebAssembly, its instance's room for a candidate and its log. They grow
+   * with the longest candidate verified so far and never shrink; 0 for a contract the includes
+   * loop serves.
+   */
+  scanBytes(): number;
 }
 
 /** The empty occurrence list, shared: most candidates hold no forbidden term. */
 const NO_PAIRS: readonly number[] = Object.freeze([]);
 
-interface TermTable {
-  readonly terms: string[];
-  readonly ids: Map<string, number>;
+/** Up to this many terms a table finds a term's id with `indexOf`; above, it keeps a `Map`. */
+const SHORT_TABLE = 16;
+
+/**
+ * The distinct terms of the lists of one match mode, each named by its index in `terms`. A
+ * small table has no `Map`: for the few terms of a contract written for one turn, building one
+ * cost more than the searches it saves.
+ */
+class TermTable {
+  readonly terms: string[] = [];
   /** Per id, the index in TERM_LISTS of the last list that holds the term. */
-  readonly listOf: number[];
+  readonly listOf: number[] = [];
+  private ids: Map<string, number> | undefined;
+
+  /**
+   * The id of `term` for list `listIndex`, the term added if new; -1 when that list already
+   * holds it (a term listed twice in one list is checked once). `listOf` holds the last list
+   * that took each id: lists are taken in order, so an id taken before by this list is marked.
+   */
+  take(term: string, listIndex: number): number {
+    const { terms, listOf } = this;
+    let id = this.ids === undefined ? terms.indexOf(term) : (this.ids.get(term) ?? -1);
+    if (id < 0) {
+      id = terms.length;
+      terms.push(term);
+      listOf.push(listIndex);
+      if (this.ids !== undefined) this.ids.set(term, id);
+      else if (id === SHORT_TABLE) this.ids = new Map(terms.map((t, i) => [t, i]));
+      return id;
+    }
+    if (listOf[id] === listIndex) return -1;
+    listOf[id] = listIndex;
+    return id;
+  }
+}
+
+/** One table per match mode, made when a list first uses the mode. */
+interface TermTables {
+  exact: TermTable | undefined;
+  folded: TermTable | undefined;
+  loose: TermTable | undefined;
 }
 
 /** One list as the verifier walks it: its wire name, its mode, its terms' ids in their table. */
@@ -44,68 +88,75 @@ interface ListIds {
   readonly ids: Int32Array;
 }
 
+function listIds(tables: TermTables, list: TermListName, listIndex: number, mode: MatchMode, terms: readonly string[]): ListIds {
+  const table = (tables[mode] ??= new TermTable());
+  const ids = new Int32Array(terms.length);
+  let k = 0;
+  for (let i = 0; i < terms.length; i++) {
+    const id = table.take(terms[i]!, listIndex);
+    if (id >= 0) ids[k++] = id;
+  }
+  return { list, mode, ids: k === ids.length ? ids : ids.slice(0, k) };
+}
+
+/** The terms of `ids` not `found`, in the list's order. */
+function missingTerms({ ids }: ListIds, found: Uint8Array, terms: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (found[id] === 0) out.push(terms[id]!);
+  }
+  return out;
+}
+
+const NO_IDS = new Int32Array(0);
+const NO_FOUND = new Uint8Array(0);
+
 /**
  * Builds the verifier of `contract`. Does not check that the contract is sound (that its
  * fallback obeys it, that it is satisfiable): `compileContract` and `readContract` do.
  *
  * Exact lists are searched in the candidate as it is, folded lists (v1) in the folded
- * candidate; each mode has its own matcher, built only when some list uses it.
+ * candidate; each mode has its own matcher, built only when some list uses it. No named
+ * closure (`const f = () => …`) is made here, only methods: a contract written for every turn
+ * builds a verifier per turn, and under a runner that keeps function names (tsx, which
+ * `npm run bench` uses) each named closure cost about a microsecond to name.
  */
 export function createVerifier(contract: ReplyContract, strategy: MatchStrategy = 'auto', engine: ScanEngine | 'auto' = 'auto'): ContractVerifier {
-  // The scratch arrays of this verifier's scans and folds, shared by its matchers and searches:
-  // verification is synchronous, so their scans never overlap.
-  let scans: ScanScratch | undefined;
-  let folds: FoldScratch | undefined;
-  const matching: Matching = { strategy, engine, scans: () => (scans ??= new ScanScratch()), folds: () => (folds ??= new FoldScratch()) };
-  const tables: Record<MatchMode, TermTable> = {
-    exact: { terms: [], ids: new Map(), listOf: [] },
-    folded: { terms: [], ids: new Map(), listOf: [] },
-    loose: { terms: [], ids: new Map(), listOf: [] },
-  };
-  const listIds = (list: TermListName, listIndex: number): ListIds => {
-    const mode = matchModeOf(contract, list);
-    const table = tables[mode];
-    const terms = contractTerms(contract, list);
-    // A term listed twice in one list is checked once: `listOf` holds the last list that took
-    // each id, where a Set of ids per list (and its iterator) cost a tenth of a small reading.
-    const ids = new Int32Array(terms.length);
-    let k = 0;
-    for (const term of terms) {
-      let id = table.ids.get(term);
-      if (id === undefined) {
-        id = table.terms.length;
-        table.terms.push(term);
-        table.ids.set(term, id);
-        table.listOf.push(listIndex);
-      } else if (table.listOf[id] === listIndex) continue;
-      else table.listOf[id] = listIndex;
-      ids[k++] = id;
-    }
-    return { list, mode, ids: k === ids.length ? ids : ids.slice(0, k) };
-  };
-  const lists = TERM_LISTS.map(listIds);
-  const [mustInclude, mustAsk, canonical, forbidden] = lists as [ListIds, ListIds, ListIds, ListIds];
-  const exact = exactSearch(tables.exact.terms, forbidden.mode === 'exact' ? forbidden.ids : new Int32Array(0), lists, matching);
-  const folded =
-    tables.folded.terms.length > 0
-      ? foldedSearch(tables.folded.terms, forbidden.mode === 'folded' ? forbidden.ids : new Int32Array(0), matching, false)
-      : undefined;
+  const matching = new Matching(strategy, engine);
+  const modes = contractMatching(contract);
+  const tables: TermTables = { exact: undefined, folded: undefined, loose: undefined };
+  const mustInclude = listIds(tables, 'must_include', 0, modes.mustInclude, contract.mustInclude);
+  const mustAsk = listIds(tables, 'must_ask', 1, modes.mustAsk, contract.mustAsk);
+  const canonical = listIds(tables, 'canonical_terms', 2, modes.canonicalTerms, contract.canonicalTerms);
+  const forbidden = listIds(tables, 'forbidden_terms', 3, modes.forbiddenTerms, contract.forbiddenTerms);
+  const lists = [mustInclude, mustAsk, canonical, forbidden];
+  const exactTerms = tables.exact?.terms ?? [];
+  const exact = exactSearch(exactTerms, forbidden.mode === 'exact' ? forbidden.ids : NO_IDS, lists, matching);
+  const folded = tables.folded?.terms.length
+    ? foldedSearch(tables.folded.terms, forbidden.mode === 'folded' ? forbidden.ids : NO_IDS, matching, false)
+    : undefined;
   // Only forbidden terms may be loose (the schema refuses it elsewhere), so its table is theirs.
-  const loose = tables.loose.terms.length > 0 ? foldedSearch(tables.loose.terms, forbidden.ids, matching, true) : undefined;
-  const forbiddenRank = new Int32Array(tables[forbidden.mode].terms.length);
-  forbidden.ids.forEach((id, rank) => (forbiddenRank[id] = rank));
+  const loose = tables.loose?.terms.length ? foldedSearch(tables.loose.terms, forbidden.ids, matching, true) : undefined;
+  const forbiddenIds = forbidden.ids;
+  const terms = tables[forbidden.mode]!.terms;
+  const forbiddenRank = new Int32Array(terms.length);
+  for (let rank = 0; rank < forbiddenIds.length; rank++) forbiddenRank[forbiddenIds[rank]!] = rank;
   const v1 = contract.contractVersion === 'v1';
-
-  const missing = ({ mode, ids }: ListIds) => {
-    const found = mode === 'exact' ? exact.found : mode === 'folded' ? folded!.found : loose!.found;
-    const terms = tables[mode].terms;
-    const out: string[] = [];
-    for (const id of ids) if (found[id] === 0) out.push(terms[id]!);
-    return out;
-  };
+  // Each required list's terms and the `found` marks its mode's search leaves (the same array every scan).
+  const found: Record<MatchMode, Uint8Array> = { exact: exact.found, folded: folded ? folded.found : NO_FOUND, loose: loose ? loose.found : NO_FOUND };
+  const includeTerms = tables[mustInclude.mode]!.terms;
+  const includeFound = found[mustInclude.mode];
+  const askTerms = tables[mustAsk.mode]!.terms;
+  const askFound = found[mustAsk.mode];
+  const canonicalTerms = tables[canonical.mode]!.terms;
+  const canonicalFound = found[canonical.mode];
 
   return {
     strategy: (loose ?? folded ?? exact).strategy,
+    scanBytes() {
+      return matching.scanBytes();
+    },
     verify(candidate) {
       const exactPairs = exact.scan(candidate);
       const foldedPairs = folded ? folded.scan(candidate) : NO_PAIRS;
@@ -115,7 +166,6 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       // no need to walk a list of thousands of absent ones. Occurrences come in fours: term,
       // start, end, flags (LOOSE_ONLY, MASKED).
       const pairs = forbidden.mode === 'exact' ? exactPairs : forbidden.mode === 'folded' ? foldedPairs : loosePairs;
-      const terms = tables[forbidden.mode].terms;
       const forbiddenTermsPresent: string[] = [];
       const forbiddenMatches: ForbiddenMatch[] = [];
       let seenDisguises: Set<DisguiseClass> | undefined;
@@ -144,9 +194,9 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       }
 
       const normalizationHints = exact.hints(candidate);
-      const missingMustInclude = missing(mustInclude);
-      const missingMustAsk = missing(mustAsk);
-      const missingCanonicalTerms = missing(canonical);
+      const missingMustInclude = missingTerms(mustInclude, includeFound, includeTerms);
+      const missingMustAsk = missingTerms(mustAsk, askFound, askTerms);
+      const missingCanonicalTerms = missingTerms(canonical, canonicalFound, canonicalTerms);
       const passed = missingMustInclude.length === 0 && missingMustAsk.length === 0 && missingCanonicalTerms.length === 0 && forbiddenTermsPresent.length === 0;
       // v0 verdicts keep exactly their v0 shape; only v1 ones name disguises. Two literals, not
       // a spread of one into the other: copying the object by spread cost far more than the
@@ -185,18 +235,7 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
   const inertTerms = isNfcInert(terms.join(''));
   const nfcTerms = inertTerms ? terms : terms.map((term) => term.normalize('NFC'));
   const termsAreNfc = inertTerms || nfcTerms.every((term, i) => term === terms[i]);
-  let nfc: { matcher: TermMatcher; idOf: Int32Array; found: Uint8Array } | undefined;
-  const nfcMatcher = () => {
-    if (nfc) return nfc;
-    const unique = [...new Set(nfcTerms)];
-    const position = new Map(unique.map((term, i) => [term, i]));
-    nfc = {
-      matcher: chooseMatcher(unique, new Uint8Array(unique.length), { ...matching, strategy: matcher.strategy }),
-      idOf: Int32Array.from(nfcTerms, (term) => position.get(term)!),
-      found: new Uint8Array(unique.length),
-    };
-    return nfc;
-  };
+  let nfc: NfcSearch | undefined;
 
   // Scratch, reset per call: verification is synchronous, so calls never overlap.
   const found = new Uint8Array(terms.length);
@@ -227,7 +266,7 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
       // Inert text is NFC; anything else is asked of `normalize` (once), which is slower but rare.
       const nfcCandidate = inert ? candidate : candidate.normalize('NFC');
       if (!termsAreNfc || nfcCandidate !== candidate) {
-        const n = nfcMatcher();
+        const n = (nfc ??= nfcSearch(nfcTerms, matching, matcher.strategy));
         n.found.fill(0);
         n.matcher.scan(nfcCandidate, n.found, []);
         for (const { list, ids } of exactLists) {
@@ -238,6 +277,24 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
       }
       return normalizationHints;
     },
+  };
+}
+
+/** The exact lists' second matcher, over the NFC forms of their terms (see `exactSearch`'s hints). */
+interface NfcSearch {
+  readonly matcher: TermMatcher;
+  /** Per exact term, the id of its NFC form among the distinct ones. */
+  readonly idOf: Int32Array;
+  readonly found: Uint8Array;
+}
+
+function nfcSearch(nfcTerms: readonly string[], matching: Matching, strategy: 'includes' | 'automaton'): NfcSearch {
+  const unique = [...new Set(nfcTerms)];
+  const position = new Map(unique.map((term, i) => [term, i]));
+  return {
+    matcher: chooseMatcher(unique, new Uint8Array(unique.length), matching, strategy),
+    idOf: Int32Array.from(nfcTerms, (term) => position.get(term)!),
+    found: new Uint8Array(unique.length),
   };
 }
 
@@ -397,17 +454,49 @@ function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
   return values;
 }
 
-/** How a verifier's matchers are built: the strategy, the automaton's scan engine, the scratch of its scans and folds. */
-interface Matching {
-  readonly strategy: MatchStrategy;
-  readonly engine: ScanEngine | 'auto';
-  /** The scratch of its automaton scans, made at the first automaton (a small contract has none). */
-  readonly scans: () => ScanScratch;
+/**
+ * How a verifier's matchers are built: the strategy, the automaton's scan engine, and the
+ * scratch of its scans and folds, shared by its matchers and searches (verification is
+ * synchronous, so their scans never overlap) and made at first need: a small contract has no
+ * automaton, and one with no folded list never folds.
+ */
+class Matching {
+  private scanScratch: ScanScratch | undefined;
+  private foldScratch: FoldScratch | undefined;
+  /** The automata built, for {@link scanBytes}. */
+  private readonly automata: TermMatcher[] = [];
+
+  constructor(
+    readonly strategy: MatchStrategy,
+    readonly engine: ScanEngine | 'auto',
+  ) {}
+
+  /** The scratch of its automaton scans, made at the first automaton. */
+  scans(): ScanScratch {
+    return (this.scanScratch ??= new ScanScratch());
+  }
+
   /** The scratch of its folds, made at the first fold. */
-  readonly folds: () => FoldScratch;
+  folds(): FoldScratch {
+    return (this.foldScratch ??= new FoldScratch());
+  }
+
+  /** An automaton of `terms`, kept for {@link scanBytes}; `undefined` when the terms do not fit one. */
+  automaton(terms: readonly string[], record: Uint8Array): TermMatcher | undefined {
+    const matcher = automatonMatcher(terms, record, { engine: this.engine, scratch: this.scans() });
+    if (matcher) this.automata.push(matcher);
+    return matcher;
+  }
+
+  /** See {@link ContractVerifier.scanBytes}. */
+  scanBytes(): number {
+    let bytes = this.scanScratch?.byteLength ?? 0;
+    for (const automaton of this.automata) bytes += automaton.instanceBytes?.() ?? 0;
+    return bytes;
+  }
 }
 
-function chooseMatcher(terms: readonly string[], record: Uint8Array, { strategy, engine, scans }: Matching): TermMatcher {
+function chooseMatcher(terms: readonly string[], record: Uint8Array, matching: Matching, strategy: MatchStrategy = matching.strategy): TermMatcher {
   const wantAutomaton = strategy === 'automaton' || (strategy === 'auto' && terms.length > INCLUDES_MAX_TERMS);
-  return (wantAutomaton && automatonMatcher(terms, record, { engine, scratch: scans() })) || includesMatcher(terms, record);
+  return (wantAutomaton && matching.automaton(terms, record)) || includesMatcher(terms, record);
 }

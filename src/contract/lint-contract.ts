@@ -25,36 +25,49 @@ const REQUIRED_LISTS = ['must_include', 'must_ask', 'canonical_terms'] as const;
 /** Lists up to this long are searched for duplicates with indexOf; longer ones with a map. */
 const SHORT_LIST = 16;
 
+/** Up to this many forbidden terms, {@link exactSuspects} searches each with `includes`; above, with the verifier. */
+const DIRECT_TERMS = 32;
+
 /**
- * Up to this many (required term, forbidden term) pairs, an exact forbidden list is searched in
- * each required term with `includes`; above, with the verifier.
+ * For an exact forbidden list: the forbidden terms (in the list's order, each once) that occur
+ * in the required terms joined by U+0000 — every forbidden term inside some required term is
+ * among them, so the satisfiability check need look for no other. `undefined` for a folded or
+ * loose list, whose terms are asked of the verifier per required term (a fold can join what the
+ * separator parts). Nearly every contract has none, and the check then costs one search per
+ * forbidden term, where a whole verdict per required term (every list, offsets, hints) cost a
+ * large share of reading a contract written fresh for every turn.
  */
-const DIRECT_PAIRS = 256;
+function exactSuspects(contract: ReplyContract, verifier: ContractVerifier): readonly string[] | undefined {
+  if (matchModeOf(contract, 'forbidden_terms') !== 'exact') return undefined;
+  const { mustInclude, mustAsk, canonicalTerms, forbiddenTerms } = contract;
+  if (mustInclude.length + mustAsk.length + canonicalTerms.length === 0) return NONE;
+  const joined = [...mustInclude, ...mustAsk, ...canonicalTerms].join('\u0000');
+  if (forbiddenTerms.length > DIRECT_TERMS) return verifier.verify(joined).forbiddenTermsPresent;
+  let suspects: string[] | undefined;
+  for (let i = 0; i < forbiddenTerms.length; i++) {
+    const term = forbiddenTerms[i]!;
+    if (joined.includes(term) && forbiddenTerms.indexOf(term) === i) (suspects ??= []).push(term);
+  }
+  return suspects ?? NONE;
+}
 
 /**
  * The forbidden terms inside `required`, in the forbidden list's order, each once — the
- * verdict's `forbiddenTermsPresent` for that term. A verification builds a whole verdict (every
- * list, offsets, hints) for each required term; for an exact forbidden list and a small
- * contract, `includes` per pair gives the same answer for a fraction of the cost, and a contract
- * written fresh for every turn pays this on every turn. `direct` says which way.
+ * verdict's `forbiddenTermsPresent` for that term: among `suspects` when the list is exact,
+ * else by the verifier.
  */
-function forbiddenInside(contract: ReplyContract, verifier: ContractVerifier, direct: boolean, required: string): readonly string[] {
-  if (!direct) return verifier.verify(required).forbiddenTermsPresent;
-  const forbidden = contract.forbiddenTerms;
+function forbiddenInside(verifier: ContractVerifier, suspects: readonly string[] | undefined, required: string): readonly string[] {
+  if (suspects === undefined) return verifier.verify(required).forbiddenTermsPresent;
   let inside: string[] | undefined;
-  for (let i = 0; i < forbidden.length; i++) {
-    const term = forbidden[i]!;
-    if (required.includes(term) && forbidden.indexOf(term) === i) (inside ??= []).push(term);
-  }
+  for (const term of suspects) if (required.includes(term)) (inside ??= []).push(term);
   return inside ?? NONE;
 }
 
 const NONE: readonly string[] = Object.freeze([]);
 
-/** True when {@link forbiddenInside} may search each pair with `includes`. */
-function searchesPairs(contract: ReplyContract): boolean {
-  const required = contract.mustInclude.length + contract.mustAsk.length + contract.canonicalTerms.length;
-  return matchModeOf(contract, 'forbidden_terms') === 'exact' && required * contract.forbiddenTerms.length <= DIRECT_PAIRS;
+/** `list[i] "term"`, the first place `term` is listed, for messages. */
+function named(contract: ReplyContract, list: TermListName, term: string): string {
+  return `${list}[${contractTerms(contract, list).indexOf(term)}] ${JSON.stringify(term)}`;
 }
 
 /**
@@ -82,27 +95,24 @@ export function lintContract(contract: ReplyContract, verifier: ContractVerifier
       }
     });
   }
-  const firstIndex = (list: TermListName, term: string) => contractTerms(contract, list).indexOf(term);
-  const named = (list: TermListName, term: string) => `${list}[${firstIndex(list, term)}] ${JSON.stringify(term)}`;
-
   const fallback = verifier.verify(contract.fallbackBody);
-  const lacks = (list: TermListName, terms: readonly string[]) => {
-    for (const term of terms) {
-      issues.push({ path: '$.fallback_body', message: `the approved fallback lacks ${named(list, term)}` });
-    }
-  };
-  lacks('must_include', fallback.missingMustInclude);
-  lacks('must_ask', fallback.missingMustAsk);
-  lacks('canonical_terms', fallback.missingCanonicalTerms);
+  for (const term of fallback.missingMustInclude)
+    issues.push({ path: '$.fallback_body', message: `the approved fallback lacks ${named(contract, 'must_include', term)}` });
+  for (const term of fallback.missingMustAsk)
+    issues.push({ path: '$.fallback_body', message: `the approved fallback lacks ${named(contract, 'must_ask', term)}` });
+  for (const term of fallback.missingCanonicalTerms) {
+    issues.push({ path: '$.fallback_body', message: `the approved fallback lacks ${named(contract, 'canonical_terms', term)}` });
+  }
   for (const match of fallback.forbiddenMatches) {
     issues.push({
       path: '$.fallback_body',
-      message: `the approved fallback contains ${named('forbidden_terms', match.term)} at [${match.start}, ${match.end})`,
+      message: `the approved fallback contains ${named(contract, 'forbidden_terms', match.term)} at [${match.start}, ${match.end})`,
     });
   }
 
-  const direct = searchesPairs(contract);
-  for (const list of REQUIRED_LISTS) {
+  const suspects = exactSuspects(contract, verifier);
+  for (let l = 0; l < REQUIRED_LISTS.length && suspects?.length !== 0; l++) {
+    const list = REQUIRED_LISTS[l]!;
     const terms = contractTerms(contract, list);
     // indexOf for short lists, a set for long ones (as the duplicate check below).
     const seen = terms.length > SHORT_LIST ? new Set<string>() : undefined;
@@ -110,10 +120,10 @@ export function lintContract(contract: ReplyContract, verifier: ContractVerifier
       const required = terms[i]!;
       if (seen === undefined ? terms.indexOf(required) !== i : seen.has(required)) continue;
       seen?.add(required);
-      for (const forbidden of forbiddenInside(contract, verifier, direct, required)) {
+      for (const forbidden of forbiddenInside(verifier, suspects, required)) {
         issues.push({
-          path: `$.forbidden_terms[${firstIndex('forbidden_terms', forbidden)}]`,
-          message: `unsatisfiable: ${JSON.stringify(forbidden)} occurs inside ${named(list, required)}, so no reply can contain one without the other`,
+          path: `$.forbidden_terms[${contract.forbiddenTerms.indexOf(forbidden)}]`,
+          message: `unsatisfiable: ${JSON.stringify(forbidden)} occurs inside ${named(contract, list, required)}, so no reply can contain one without the other`,
         });
       }
     }

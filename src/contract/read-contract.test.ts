@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError } from '../errors.js';
 import { compileContract } from './compile-contract.js';
 import { readContract } from './read-contract.js';
-import type { ReplyContract } from './reply-contract.js';
-import { automotiveContractJson } from './testing-contracts.js';
+import type { ReplyContract, TermListName } from './reply-contract.js';
+import { NESTING_AFTER_SCANS } from './includes-matcher.js';
+import { automotiveContractJson, SAFE_AUTOMOTIVE_CANDIDATE } from './testing-contracts.js';
 
 type Json = Record<string, unknown>;
 
@@ -118,6 +120,91 @@ describe('readContract', () => {
   });
 });
 
+describe('the satisfiability check', () => {
+  /** Every `unsatisfiable` message a naive reading expects: each forbidden term (first copy) against each required term (first copy), in list order. */
+  const naive = (json: Record<TermListName, readonly string[]>) => {
+    const forbidden = json.forbidden_terms!;
+    const out: string[] = [];
+    for (const list of ['must_include', 'must_ask', 'canonical_terms'] as const) {
+      json[list]!.forEach((required, r) => {
+        if (json[list]!.indexOf(required) !== r) return;
+        forbidden.forEach((term, f) => {
+          if (forbidden.indexOf(term) === f && required.includes(term)) {
+            out.push(
+              `$.forbidden_terms[${f}]: unsatisfiable: ${JSON.stringify(term)} occurs inside ${list}[${r}] ${JSON.stringify(required)}, so no reply can contain one without the other`,
+            );
+          }
+        });
+      });
+    }
+    return out;
+  };
+  const unsatisfiable = (input: unknown) => {
+    try {
+      readContract(input);
+      return [];
+    } catch (error) {
+      if (!InputError.isInstance(error)) throw error;
+      return error.issues.filter((i) => i.message.startsWith('unsatisfiable')).map((i) => `${i.path}: ${i.message}`);
+    }
+  };
+  const piece = fc.constantFrom('估', '車', '看', '約', 'a', 'b');
+  const term = fc.array(piece, { minLength: 1, maxLength: 3 }).map((p) => p.join(''));
+
+  it('names every forbidden term inside a required one, with few forbidden terms and with more than the includes loop takes (600 cases)', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          must_include: fc.array(term, { maxLength: 4 }),
+          must_ask: fc.array(term, { maxLength: 3 }),
+          canonical_terms: fc.array(term, { maxLength: 3 }),
+        }),
+        fc.array(term, { maxLength: 6 }),
+        fc.boolean(),
+        (required, forbidden, many) => {
+          // Padding of terms no required term holds takes the list past 32 (the verifier's share).
+          const padding = many ? Array.from({ length: 40 }, (_, i) => `禁${i}`) : [];
+          const json = { ...automotiveContractJson(), fallback_body: '-', ...required, forbidden_terms: [...padding, ...forbidden] };
+          expect(unsatisfiable(json)).toEqual(naive(json));
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+});
+
+describe('a contract written for one turn', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** String searches (`includes`, `indexOf`) made while `run` runs. */
+  const searches = (run: () => void) => {
+    const includes = vi.spyOn(String.prototype, 'includes');
+    const indexOf = vi.spyOn(String.prototype, 'indexOf');
+    run();
+    const count = includes.mock.calls.length + indexOf.mock.calls.length;
+    vi.restoreAllMocks();
+    return count;
+  };
+
+  it('is read with a search per term in the fallback and one per forbidden term in the required terms, none per pair of terms', () => {
+    const json = automotiveContractJson();
+    const distinct = new Set([...json.must_include, ...json.must_ask, ...json.canonical_terms, ...json.forbidden_terms]).size;
+    // The lint's satisfiability check searched each pair (15), the includes loop worked out which terms nest (a search per pair): 51 in all.
+    expect(searches(() => compileContract(readContract(json).contract))).toBe(distinct + json.forbidden_terms.length);
+  });
+
+  it(`is verified with a search per term for its first ${NESTING_AFTER_SCANS} scans; later scans skip the terms inside a longer one found`, () => {
+    const compiled = compileContract(readContract(automotiveContractJson()).contract);
+    // The fallback was the first scan, while reading; the candidate holds every required term.
+    for (let scan = 2; scan <= NESTING_AFTER_SCANS; scan++) expect(searches(() => compiled.verify(SAFE_AUTOMOTIVE_CANDIDATE))).toBe(8);
+    // The next scan works out which terms nest (a search per pair of terms), once.
+    expect(searches(() => compiled.verify(SAFE_AUTOMOTIVE_CANDIDATE))).toBeGreaterThan(8);
+    // 到府估車 is inside 已記下希望到府估車的時段, 待估車輛 inside 待估車輛的車牌與里程.
+    expect(searches(() => compiled.verify(SAFE_AUTOMOTIVE_CANDIDATE))).toBe(6);
+    expect(searches(() => compiled.verify(SAFE_AUTOMOTIVE_CANDIDATE))).toBe(6);
+  });
+});
+
 describe('compileContract', () => {
   it('W2: refuses a hand-built contract whose fallback violates it, as readContract would', () => {
     const handBuilt: ReplyContract = {
@@ -139,6 +226,26 @@ describe('compileContract', () => {
     const compiled = compileContract(handBuilt);
     handBuilt.forbiddenTerms.length = 0;
     expect(compiled.contract.forbiddenTerms).toEqual(['看車']);
+  });
+
+  it('a contract read holds its fields and nothing else: a reflective copy carries no verifier to compile with', () => {
+    const { contract } = readContract(automotiveContractJson());
+    expect(Reflect.ownKeys(contract)).toEqual([
+      'contractVersion',
+      'interactionKind',
+      'entityRoles',
+      'authorityStatus',
+      'fallbackBody',
+      'mustInclude',
+      'mustAsk',
+      'canonicalTerms',
+      'forbiddenTerms',
+    ]);
+    expect(Object.isFrozen(contract)).toBe(true);
+    // A copy made property by property, descriptors and all, is a contract not read: checked and copied again.
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(contract)) as ReplyContract;
+    expect(compileContract(copy).contract).not.toBe(copy);
+    expect(compileContract(contract).contract).toBe(contract);
   });
 
   it('picks the includes loop for a small contract and the automaton for a large one', () => {

@@ -2,7 +2,7 @@ import { InputError, parseInput } from '../errors.js';
 import { acceptContractJson } from './accept-contract-json.js';
 import { createVerifier, type ContractVerifier } from './contract-verifier.js';
 import { lintContract, type ContractWarning } from './lint-contract.js';
-import { contractFromJson, replyContractSchema, type ReplyContract } from './reply-contract.js';
+import { contractFromJson, keepVerifier, keptVerifier, replyContractSchema, type ReplyContract } from './reply-contract.js';
 
 /** What {@link readContract} returns: a sound contract and anything worth fixing in it. */
 export interface ReadContractResult {
@@ -16,17 +16,14 @@ export interface ReadContractResult {
 export const CONTRACT_SUBJECT = 'reply contract';
 
 /**
- * Where a contract read by {@link readContract} keeps the verifier built while reading it, so
- * compiling it does not build the matcher twice: a non-enumerable property of the frozen
- * contract, which goes when the contract does. Not a `WeakMap`: every entry of one is an
- * ephemeron the garbage collector traces apart, and with a fresh contract per turn the
- * collections came to cost several times the reading itself.
+ * The verifier {@link readContract} built for `contract`, or `undefined` for a contract it did
+ * not read (or a copy of one). Kept in the contract's private slot (`keepVerifier`): not a
+ * `WeakMap`, whose every entry is an ephemeron the garbage collector traces apart (with a fresh
+ * contract per turn the collections came to cost several times the reading itself), nor a
+ * non-enumerable property, which cost a quarter of a small reading to define.
  */
-const VERIFIER = Symbol('warrant.contract.verifier');
-
-/** The verifier {@link readContract} built for `contract`, or `undefined` for a contract it did not read. */
 export function verifierOf(contract: ReplyContract): ContractVerifier | undefined {
-  return (contract as { [VERIFIER]?: ContractVerifier })[VERIFIER];
+  return keptVerifier(contract) as ContractVerifier | undefined;
 }
 
 /**
@@ -37,21 +34,21 @@ export function verifierOf(contract: ReplyContract): ContractVerifier | undefine
  * one. Duplicate terms come back as warnings.
  */
 export function readContract(input: unknown): ReadContractResult {
-  // The lists are frozen at once; the contract itself once its verifier is attached to it.
   const json = acceptContractJson(input) ?? parseInput(replyContractSchema, input, CONTRACT_SUBJECT);
-  const contract = freezeLists(contractFromJson(json));
+  const contract = frozen(contractFromJson(json));
   const verifier = createVerifier(contract);
   const { issues, warnings } = lintContract(contract, verifier);
   if (issues.length > 0) throw new InputError(CONTRACT_SUBJECT, issues);
-  Object.defineProperty(contract, VERIFIER, { value: verifier });
-  return { contract: Object.freeze(contract), warnings };
+  keepVerifier(contract, verifier);
+  return { contract, warnings };
 }
 
-function freezeLists(contract: ReplyContract): ReplyContract {
+/** `contract` and its lists frozen (its private verifier slot stays writable, for `keepVerifier`). */
+function frozen(contract: ReplyContract): ReplyContract {
   Object.freeze(contract.entityRoles);
   Object.freeze(contract.mustInclude);
   Object.freeze(contract.mustAsk);
   Object.freeze(contract.canonicalTerms);
   Object.freeze(contract.forbiddenTerms);
-  return contract;
+  return Object.freeze(contract);
 }

@@ -39,15 +39,17 @@ export const CONTRACT_VERSIONS = ['v0', 'v1'] as const;
 /** A contract version: `v0` (every list exact) or `v1` (lists may be `folded`, forbidden terms `loose`). */
 export type ContractVersion = (typeof CONTRACT_VERSIONS)[number];
 
+// Shared and frozen: every verifier and lint of a v0 contract asks for them.
+const V0_MATCHING: ContractMatching = Object.freeze({ mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: 'exact' });
+const V1_MATCHING: ContractMatching = Object.freeze({ mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: 'folded' });
+
 /**
  * The modes a version gives lists its `matching` leaves out. v1 folds forbidden terms (a
  * forbidden term must be caught in any disguise) and keeps the required lists exact (the user
  * must see those words as written).
  */
 export function defaultMatching(version: ContractVersion): ContractMatching {
-  return version === 'v0'
-    ? { mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: 'exact' }
-    : { mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: 'folded' };
+  return version === 'v0' ? V0_MATCHING : V1_MATCHING;
 }
 
 /**
@@ -164,32 +166,80 @@ export type ReplyContractJson = z.infer<typeof replyContractSchema>;
 
 /** The wire form → the library's form. The one place contract field names change case. */
 export function contractFromJson(json: ReplyContractJson): ReplyContract {
-  const defaults = defaultMatching(json.contract_version);
-  const m = json.matching ?? {};
-  return {
-    contractVersion: json.contract_version,
-    ...(json.contract_version === 'v1'
-      ? {
-          matching: {
-            mustInclude: m.must_include ?? defaults.mustInclude,
-            mustAsk: m.must_ask ?? defaults.mustAsk,
-            canonicalTerms: m.canonical_terms ?? defaults.canonicalTerms,
-            forbiddenTerms: m.forbidden_terms ?? defaults.forbiddenTerms,
-          },
-        }
-      : {}),
-    interactionKind: json.interaction_kind,
+  return new Contract(json);
+}
+
+/**
+ * The library's form of a contract, as {@link contractFromJson} makes it: the fields of
+ * {@link ReplyContract} in its order (a v0 contract has no `matching`), and one private slot
+ * where `readContract` keeps the verifier it built ({@link keepVerifier}), so compiling the
+ * contract does not build it again. A private field, not a property: it is copied by no spread,
+ * compared by no `toEqual`, serialized by no `JSON.stringify`, and costs nothing to freeze,
+ * where defining a non-enumerable property on each contract (`Object.defineProperty`) cost
+ * about a microsecond, a quarter of reading a small contract written for one turn.
+ */
+class Contract implements ReplyContract {
+  declare readonly contractVersion: ContractVersion;
+  declare readonly matching?: ContractMatching;
+  declare readonly interactionKind: string;
+  declare readonly entityRoles: Readonly<Record<string, string>>;
+  declare readonly authorityStatus: string;
+  declare readonly fallbackBody: string;
+  declare readonly mustInclude: readonly string[];
+  declare readonly mustAsk: readonly string[];
+  declare readonly canonicalTerms: readonly string[];
+  declare readonly forbiddenTerms: readonly string[];
+  #verifier: object | undefined = undefined;
+
+  constructor(json: ReplyContractJson) {
+    // Assigned one by one, in the interface's order: `declare` fields are not defined before.
+    const self = this as { -readonly [K in keyof ReplyContract]: ReplyContract[K] };
+    self.contractVersion = json.contract_version;
+    if (json.contract_version === 'v1') {
+      const m = json.matching ?? {};
+      self.matching = {
+        mustInclude: m.must_include ?? V1_MATCHING.mustInclude,
+        mustAsk: m.must_ask ?? V1_MATCHING.mustAsk,
+        canonicalTerms: m.canonical_terms ?? V1_MATCHING.canonicalTerms,
+        forbiddenTerms: m.forbidden_terms ?? V1_MATCHING.forbiddenTerms,
+      };
+    }
+    self.interactionKind = json.interaction_kind;
     // Copied by Object.assign, not spread: V8 froze the spread's copy (readContract freezes it)
     // ten times slower, 2 µs of a 4 µs reading. The values are strings, so a "__proto__" key
     // (which the schema refuses anyway) could not set a prototype.
-    entityRoles: Object.assign({}, json.entity_roles),
-    authorityStatus: json.authority_status,
-    fallbackBody: json.fallback_body,
-    mustInclude: [...json.must_include],
-    mustAsk: [...json.must_ask],
-    canonicalTerms: [...json.canonical_terms],
-    forbiddenTerms: [...json.forbidden_terms],
-  };
+    self.entityRoles = Object.assign({}, json.entity_roles);
+    self.authorityStatus = json.authority_status;
+    self.fallbackBody = json.fallback_body;
+    self.mustInclude = json.must_include.slice();
+    self.mustAsk = json.must_ask.slice();
+    self.canonicalTerms = json.canonical_terms.slice();
+    self.forbiddenTerms = json.forbidden_terms.slice();
+  }
+
+  static keep(contract: ReplyContract, verifier: object): void {
+    if (!(contract instanceof Contract) || contract.#verifier !== undefined)
+      throw new Error('keepVerifier: a contract keeps one verifier, made when it was read');
+    contract.#verifier = verifier;
+  }
+
+  static kept(contract: ReplyContract): object | undefined {
+    return #verifier in contract ? contract.#verifier : undefined;
+  }
+}
+
+/**
+ * Keeps `verifier` in `contract` (made by {@link contractFromJson}), for `readContract` only:
+ * once, before the contract is handed out, which the contract's private slot and this check make
+ * the only way a verifier gets there. Typed `object` so this module need not know the verifier.
+ */
+export function keepVerifier(contract: ReplyContract, verifier: object): void {
+  Contract.keep(contract, verifier);
+}
+
+/** The verifier {@link keepVerifier} kept in `contract`, or `undefined` (a contract not read, or a copy of one). */
+export function keptVerifier(contract: ReplyContract): object | undefined {
+  return Contract.kept(contract);
 }
 
 /** The library's form → the wire form, e.g. to store or send a contract. */

@@ -20,6 +20,11 @@ export interface TermMatcher {
    * folded text, see `foldText`), without making a string of them.
    */
   scanUnits?(units: Uint16Array, length: number, found: Uint8Array, matches: number[]): void;
+  /**
+   * The automaton only: bytes its WebAssembly instance holds beyond the automaton's tables and
+   * words (room for a text and its log); 0 while its scan runs in JavaScript.
+   */
+  instanceBytes?(): number;
 }
 
 /** Where an automaton's scan runs: WebAssembly, or JavaScript (the reference). */

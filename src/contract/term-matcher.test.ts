@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isNfcInert } from './is-nfc.js';
+import { NESTING_AFTER_SCANS } from './includes-matcher.js';
 import { automatonMatcher, includesMatcher, type TermMatcher } from './term-matcher.js';
 
 /** Thousands of cases take tens of seconds on a loaded 2-core machine: more than the default 30 s. */
@@ -207,6 +208,39 @@ describe('the automaton, by starts and by failure links, agrees with indexOf', (
           for (const answer of automatonAnswers(matcher, terms, text)) expect(answer).toEqual(reference(terms, record, text));
         }),
         { numRuns: 4000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    `the includes loop agrees with indexOf before and after it works out which terms nest (scan ${NESTING_AFTER_SCANS + 1}), 1,000 cases`,
+    () => {
+      fc.assert(
+        fc.property(
+          caseArb.chain(({ terms, record, text }) =>
+            fc.tuple(
+              fc.constant({ terms, record }),
+              fc.array(
+                fc.array(fc.oneof(fc.constantFrom(...terms), fc.constantFrom(...PIECES)), { maxLength: 20 }).map((p) => p.join('')),
+                {
+                  minLength: NESTING_AFTER_SCANS + 2,
+                  maxLength: NESTING_AFTER_SCANS + 4,
+                },
+              ),
+              fc.constant(text),
+            ),
+          ),
+          ([{ terms, record }, texts, text]) => {
+            // One matcher scans every text in turn, as a compiled contract verifies candidates.
+            const matcher = includesMatcher(terms, record);
+            for (const each of [...texts, text, ...texts]) {
+              const answer = scanAll(matcher, terms, each);
+              expect({ ...answer, matches: pairs(terms, answer.matches) }).toEqual(reference(terms, record, each));
+            }
+          },
+        ),
+        { numRuns: 1000 },
       );
     },
     PROPERTY_TIMEOUT_MS,

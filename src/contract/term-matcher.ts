@@ -130,6 +130,10 @@ class Automaton implements TermMatcher {
     else scanAutomaton(this.scratch, this.tables!, this.record, units, length, found, matches);
   }
 
+  instanceBytes(): number {
+    return this.wasm ? this.wasm.scanBytes : 0;
+  }
+
   /**
    * Moves the scan to WebAssembly; returns false (and stays in JavaScript for good) where
    * WebAssembly is unavailable or the instance cannot be made. `required` makes either an error.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matcherTableBytes } from '../contract/compile-contract.js';
+import { matcherScanBytes, matcherTableBytes } from '../contract/compile-contract.js';
+import { TIER_UP_UNITS, WASM_SCAN_BYTES } from '../contract/term-matcher.js';
 import { readContract } from '../contract/index.js';
 import { automotiveContractJson } from '../contract/testing-contracts.js';
 import { InputError } from '../errors.js';
@@ -12,10 +13,16 @@ function contractWith(seed: number, count: number) {
   return { ...contract, forbidden_terms: [...contract.forbidden_terms, ...Array.from({ length: count }, (_, i) => `禁${seed}語${i}`)] };
 }
 
+/** What the cache counts for `json` when it first keeps it: its text, its automata's tables, what its scans hold once read. */
+function costOf(json: unknown): number {
+  const { contract } = readContract(json);
+  return contractCacheCost(JSON.stringify(json), matcherTableBytes(contract)) + matcherScanBytes(contract);
+}
+
 describe('W10: the contract cache is bounded in bytes', () => {
   it('keeps the most recently used contracts within maxBytes, whatever their count', () => {
     // Seeds 10–39 cost the same; each holds an automaton (and may build its NFC twin).
-    const one = contractCacheCost(JSON.stringify(contractWith(39, 200)), matcherTableBytes(readContract(contractWith(39, 200)).contract));
+    const one = costOf(contractWith(39, 200));
     const cache = createContractCache({ maxEntries: 1_000, maxBytes: one * 5 });
     for (let seed = 0; seed < 40; seed++) cache.get(contractWith(seed, 200));
     expect(cache.size).toBe(5);
@@ -39,7 +46,8 @@ describe('W10: the contract cache is bounded in bytes', () => {
     const text = JSON.stringify(small);
     expect(matcherTableBytes(readContract(small).contract)).toBe(2 * 144 * 1024);
     expect(matcherTableBytes(readContract(automotiveContractJson()).contract)).toBe(0);
-    const one = contractCacheCost(text, 2 * 144 * 1024);
+    const one = costOf(small);
+    expect(one).toBeGreaterThan(contractCacheCost(text, 2 * 144 * 1024));
     const cache = createContractCache({ maxBytes: 4 * one });
     cache.get(small);
     expect(cache.bytes).toBe(one);
@@ -48,6 +56,43 @@ describe('W10: the contract cache is bounded in bytes', () => {
     for (let seed = 1; seed < 5; seed++) cache.get(contractWith(seed, 30));
     expect(cache.size).toBe(4);
     expect(cache.bytes).toBe(4 * one);
+  });
+
+  it("counts the WebAssembly memory an automaton's scan takes once it moved there, and what a longer candidate grows", () => {
+    const cache = createContractCache({ maxBytes: 64 * 1024 * 1024 });
+    const { compiled } = cache.get(contractWith(0, 30));
+    const read = cache.bytes;
+    // Candidates of 4,000 code units until the automaton has scanned enough to move to WebAssembly.
+    const candidate = '好的，已記下希望到府估車的時段。'.repeat(250);
+    for (let scanned = 0; scanned <= TIER_UP_UNITS; scanned += candidate.length) compiled.verify(candidate);
+    // At least room for 4,096 units and their log (2 + 8 bytes a unit), at most that in whole pages.
+    expect(cache.bytes - read).toBeGreaterThanOrEqual(10 * 4096);
+    expect(cache.bytes - read).toBeLessThanOrEqual(WASM_SCAN_BYTES);
+    expect(cache.bytes).toBe(costOf(contractWith(0, 30)) - matcherScanBytes(readContract(contractWith(0, 30)).contract) + matcherScanBytes(compiled.contract));
+    // A candidate of 50,000 units grows the instance's memory, for good, to 2 bytes a unit for
+    // the text and 8 for the log: about 500 KB, less the 41–106 KB it had.
+    const moved = cache.bytes;
+    compiled.verify(candidate.repeat(13).slice(0, 50_000));
+    expect(cache.bytes - moved).toBeGreaterThan(10 * 50_000 - WASM_SCAN_BYTES);
+  });
+
+  it('keeps its bound as the kept contracts grow: the least recently used go', () => {
+    const one = costOf(contractWith(0, 30));
+    const maxBytes = 5 * one + 1024;
+    const cache = createContractCache({ maxEntries: 1_000, maxBytes });
+    const kept = [0, 1, 2, 3, 4].map((seed) => cache.get(contractWith(seed, 30)).compiled);
+    expect(cache.size).toBe(5);
+    const candidate = '好的，已記下希望到府估車的時段。'.repeat(250);
+    for (const compiled of kept) {
+      for (let scanned = 0; scanned <= TIER_UP_UNITS; scanned += candidate.length) {
+        compiled.verify(candidate);
+        expect(cache.bytes).toBeLessThanOrEqual(maxBytes);
+      }
+    }
+    // Each grew by its instance's memory: five no longer fit, and the first kept went first.
+    expect(cache.size).toBe(4);
+    expect(cache.get(contractWith(4, 30)).compiled).toBe(kept[4]);
+    expect(cache.get(contractWith(0, 30)).compiled).not.toBe(kept[0]);
   });
 
   it('a v1 contract is charged per match mode whose lists need an automaton', () => {

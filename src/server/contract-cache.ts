@@ -1,4 +1,4 @@
-import { matcherTableBytes } from '../contract/compile-contract.js';
+import { matcherScanBytes, matcherTableBytes } from '../contract/compile-contract.js';
 import { compileContract, readContract } from '../contract/index.js';
 import { InputError } from '../errors.js';
 
@@ -40,14 +40,33 @@ export function contractCacheCost(contractJsonText: string, tableBytes = 0): num
  * the exact JSON of the value sent: two spellings of one contract are two entries, never a wrong
  * hit. A contract costing more than a quarter of `maxBytes` is compiled and not kept. Refusals
  * are not cached; their paths are moved under `$.contract`, where the contract sits in the request.
+ *
+ * A kept contract's cost is counted again after each of its verifications: what its scans hold
+ * grows with the longest candidate (`matcherScanBytes`: the scan's scratch, and about 106 KiB of
+ * WebAssembly memory per automaton once its scan moved there), so the bound holds after every
+ * verification, not only when a contract is first kept.
  */
 export function createContractCache({ maxEntries = 256, maxBytes = 64 * 1024 * 1024 }: ContractCacheOptions = {}) {
   // Each entry with its estimated cost, so eviction takes back exactly what was counted.
-  const entries = new Map<string, { readonly entry: CachedContract; readonly cost: number }>();
+  const entries = new Map<string, { readonly entry: CachedContract; readonly fixed: number; cost: number }>();
   let bytes = 0;
   const evict = (key: string) => {
     bytes -= entries.get(key)!.cost;
     entries.delete(key);
+  };
+  const bound = () => {
+    while (entries.size > maxEntries || bytes > maxBytes) evict(entries.keys().next().value!);
+  };
+  /** Counts what `entry`'s scans hold now, if it is still kept; drops it if it alone outgrew its share. */
+  const recount = (key: string, entry: CachedContract) => {
+    const kept = entries.get(key);
+    if (kept?.entry !== entry) return;
+    const cost = kept.fixed + matcherScanBytes(entry.compiled.contract);
+    if (cost === kept.cost) return;
+    bytes += cost - kept.cost;
+    kept.cost = cost;
+    if (cost > maxBytes / 4) evict(key);
+    else bound();
   };
   return {
     get(contractJson: unknown): CachedContract {
@@ -69,15 +88,24 @@ export function createContractCache({ maxEntries = 256, maxBytes = 64 * 1024 * 1
           );
         throw error;
       }
+      const compiled = compileContract(read.contract);
       const entry: CachedContract = {
-        compiled: compileContract(read.contract),
+        compiled: {
+          ...compiled,
+          verify(candidate) {
+            const verdict = compiled.verify(candidate);
+            recount(key, entry);
+            return verdict;
+          },
+        },
         warnings: read.warnings.map((w) => ({ path: underContract(w.path), message: w.message })),
       };
-      const cost = contractCacheCost(key, matcherTableBytes(read.contract));
+      const fixed = contractCacheCost(key, matcherTableBytes(read.contract));
+      const cost = fixed + matcherScanBytes(read.contract);
       if (cost > maxBytes / 4) return entry;
-      entries.set(key, { entry, cost });
+      entries.set(key, { entry, fixed, cost });
       bytes += cost;
-      while (entries.size > maxEntries || bytes > maxBytes) evict(entries.keys().next().value!);
+      bound();
       return entry;
     },
     /** Contracts kept. */
