@@ -3,7 +3,8 @@ import { DISGUISE_CLASSES, countsAt, disguisesBetween, FoldScratch, foldTerm, fo
 import { contractTerms, matchModeOf, TERM_LISTS, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
 import { isNfcInert } from './is-nfc.js';
 import { automatonMatcher, includesMatcher, ScanScratch, type ScanEngine, type TermMatcher } from './term-matcher.js';
-import { findMasked, looseDisguisesBetween, looseFold, looseTerm, type LooseText } from './loose-fold.js';
+import { findMaskedUnits, LooseScratch, looseFoldUnits } from './fast-loose-fold.js';
+import { looseDisguisesBetween, looseTerm } from './loose-fold.js';
 
 /**
  * How a compiled contract searches a candidate for its terms. `auto` (the default) picks by
@@ -56,7 +57,14 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   // verification is synchronous, so their scans never overlap.
   let scans: ScanScratch | undefined;
   let folds: FoldScratch | undefined;
-  const matching: Matching = { strategy, engine, scans: () => (scans ??= new ScanScratch()), folds: () => (folds ??= new FoldScratch()) };
+  let looses: LooseScratch | undefined;
+  const matching: Matching = {
+    strategy,
+    engine,
+    scans: () => (scans ??= new ScanScratch()),
+    folds: () => (folds ??= new FoldScratch()),
+    looses: () => (looses ??= new LooseScratch()),
+  };
   const tables: Record<MatchMode, TermTable> = {
     exact: { terms: [], ids: new Map(), listOf: [] },
     folded: { terms: [], ids: new Map(), listOf: [] },
@@ -108,8 +116,10 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
     strategy: (loose ?? folded ?? exact).strategy,
     verify(candidate) {
       const exactPairs = exact.scan(candidate);
-      const foldedPairs = folded ? folded.scan(candidate) : NO_PAIRS;
-      const loosePairs = loose ? loose.scan(candidate) : NO_PAIRS;
+      // One fold of the candidate serves the folded lists and the loose one.
+      const fold = folded || loose ? foldText(candidate, matching.folds()) : undefined;
+      const foldedPairs = folded ? folded.scan(candidate, fold!) : NO_PAIRS;
+      const loosePairs = loose ? loose.scan(candidate, fold!) : NO_PAIRS;
 
       // Only forbidden terms are recorded, so the occurrences name every forbidden term present:
       // no need to walk a list of thousands of absent ones. Occurrences come in fours: term,
@@ -283,11 +293,13 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
   return {
     strategy: matcher.strategy,
     found,
-    /** Sets `found` for every term present; returns the forbidden ones' occurrences as (term, start, end, flags) in the original. */
-    scan(candidate: string): readonly number[] {
+    /**
+     * Sets `found` for every term present in `candidate`, whose fold is `folded`; returns the
+     * forbidden ones' occurrences as (term, start, end, flags) in the original.
+     */
+    scan(candidate: string, folded: FoldedText): readonly number[] {
       keyFound.fill(0);
       found.fill(0);
-      const folded = foldText(candidate, matching.folds());
       const pairs: number[] = [];
       if (matcher.scanUnits) matcher.scanUnits(folded.units, folded.length, keyFound, pairs);
       else matcher.scan(folded.text(), keyFound, pairs);
@@ -350,28 +362,33 @@ function looseSearch(terms: readonly string[], matching: Matching) {
   const searched = unique.map((key) => (key === '' ? '\uffff\uffff' : key));
   const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), matching);
   const keyFound = new Uint8Array(unique.length);
+  const loose = matching.looses();
+  const pairs: number[] = [];
+  /** Reports the occurrences in `pairs`, found in the fold in `loose`, onto `out`. */
+  const report = (found: Uint8Array, recorded: Uint8Array, out: number[], flags: number) => {
+    for (let i = 0; i < pairs.length; i += 2) {
+      const key = pairs[i]!;
+      const start = pairs[i + 1]!;
+      const end = start + searched[key]!.length;
+      for (const id of termsOfKey[key]!) {
+        found[id] = 1;
+        if (recorded[id] === 1) out.push(id, loose.startOf(start), loose.endOf(end - 1), flags);
+      }
+    }
+  };
   return {
     scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[]): void {
-      const { plain, masked } = looseFold(candidate, folded);
-      const report = (pairs: number[], text: LooseText, flags: number) => {
-        for (let i = 0; i < pairs.length; i += 2) {
-          const key = pairs[i]!;
-          const start = pairs[i + 1]!;
-          const end = start + searched[key]!.length;
-          for (const id of termsOfKey[key]!) {
-            found[id] = 1;
-            if (recorded[id] === 1) out.push(id, text.starts[start]!, text.ends[end - 1]!, flags);
-          }
-        }
-      };
+      looseFoldUnits(candidate, folded, loose, false);
       keyFound.fill(0);
-      const pairs: number[] = [];
-      matcher.scan(plain.text, keyFound, pairs);
-      report(pairs, plain, LOOSE_ONLY);
-      if (masked) {
-        const maskedPairs: number[] = [];
-        findMasked(masked, searched, maskedPairs);
-        report(maskedPairs, masked, LOOSE_ONLY | MASKED);
+      if (pairs.length !== 0) pairs.length = 0;
+      if (matcher.scanUnits) matcher.scanUnits(loose.units, loose.length, keyFound, pairs);
+      else matcher.scan(loose.text(), keyFound, pairs);
+      report(found, recorded, out, LOOSE_ONLY);
+      if (loose.masksBetween) {
+        looseFoldUnits(candidate, folded, loose, true);
+        pairs.length = 0;
+        findMaskedUnits(loose, searched, pairs);
+        report(found, recorded, out, LOOSE_ONLY | MASKED);
       }
     },
   };
@@ -405,6 +422,8 @@ interface Matching {
   readonly scans: () => ScanScratch;
   /** The scratch of its folds, made at the first fold. */
   readonly folds: () => FoldScratch;
+  /** The scratch of its loose folds, made at the first one. */
+  readonly looses: () => LooseScratch;
 }
 
 function chooseMatcher(terms: readonly string[], record: Uint8Array, { strategy, engine, scans }: Matching): TermMatcher {

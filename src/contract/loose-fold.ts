@@ -50,7 +50,7 @@ export const WILDCARD = '\uffff';
 
 const MASK_CHARS = new Set(['*', '#', '_', '•', '·', '?', '.', '‧', '∙']);
 /** The mask marker inside tokens (before emission decides whether a mask stands for a letter). */
-const MASK = -1;
+export const MASK = -1;
 
 const LEET: Record<string, string> = { '4': 'a', '@': 'a', '3': 'e', $: 's', '5': 's', '7': 't', '8': 'b', '9': 'g', '!': 'l' };
 
@@ -148,7 +148,7 @@ export function stripMarks(text: string): string {
  */
 const tokenCache = new Map<number, readonly (string | number)[]>();
 
-function tokensOf(cp: number): readonly (string | number)[] {
+export function tokensOf(cp: number): readonly (string | number)[] {
   let tokens = tokenCache.get(cp);
   if (tokens) return tokens;
   const ch = String.fromCodePoint(cp);
@@ -171,7 +171,7 @@ function tokensOf(cp: number): readonly (string | number)[] {
 }
 
 /** An original range whose markup reads as `replacement` (`''` for a tag). */
-interface MarkupRange {
+export interface MarkupRange {
   readonly start: number;
   readonly end: number;
   readonly replacement: string;
@@ -299,7 +299,11 @@ function emit({ values, starts: tokenStarts, ends: tokenEnds }: Tokens, keepMask
   return { text, starts: Int32Array.from(starts), ends: Int32Array.from(ends), wildcards };
 }
 
-/** Folds a candidate loosely (see the module comment), from its `folded` fold. */
+/**
+ * Folds a candidate loosely (see the module comment), from its `folded` fold: the reference,
+ * in strings and arrays, that the typed-array fold of `fast-loose-fold.ts` (which verifiers use)
+ * is tested against.
+ */
 export function looseFold(original: string, folded: FoldedText): LooseFold {
   const tokens = tokenize(original, folded);
   const plain = emit(tokens, false);
