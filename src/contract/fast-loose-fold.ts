@@ -29,6 +29,10 @@ const KNOWN = 1 << 16;
 const LETTER = 1 << 17;
 /** No token: a separator (space, punctuation, emoji…). */
 const NOTHING = 1 << 18;
+/** Beside {@link LETTER}: the letter is `l`, which may end the pair `cl`. */
+const ELL = 1 << 19;
+/** Beside {@link LETTER} and {@link NOTHING}: the table settles the unit. */
+const SETTLED = 1 << 20;
 
 /** What the loose fold makes of each BMP code unit of folded text, computed on first use. */
 const looseTable = new Int32Array(65536);
@@ -38,8 +42,11 @@ function looseEntryOf(u: number): number {
   // A surrogate is decoded by the general way, which pairs it with its neighbour.
   if (u < 0xd800 || u > 0xdfff) {
     const list = tokensOf(u);
-    if (list.length === 0) entry |= NOTHING;
-    else if (list.length === 1 && typeof list[0] === 'string' && list[0].length === 1) entry |= LETTER | list[0].charCodeAt(0);
+    if (list.length === 0) entry |= NOTHING | SETTLED;
+    else if (list.length === 1 && typeof list[0] === 'string' && list[0].length === 1) {
+      const c = list[0].charCodeAt(0);
+      entry |= LETTER | SETTLED | c | (c === 0x6c ? ELL : 0);
+    }
   }
   looseTable[u] = entry;
   return entry;
@@ -50,25 +57,20 @@ const WILDCARD_UNIT = 0xffff;
 
 const NO_MARKUP: readonly MarkupRange[] = Object.freeze([]);
 
-/** A delta no run has: the next unit starts a run of its own. */
-const NO_RUN = 0x7fffffff;
-
 /**
  * The loose fold of one candidate: its units and where each one's original range starts and
  * ends, as a folded unit (resolved through the fold) or, negated (`~r`), markup range `r`.
- * Offsets are not stored per unit: loose unit `j` of a run starting at unit `runs[2r]` came from
- * folded unit `j + runs[2r + 1]`, and its range ends where that unit's does unless the log of
- * `ends` says otherwise (a letter run read as one, `vv`, `cl`, a letter of two units). A letter
- * costs one store; a separator dropped or a merge, one run or one log entry.
+ * Unit `j` came from `from[j]`, and its range ends where that one's does unless the log of
+ * `ends` says otherwise (a letter run read as one, `vv`, `cl`, a letter of two units): a letter
+ * costs two stores, a merge one log entry.
  * Owned by a verifier and reused for every candidate, grown on demand; valid until the next
  * {@link looseFoldUnits} with it (verification is synchronous, so folds never overlap).
  */
 export class LooseScratch {
   bytes = Buffer.alloc(0);
   units = new Uint16Array(0);
-  /** Runs as (first unit, folded unit − unit) pairs, ascending. */
-  runs = new Int32Array(0);
-  runCount = 0;
+  /** The folded unit (or `~r`) each unit came from. */
+  from = new Int32Array(0);
   /** Ends as (unit, folded unit its range ends at) pairs, by unit ascending; the last for a unit holds. */
   ends = new Int32Array(0);
   endCount = 0;
@@ -95,27 +97,23 @@ export class LooseScratch {
   lastTokenStart = -1;
   keepMasks = false;
 
-  /** Room for `capacity` units, their runs and their ends. */
+  /** Room for `capacity` units and their offsets. */
   ensure(capacity: number): void {
     if (this.units.length >= capacity) return;
     const size = Math.max(capacity * 2, 256);
-    const { units, runs, ends } = this;
+    const { units, from, ends } = this;
     this.bytes = Buffer.allocUnsafeSlow(size * 2);
     this.units = new Uint16Array(this.bytes.buffer, this.bytes.byteOffset, size);
-    this.runs = new Int32Array(2 * size);
+    this.from = new Int32Array(size);
     this.ends = new Int32Array(2 * size);
     this.units.set(units);
-    this.runs.set(runs);
+    this.from.set(from);
     this.ends.set(ends);
   }
 
   /** Records that unit `j` came from `from` (a folded unit, or `~r`) and its range ends at `to`. */
   place(j: number, from: number, to: number): void {
-    if (2 * this.runCount + 2 > this.runs.length) this.runs = grown(this.runs);
-    const { runs } = this;
-    runs[2 * this.runCount] = j;
-    runs[2 * this.runCount + 1] = from - j;
-    this.runCount++;
+    this.from[j] = from;
     if (to !== from) this.endAt(j, to);
   }
 
@@ -129,15 +127,7 @@ export class LooseScratch {
 
   /** The folded unit (or `~r`) loose unit `j` came from. */
   private fromOf(j: number): number {
-    const { runs } = this;
-    let lo = 0;
-    let hi = this.runCount - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (runs[2 * mid]! <= j) lo = mid;
-      else hi = mid - 1;
-    }
-    return j + runs[2 * lo + 1]!;
+    return this.from[j]!;
   }
 
   /** The folded unit (or `~r`) loose unit `j`'s range ends at. */
@@ -194,7 +184,6 @@ export function looseFoldUnits(original: string, folded: FoldedText, s: LooseScr
   s.lastTokenStart = -1;
   s.masksBetween = false;
   s.wildcards.length = 0;
-  s.runCount = 0;
   s.endCount = 0;
   s.length = s.markup.length === 0 ? foldPlain(folded.units, folded.length, s) : foldMarkup(folded, s);
 }
@@ -205,38 +194,16 @@ export function looseFoldUnits(original: string, folded: FoldedText, s: LooseScr
  */
 function foldPlain(units: Uint16Array, n: number, s: LooseScratch): number {
   s.ensure(n + 16);
-  let out = s.units;
   const table = looseTable;
+  s.last = -1;
   let j = 0;
-  let last = -1;
-  let delta = NO_RUN;
   let k = 0;
   while (k < n) {
-    // Letters and separators, by the table: the common case, in a loop of its own.
-    for (; k < n; k++) {
-      const e = table[units[k]!]!;
-      if ((e & LETTER) !== 0) {
-        const c = e & 0xffff;
-        if (c !== last && (last !== 0x63 || c !== 0x6c)) {
-          out[j] = c;
-          if (k - j !== delta) {
-            delta = k - j;
-            s.place(j, k, k);
-          }
-          j++;
-          last = c;
-        } else {
-          // A run of one letter reads as one; `vv` reads as `w`, `cl` as `d`.
-          if (c === 0x76) out[j - 1] = last = 0x77;
-          else if (c === 0x6c && last === 0x63) out[j - 1] = last = 0x64;
-          s.endAt(j - 1, k);
-        }
-      } else if ((e & NOTHING) === 0) break;
-    }
+    k = letterRun(s, table, units, k, n, s.units, s.from, j);
+    j = s.length;
     if (k >= n) break;
     // The general way, for a unit not yet in the table, a mask, several tokens, a surrogate;
     // after a mask, until the letter that settles whether it stands for one.
-    s.last = last;
     do {
       const u = units[k]!;
       const e = table[u] || looseEntryOf(u);
@@ -252,11 +219,75 @@ function foldPlain(units: Uint16Array, n: number, s: LooseScratch): number {
       j = pushTokens(s, tokens, k, k + width - 1, j);
       k += width;
     } while (s.afterMask && k < n);
-    last = s.last;
-    out = s.units;
-    delta = NO_RUN;
   }
   return j;
+}
+
+/**
+ * Letters and separators from folded unit `k`, by the table: the common case, in a function of
+ * its own so that its loop optimizes apart from the general way. Four units a round, letters and
+ * separators alike, without a branch per unit (a separator's unit is written and then written
+ * over), while no letter merges with the letter before it and none is an `l` (which may end
+ * `cl`); else one unit at a time. Returns where it stopped (a unit the table does not settle, or
+ * `n`), leaving the loose length in `s.length` and the last loose unit in `s.last`.
+ */
+function letterRun(s: LooseScratch, table: Int32Array, units: Uint16Array, k: number, n: number, out: Uint16Array, from: Int32Array, j: number): number {
+  let last = s.last;
+  while (k < n) {
+    for (; k + 4 <= n; k += 4) {
+      const e0 = table[units[k]!]!;
+      const e1 = table[units[k + 1]!]!;
+      const e2 = table[units[k + 2]!]!;
+      const e3 = table[units[k + 3]!]!;
+      if ((e0 & e1 & e2 & e3 & SETTLED) === 0 || ((e0 | e1 | e2 | e3) & ELL) !== 0) break;
+      // A separator's entry has no unit (0) and no LETTER bit: it leaves `p` and `j` alone.
+      const c0 = e0 & 0xffff;
+      const c1 = e1 & 0xffff;
+      const c2 = e2 & 0xffff;
+      const c3 = e3 & 0xffff;
+      const l0 = (e0 >>> 17) & 1;
+      const l1 = (e1 >>> 17) & 1;
+      const l2 = (e2 >>> 17) & 1;
+      const l3 = (e3 >>> 17) & 1;
+      const p1 = c0 | (last & (l0 - 1));
+      const p2 = c1 | (p1 & (l1 - 1));
+      const p3 = c2 | (p2 & (l2 - 1));
+      if (c0 === last || c1 === p1 || c2 === p2 || c3 === p3) break;
+      out[j] = c0;
+      from[j] = k;
+      j += l0;
+      out[j] = c1;
+      from[j] = k + 1;
+      j += l1;
+      out[j] = c2;
+      from[j] = k + 2;
+      j += l2;
+      out[j] = c3;
+      from[j] = k + 3;
+      j += l3;
+      last = c3 | (p3 & (l3 - 1));
+    }
+    if (k >= n) break;
+    const e = table[units[k]!]!;
+    if ((e & LETTER) !== 0) {
+      const c = e & 0xffff;
+      if (c !== last && (last !== 0x63 || c !== 0x6c)) {
+        out[j] = c;
+        from[j] = k;
+        j++;
+        last = c;
+      } else {
+        // A run of one letter reads as one; `vv` reads as `w`, `cl` as `d`.
+        if (c === 0x76) out[j - 1] = last = 0x77;
+        else if (c === 0x6c && last === 0x63) out[j - 1] = last = 0x64;
+        s.endAt(j - 1, k);
+      }
+    } else if ((e & NOTHING) === 0) break;
+    k++;
+  }
+  s.last = last;
+  s.length = j;
+  return k;
 }
 
 /** The loose fold of a candidate with markup, all the general way (see the reference's `tokenize`). */
