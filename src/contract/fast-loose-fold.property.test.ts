@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createVerifier } from './contract-verifier.js';
 import { FoldScratch, foldTerm, foldText } from './fast-fold.js';
 import { findMaskedUnits, LooseScratch, looseFoldUnits } from './fast-loose-fold.js';
+import { isNormalizationInert, skeleton } from './disguise-classes.js';
+import { caselessSkeleton } from './reference-fold.js';
 import { findMasked, looseDisguisesBetween, looseFold, looseTerm, type LooseText } from './loose-fold.js';
 import { forbiddenOnlyContract } from './testing-contracts.js';
 
@@ -257,4 +259,23 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
       PROPERTY_TIMEOUT_MS,
     );
   }
+
+  it('names disguises without normalizing only text every normalization form leaves alone (ASCII, CJK Unified Ideographs)', () => {
+    const changed: string[] = [];
+    for (let cp = 0; cp <= 0xffff; cp++) {
+      const ch = String.fromCharCode(cp);
+      if (!isNormalizationInert(ch)) continue;
+      for (const form of ['NFC', 'NFD', 'NFKC', 'NFKD'] as const) if (ch.normalize(form) !== ch) changed.push(`${cp.toString(16)} ${form}`);
+      if (skeleton(ch) !== caselessSkeleton(ch)) changed.push(`${cp.toString(16)} skeleton`);
+    }
+    expect(changed).toEqual([]);
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(skeleton(t)).toBe(caselessSkeleton(t));
+      }),
+    );
+    expect(isNormalizationInert('refund 已經')).toBe(true);
+    expect(isNormalizationInert('ｒefund')).toBe(false);
+    expect(isNormalizationInert('e\u0301')).toBe(false);
+  });
 });

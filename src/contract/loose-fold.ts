@@ -1,3 +1,4 @@
+import { isNormalizationInert } from './disguise-classes.js';
 import { disguisesBetween, foldSegment, foldTerm, foldTermText, type DisguiseClass, DISGUISE_CLASSES, type FoldedText } from './fold-text.js';
 import { HAN_VARIANTS } from './han-variants-data.js';
 
@@ -139,6 +140,7 @@ const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
 /** Strips combining marks (on NFD): `ą` → `a`, `保̶` → `保`. */
 export function stripMarks(text: string): string {
+  if (isNormalizationInert(text)) return text;
   return text.normalize('NFD').replace(MARKS, '').normalize('NFC');
 }
 
@@ -374,6 +376,21 @@ function styled(text: string): string {
 
 const countOf = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
 
+const nfd = (text: string) => (isNormalizationInert(text) ? text : text.normalize('NFD'));
+
+/** Folds of terms named in occurrences, remembered (bounded): a contract's terms recur. */
+const termFolds = new Map<string, string>();
+
+function foldedTerm(term: string): string {
+  let folded = termFolds.get(term);
+  if (folded === undefined) {
+    folded = foldTerm(term);
+    if (termFolds.size >= 4096) termFolds.clear();
+    termFolds.set(term, folded);
+  }
+  return folded;
+}
+
 /**
  * Which disguises separate `original` (a slice of a candidate where a loose occurrence was
  * found) from `term`: `folded`'s classes (see `disguisesBetween`), then each loose step applied
@@ -389,7 +406,7 @@ export function looseDisguisesBetween(original: string, term: string, masked: bo
   for (const d of disguisesBetween(a, b)) seen.add(d);
   // Continue from what folding leaves: both sides folded, as the matcher compared them.
   a = foldTerm(a);
-  b = foldTerm(b);
+  b = foldedTerm(b);
   const step = (name: DisguiseClass, f: (s: string) => string) => {
     if (a === b) return;
     const a2 = f(a);
@@ -400,8 +417,8 @@ export function looseDisguisesBetween(original: string, term: string, masked: bo
   };
   step('styled', styled);
   if (a !== b) {
-    const marksA = countOf(a.normalize('NFD'), MARKS);
-    const marksB = countOf(b.normalize('NFD'), MARKS);
+    const marksA = countOf(nfd(a), MARKS);
+    const marksB = countOf(nfd(b), MARKS);
     if (marksA > marksB || (marksA === marksB && marksA > 0 && stripMarks(a) !== a)) seen.add('marks');
     if (marksB > marksA) seen.add('diacritics');
     a = stripMarks(a);
