@@ -34,8 +34,11 @@ const ELL = 1 << 19;
 /** Beside {@link LETTER} and {@link NOTHING}: the table settles the unit. */
 const SETTLED = 1 << 20;
 
-/** What the loose fold makes of each BMP code unit of folded text, computed on first use. */
-const looseTable = new Int32Array(65536);
+/**
+ * What the loose fold makes of each BMP code unit of folded text, computed on first use; made at
+ * the first loose fold, so a process that never folds loosely does not hold its 256 KiB.
+ */
+let looseTable: Int32Array | undefined;
 
 function looseEntryOf(u: number): number {
   let entry = KNOWN;
@@ -48,7 +51,7 @@ function looseEntryOf(u: number): number {
       entry |= LETTER | SETTLED | c | (c === 0x6c ? ELL : 0);
     }
   }
-  looseTable[u] = entry;
+  looseTable![u] = entry;
   return entry;
 }
 
@@ -97,18 +100,16 @@ export class LooseScratch {
   lastTokenStart = -1;
   keepMasks = false;
 
-  /** Room for `capacity` units and their offsets. */
+  /** Room for `capacity` units and where they came from (the log of ends grows by itself). */
   ensure(capacity: number): void {
     if (this.units.length >= capacity) return;
     const size = Math.max(capacity * 2, 256);
-    const { units, from, ends } = this;
+    const { units, from } = this;
     this.bytes = Buffer.allocUnsafeSlow(size * 2);
     this.units = new Uint16Array(this.bytes.buffer, this.bytes.byteOffset, size);
     this.from = new Int32Array(size);
-    this.ends = new Int32Array(2 * size);
     this.units.set(units);
     this.from.set(from);
-    this.ends.set(ends);
   }
 
   /** Records that unit `j` came from `from` (a folded unit, or `~r`) and its range ends at `to`. */
@@ -194,7 +195,7 @@ export function looseFoldUnits(original: string, folded: FoldedText, s: LooseScr
  */
 function foldPlain(units: Uint16Array, n: number, s: LooseScratch): number {
   s.ensure(n + 16);
-  const table = looseTable;
+  const table = (looseTable ??= new Int32Array(65536));
   s.last = -1;
   let j = 0;
   let k = 0;
