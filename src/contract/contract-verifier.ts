@@ -94,12 +94,23 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   const lists = TERM_LISTS.map(listIds);
   const [mustInclude, mustAsk, canonical, forbidden] = lists as [ListIds, ListIds, ListIds, ListIds];
   const exact = exactSearch(tables.exact.terms, forbidden.mode === 'exact' ? forbidden.ids : new Int32Array(0), lists, matching);
-  const folded =
-    tables.folded.terms.length > 0
-      ? foldedSearch(tables.folded.terms, forbidden.mode === 'folded' ? forbidden.ids : new Int32Array(0), matching, false)
-      : undefined;
   // Only forbidden terms may be loose (the schema refuses it elsewhere), so its table is theirs.
-  const loose = tables.loose.terms.length > 0 ? foldedSearch(tables.loose.terms, forbidden.ids, matching, true) : undefined;
+  // Folded and loose terms are searched in the same fold by one search (one scan of the folded
+  // keys), over the folded table's terms and then the loose table's: ids from `foldedCount` on
+  // are the loose table's, shifted.
+  const foldedCount = tables.folded.terms.length;
+  const looseCount = tables.loose.terms.length;
+  const both =
+    foldedCount + looseCount > 0
+      ? foldedSearch(
+          looseCount > 0 ? [...tables.folded.terms, ...tables.loose.terms] : tables.folded.terms,
+          forbidden.mode === 'folded' ? forbidden.ids : forbidden.mode === 'loose' ? forbidden.ids.map((id) => id + foldedCount) : new Int32Array(0),
+          matching,
+          looseCount > 0 ? foldedCount : undefined,
+        )
+      : undefined;
+  const folded = both && foldedCount > 0 ? { found: both.found.subarray(0, foldedCount) } : undefined;
+  const loose = both && looseCount > 0 ? { found: both.found.subarray(foldedCount) } : undefined;
   const forbiddenRank = new Int32Array(tables[forbidden.mode].terms.length);
   forbidden.ids.forEach((id, rank) => (forbiddenRank[id] = rank));
   const v1 = contract.contractVersion === 'v1';
@@ -113,13 +124,13 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   };
 
   return {
-    strategy: (loose ?? folded ?? exact).strategy,
+    strategy: (both ?? exact).strategy,
     verify(candidate) {
       const exactPairs = exact.scan(candidate);
-      // One fold of the candidate serves the folded lists and the loose one.
-      const fold = folded || loose ? foldText(candidate, matching.folds()) : undefined;
-      const foldedPairs = folded ? folded.scan(candidate, fold!) : NO_PAIRS;
-      const loosePairs = loose ? loose.scan(candidate, fold!) : NO_PAIRS;
+      const foldedPairs = both ? both.scan(candidate, foldText(candidate, matching.folds())) : NO_PAIRS;
+      // Loose occurrences are of the loose table's terms: their ids come shifted.
+      if (forbidden.mode === 'loose') for (let i = 0; i < foldedPairs.length; i += 4) (foldedPairs as number[])[i]! -= foldedCount;
+      const loosePairs = foldedPairs;
 
       // Only forbidden terms are recorded, so the occurrences name every forbidden term present:
       // no need to walk a list of thousands of absent ones. Occurrences come in fours: term,
@@ -265,10 +276,11 @@ const MASKED = 2;
  * Where the fold joined several visible code points into one segment (a letter and a mark
  * after it), a term can occur exactly and still not in the fold (`guarantee` + U+0301 folds to
  * `guaranté`): the exact occurrences are then added, so `folded` catches all `exact` catches.
- * `loose` adds, over the same fold, the loose pass and the masked pass (`loose-fold.ts`), so it
- * catches all `folded` catches (W11).
+ * The terms from `looseFrom` on (the loose list's) also get, over the same fold, the loose pass
+ * and the masked pass (`fast-loose-fold.ts`), so `loose` catches all `folded` catches (W11);
+ * the folded lists' terms come before them, so one scan of the fold serves both.
  */
-function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matching: Matching, isLoose: boolean) {
+function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matching: Matching, looseFrom: number | undefined) {
   const recorded = new Uint8Array(terms.length);
   for (const id of forbiddenIds) recorded[id] = 1;
   const foldedTerms = terms.map((term) => foldTerm(term));
@@ -289,7 +301,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
   const found = new Uint8Array(terms.length);
   // The exact terms, for texts whose fold joined code points; built when first needed.
   let raw: { matcher: TermMatcher; found: Uint8Array } | undefined;
-  const loose = isLoose ? looseSearch(terms, matching) : undefined;
+  const loose = looseFrom !== undefined ? looseSearch(terms.slice(looseFrom), looseFrom, matching) : undefined;
   return {
     strategy: matcher.strategy,
     found,
@@ -349,9 +361,10 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
 
 /**
  * The loose pass of {@link foldedSearch}: the terms' loose keys searched in the candidate's loose
- * fold, and, when the candidate masks letters, the masked pass.
+ * fold, and, when the candidate masks letters, the masked pass. Term `t` here is term
+ * `t + offset` of the search's `found` and `recorded`.
  */
-function looseSearch(terms: readonly string[], matching: Matching) {
+function looseSearch(terms: readonly string[], offset: number, matching: Matching) {
   const keys = terms.map(looseTerm);
   const unique = [...new Set(keys)];
   const position = new Map(unique.map((key, i) => [key, i]));
@@ -370,7 +383,8 @@ function looseSearch(terms: readonly string[], matching: Matching) {
       const key = pairs[i]!;
       const start = pairs[i + 1]!;
       const end = start + searched[key]!.length;
-      for (const id of termsOfKey[key]!) {
+      for (const term of termsOfKey[key]!) {
+        const id = term + offset;
         found[id] = 1;
         if (recorded[id] === 1) out.push(id, loose.startOf(start), loose.endOf(end - 1), flags);
       }

@@ -278,4 +278,38 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
     expect(isNormalizationInert('ｒefund')).toBe(false);
     expect(isNormalizationInert('e\u0301')).toBe(false);
   });
+
+  it(
+    'searches folded lists and a loose one in one pass as each would be searched alone (includes and automaton, 1,000 cases)',
+    () => {
+      const mixed = (mustInclude: readonly string[], forbidden: readonly string[], mode: 'folded' | 'loose') => ({
+        ...forbiddenOnlyContract('v1', forbidden),
+        mustInclude,
+        matching: { mustInclude: 'folded', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: mode } as const,
+      });
+      // Enough terms on both sides that some contracts use the automaton, some the includes loop.
+      const manyTerms = fc.uniqueArray(
+        fc
+          .array(piece, { minLength: 1, maxLength: 3 })
+          .map((p) => p.join(''))
+          .filter((t) => foldTerm(t) !== '' && looseTerm(t) !== ''),
+        { minLength: 1, maxLength: 40 },
+      );
+      fc.assert(
+        fc.property(manyTerms, manyTerms, fc.array(fc.oneof(text, piece), { maxLength: 4 }), (mustInclude, forbidden, parts) => {
+          const candidate = parts.join('') + mustInclude.slice(0, 2).join(' ');
+          const verdict = createVerifier(mixed(mustInclude, forbidden, 'loose')).verify(candidate);
+          const alone = createVerifier(withMode(forbidden, 'loose')).verify(candidate);
+          const foldedLists = createVerifier(mixed(mustInclude, forbidden, 'folded')).verify(candidate);
+          expect(verdict.forbiddenMatches).toEqual(alone.forbiddenMatches);
+          expect(verdict.forbiddenTermsPresent).toEqual(alone.forbiddenTermsPresent);
+          expect(verdict.disguisesSeen).toEqual(alone.disguisesSeen);
+          expect(verdict.missingMustInclude).toEqual(foldedLists.missingMustInclude);
+          expect(verdict.passed).toBe(alone.forbiddenTermsPresent.length === 0 && foldedLists.missingMustInclude.length === 0);
+        }),
+        { numRuns: 1000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
