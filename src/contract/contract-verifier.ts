@@ -3,7 +3,8 @@ import { DISGUISE_CLASSES, countsAt, disguisesBetween, FoldScratch, foldTerm, fo
 import { contractMatching, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
 import { isNfcInert } from './is-nfc.js';
 import { automatonMatcher, includesMatcher, ScanScratch, type ScanEngine, type TermMatcher } from './term-matcher.js';
-import { findMasked, looseDisguisesBetween, looseFold, looseTerm, type LooseText } from './loose-fold.js';
+import { findMaskedUnits, LooseScratch, looseFoldUnits } from './fast-loose-fold.js';
+import { looseDisguisesBetween, looseTerm } from './loose-fold.js';
 
 /**
  * How a compiled contract searches a candidate for its terms. `auto` (the default) picks by
@@ -133,11 +134,25 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   const lists = [mustInclude, mustAsk, canonical, forbidden];
   const exactTerms = tables.exact?.terms ?? [];
   const exact = exactSearch(exactTerms, forbidden.mode === 'exact' ? forbidden.ids : NO_IDS, lists, matching);
-  const folded = tables.folded?.terms.length
-    ? foldedSearch(tables.folded.terms, forbidden.mode === 'folded' ? forbidden.ids : NO_IDS, matching, false)
-    : undefined;
   // Only forbidden terms may be loose (the schema refuses it elsewhere), so its table is theirs.
-  const loose = tables.loose?.terms.length ? foldedSearch(tables.loose.terms, forbidden.ids, matching, true) : undefined;
+  // Folded and loose terms are searched in the same fold by one search (one scan of the folded
+  // keys), over the folded table's terms and then the loose table's: ids from `foldedCount` on
+  // are the loose table's, shifted.
+  const foldedTerms = tables.folded?.terms ?? [];
+  const looseTerms = tables.loose?.terms ?? [];
+  const foldedCount = foldedTerms.length;
+  const looseCount = looseTerms.length;
+  const both =
+    foldedCount + looseCount > 0
+      ? foldedSearch(
+          looseCount > 0 ? [...foldedTerms, ...looseTerms] : foldedTerms,
+          forbidden.mode === 'folded' ? forbidden.ids : forbidden.mode === 'loose' ? forbidden.ids.map((id) => id + foldedCount) : NO_IDS,
+          matching,
+          looseCount > 0 ? foldedCount : undefined,
+        )
+      : undefined;
+  const folded = both && foldedCount > 0 ? { found: both.found.subarray(0, foldedCount) } : undefined;
+  const loose = both && looseCount > 0 ? { found: both.found.subarray(foldedCount) } : undefined;
   const forbiddenIds = forbidden.ids;
   const terms = tables[forbidden.mode]!.terms;
   const forbiddenRank = new Int32Array(terms.length);
@@ -153,14 +168,16 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   const canonicalFound = found[canonical.mode];
 
   return {
-    strategy: (loose ?? folded ?? exact).strategy,
+    strategy: (both ?? exact).strategy,
     scanBytes() {
       return matching.scanBytes();
     },
     verify(candidate) {
       const exactPairs = exact.scan(candidate);
-      const foldedPairs = folded ? folded.scan(candidate) : NO_PAIRS;
-      const loosePairs = loose ? loose.scan(candidate) : NO_PAIRS;
+      const foldedPairs = both ? both.scan(candidate, foldText(candidate, matching.folds())) : NO_PAIRS;
+      // Loose occurrences are of the loose table's terms: their ids come shifted.
+      if (forbidden.mode === 'loose') for (let i = 0; i < foldedPairs.length; i += 4) (foldedPairs as number[])[i]! -= foldedCount;
+      const loosePairs = foldedPairs;
 
       // Only forbidden terms are recorded, so the occurrences name every forbidden term present:
       // no need to walk a list of thousands of absent ones. Occurrences come in fours: term,
@@ -312,10 +329,11 @@ const MASKED = 2;
  * Where the fold joined several visible code points into one segment (a letter and a mark
  * after it), a term can occur exactly and still not in the fold (`guarantee` + U+0301 folds to
  * `guaranté`): the exact occurrences are then added, so `folded` catches all `exact` catches.
- * `loose` adds, over the same fold, the loose pass and the masked pass (`loose-fold.ts`), so it
- * catches all `folded` catches (W11).
+ * The terms from `looseFrom` on (the loose list's) also get, over the same fold, the loose pass
+ * and the masked pass (`fast-loose-fold.ts`), so `loose` catches all `folded` catches (W11);
+ * the folded lists' terms come before them, so one scan of the fold serves both.
  */
-function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matching: Matching, isLoose: boolean) {
+function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matching: Matching, looseFrom: number | undefined) {
   const recorded = new Uint8Array(terms.length);
   for (const id of forbiddenIds) recorded[id] = 1;
   const foldedTerms = terms.map((term) => foldTerm(term));
@@ -336,15 +354,17 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
   const found = new Uint8Array(terms.length);
   // The exact terms, for texts whose fold joined code points; built when first needed.
   let raw: { matcher: TermMatcher; found: Uint8Array } | undefined;
-  const loose = isLoose ? looseSearch(terms, matching) : undefined;
+  const loose = looseFrom !== undefined ? looseSearch(terms.slice(looseFrom), looseFrom, matching) : undefined;
   return {
     strategy: matcher.strategy,
     found,
-    /** Sets `found` for every term present; returns the forbidden ones' occurrences as (term, start, end, flags) in the original. */
-    scan(candidate: string): readonly number[] {
+    /**
+     * Sets `found` for every term present in `candidate`, whose fold is `folded`; returns the
+     * forbidden ones' occurrences as (term, start, end, flags) in the original.
+     */
+    scan(candidate: string, folded: FoldedText): readonly number[] {
       keyFound.fill(0);
       found.fill(0);
-      const folded = foldText(candidate, matching.folds());
       const pairs: number[] = [];
       if (matcher.scanUnits) matcher.scanUnits(folded.units, folded.length, keyFound, pairs);
       else matcher.scan(folded.text(), keyFound, pairs);
@@ -394,9 +414,10 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
 
 /**
  * The loose pass of {@link foldedSearch}: the terms' loose keys searched in the candidate's loose
- * fold, and, when the candidate masks letters, the masked pass.
+ * fold, and, when the candidate masks letters, the masked pass. Term `t` here is term
+ * `t + offset` of the search's `found` and `recorded`.
  */
-function looseSearch(terms: readonly string[], matching: Matching) {
+function looseSearch(terms: readonly string[], offset: number, matching: Matching) {
   const keys = terms.map(looseTerm);
   const unique = [...new Set(keys)];
   const position = new Map(unique.map((key, i) => [key, i]));
@@ -407,28 +428,34 @@ function looseSearch(terms: readonly string[], matching: Matching) {
   const searched = unique.map((key) => (key === '' ? '\uffff\uffff' : key));
   const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), matching);
   const keyFound = new Uint8Array(unique.length);
+  const loose = matching.looses();
+  const pairs: number[] = [];
+  /** Reports the occurrences in `pairs`, found in the fold in `loose`, onto `out`. */
+  const report = (found: Uint8Array, recorded: Uint8Array, out: number[], flags: number) => {
+    for (let i = 0; i < pairs.length; i += 2) {
+      const key = pairs[i]!;
+      const start = pairs[i + 1]!;
+      const end = start + searched[key]!.length;
+      for (const term of termsOfKey[key]!) {
+        const id = term + offset;
+        found[id] = 1;
+        if (recorded[id] === 1) out.push(id, loose.startOf(start), loose.endOf(end - 1), flags);
+      }
+    }
+  };
   return {
     scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[]): void {
-      const { plain, masked } = looseFold(candidate, folded);
-      const report = (pairs: number[], text: LooseText, flags: number) => {
-        for (let i = 0; i < pairs.length; i += 2) {
-          const key = pairs[i]!;
-          const start = pairs[i + 1]!;
-          const end = start + searched[key]!.length;
-          for (const id of termsOfKey[key]!) {
-            found[id] = 1;
-            if (recorded[id] === 1) out.push(id, text.starts[start]!, text.ends[end - 1]!, flags);
-          }
-        }
-      };
+      looseFoldUnits(candidate, folded, loose, false);
       keyFound.fill(0);
-      const pairs: number[] = [];
-      matcher.scan(plain.text, keyFound, pairs);
-      report(pairs, plain, LOOSE_ONLY);
-      if (masked) {
-        const maskedPairs: number[] = [];
-        findMasked(masked, searched, maskedPairs);
-        report(maskedPairs, masked, LOOSE_ONLY | MASKED);
+      if (pairs.length !== 0) pairs.length = 0;
+      if (matcher.scanUnits) matcher.scanUnits(loose.units, loose.length, keyFound, pairs);
+      else matcher.scan(loose.text(), keyFound, pairs);
+      report(found, recorded, out, LOOSE_ONLY);
+      if (loose.masksBetween) {
+        looseFoldUnits(candidate, folded, loose, true);
+        pairs.length = 0;
+        findMaskedUnits(loose, searched, pairs);
+        report(found, recorded, out, LOOSE_ONLY | MASKED);
       }
     },
   };
@@ -463,6 +490,7 @@ function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
 class Matching {
   private scanScratch: ScanScratch | undefined;
   private foldScratch: FoldScratch | undefined;
+  private looseScratch: LooseScratch | undefined;
   /** The automata built, for {@link scanBytes}. */
   private readonly automata: TermMatcher[] = [];
 
@@ -490,9 +518,14 @@ class Matching {
 
   /** See {@link ContractVerifier.scanBytes}. */
   scanBytes(): number {
-    let bytes = this.scanScratch?.byteLength ?? 0;
+    let bytes = (this.scanScratch?.byteLength ?? 0) + (this.foldScratch?.byteLength ?? 0) + (this.looseScratch?.byteLength ?? 0);
     for (const automaton of this.automata) bytes += automaton.instanceBytes?.() ?? 0;
     return bytes;
+  }
+
+  /** The scratch of its loose folds, made at the first one. */
+  looses(): LooseScratch {
+    return (this.looseScratch ??= new LooseScratch());
   }
 }
 

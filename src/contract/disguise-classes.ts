@@ -1,4 +1,4 @@
-import { caseFold, caselessSkeleton, removeIgnorables, spaces } from './reference-fold.js';
+import { caseFold, caselessSkeleton, confusablesMap, removeIgnorables, spaces } from './reference-fold.js';
 
 /**
  * The classes of disguise `folded` and `loose` matching see through, and the naming of the ones
@@ -28,6 +28,29 @@ export const DISGUISE_CLASSES = [...FOLDED_DISGUISE_CLASSES, ...LOOSE_DISGUISE_C
 export type DisguiseClass = (typeof DISGUISE_CLASSES)[number];
 
 /**
+ * True when every normalization form leaves `text` as it is: ASCII and the CJK Unified
+ * Ideographs (U+4E00–U+9FFF) have no decomposition and compose with nothing. Naming disguises
+ * normalizes short slices many times over, and `normalize` costs far more than this test.
+ */
+export function isNormalizationInert(text: string): boolean {
+  return !NOT_NORMALIZATION_INERT.test(text);
+}
+
+/** Any code unit outside ASCII and U+4E00–U+9FFF (surrogates included). */
+const NOT_NORMALIZATION_INERT = /[\u0080-\u4dff\ua000-\uffff]/;
+
+/** What `spaces` turns into a space: a White_Space code point or a blank filler. */
+const SPACE_LIKE = /[\p{White_Space}\u115f\u1160\u3164\uffa0\u2800]/u;
+
+/** `caselessSkeleton`, without its normalizations where they change nothing (exported for its test). */
+export function skeleton(text: string): string {
+  if (!isNormalizationInert(text)) return caselessSkeleton(text);
+  let out = '';
+  for (const ch of text) out += confusablesMap().get(ch.codePointAt(0)!) ?? ch;
+  return (isNormalizationInert(out) ? out : out.normalize('NFC')).replaceAll('i', 'l');
+}
+
+/**
  * Which disguises separate `original` (a slice of a candidate) from `term`, given that both fold
  * to the same text. The folding steps are applied to both in the order of
  * {@link DISGUISE_CLASSES}; a class is named when
@@ -38,10 +61,10 @@ export function disguisesBetween(original: string, term: string): DisguiseClass[
   const steps: [DisguiseClass, (s: string) => string][] = [
     // No NFC first: a compatibility ideograph (U+F902 for 車) is a disguise too, named `fullwidth`.
     ['ignorable', removeIgnorables],
-    ['spacing', (s) => spaces(s).replace(/ {2,}/g, ' ')],
-    ['fullwidth', (s) => s.normalize('NFKC')],
+    ['spacing', (s) => (SPACE_LIKE.test(s) ? spaces(s).replace(/ {2,}/g, ' ') : s)],
+    ['fullwidth', (s) => (isNormalizationInert(s) ? s : s.normalize('NFKC'))],
     ['case', caseFold],
-    ['confusable', caselessSkeleton],
+    ['confusable', skeleton],
   ];
   const seen: DisguiseClass[] = [];
   let a = original;

@@ -146,6 +146,11 @@ export class FoldScratch {
   /** Where the last `fastRun` stopped. */
   runEnd = 0;
 
+  /** The bytes its buffers hold now (they grow with the longest text folded, never shrink). */
+  get byteLength(): number {
+    return this.unitBuffer.length + this.codeBuffer.length + this.runs.byteLength + this.slowStart.byteLength + this.slowEnd.byteLength;
+  }
+
   ensure(capacity: number): void {
     if (this.units.length >= capacity + 1) return;
     const size = Math.max(capacity * 2, 256);

@@ -1,3 +1,4 @@
+import { isNormalizationInert } from './disguise-classes.js';
 import { disguisesBetween, foldSegment, foldTerm, foldTermText, type DisguiseClass, DISGUISE_CLASSES, type FoldedText } from './fold-text.js';
 import { HAN_VARIANTS } from './han-variants-data.js';
 
@@ -50,7 +51,7 @@ export const WILDCARD = '\uffff';
 
 const MASK_CHARS = new Set(['*', '#', '_', '•', '·', '?', '.', '‧', '∙']);
 /** The mask marker inside tokens (before emission decides whether a mask stands for a letter). */
-const MASK = -1;
+export const MASK = -1;
 
 const LEET: Record<string, string> = { '4': 'a', '@': 'a', '3': 'e', $: 's', '5': 's', '7': 't', '8': 'b', '9': 'g', '!': 'l' };
 
@@ -139,6 +140,7 @@ const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
 /** Strips combining marks (on NFD): `ą` → `a`, `保̶` → `保`. */
 export function stripMarks(text: string): string {
+  if (isNormalizationInert(text)) return text;
   return text.normalize('NFD').replace(MARKS, '').normalize('NFC');
 }
 
@@ -148,7 +150,7 @@ export function stripMarks(text: string): string {
  */
 const tokenCache = new Map<number, readonly (string | number)[]>();
 
-function tokensOf(cp: number): readonly (string | number)[] {
+export function tokensOf(cp: number): readonly (string | number)[] {
   let tokens = tokenCache.get(cp);
   if (tokens) return tokens;
   const ch = String.fromCodePoint(cp);
@@ -171,7 +173,7 @@ function tokensOf(cp: number): readonly (string | number)[] {
 }
 
 /** An original range whose markup reads as `replacement` (`''` for a tag). */
-interface MarkupRange {
+export interface MarkupRange {
   readonly start: number;
   readonly end: number;
   readonly replacement: string;
@@ -299,7 +301,11 @@ function emit({ values, starts: tokenStarts, ends: tokenEnds }: Tokens, keepMask
   return { text, starts: Int32Array.from(starts), ends: Int32Array.from(ends), wildcards };
 }
 
-/** Folds a candidate loosely (see the module comment), from its `folded` fold. */
+/**
+ * Folds a candidate loosely (see the module comment), from its `folded` fold: the reference,
+ * in strings and arrays, that the typed-array fold of `fast-loose-fold.ts` (which verifiers use)
+ * is tested against.
+ */
 export function looseFold(original: string, folded: FoldedText): LooseFold {
   const tokens = tokenize(original, folded);
   const plain = emit(tokens, false);
@@ -370,6 +376,21 @@ function styled(text: string): string {
 
 const countOf = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
 
+const nfd = (text: string) => (isNormalizationInert(text) ? text : text.normalize('NFD'));
+
+/** Folds of terms named in occurrences, remembered (bounded): a contract's terms recur. */
+const termFolds = new Map<string, string>();
+
+function foldedTerm(term: string): string {
+  let folded = termFolds.get(term);
+  if (folded === undefined) {
+    folded = foldTerm(term);
+    if (termFolds.size >= 4096) termFolds.clear();
+    termFolds.set(term, folded);
+  }
+  return folded;
+}
+
 /**
  * Which disguises separate `original` (a slice of a candidate where a loose occurrence was
  * found) from `term`: `folded`'s classes (see `disguisesBetween`), then each loose step applied
@@ -385,7 +406,7 @@ export function looseDisguisesBetween(original: string, term: string, masked: bo
   for (const d of disguisesBetween(a, b)) seen.add(d);
   // Continue from what folding leaves: both sides folded, as the matcher compared them.
   a = foldTerm(a);
-  b = foldTerm(b);
+  b = foldedTerm(b);
   const step = (name: DisguiseClass, f: (s: string) => string) => {
     if (a === b) return;
     const a2 = f(a);
@@ -396,8 +417,8 @@ export function looseDisguisesBetween(original: string, term: string, masked: bo
   };
   step('styled', styled);
   if (a !== b) {
-    const marksA = countOf(a.normalize('NFD'), MARKS);
-    const marksB = countOf(b.normalize('NFD'), MARKS);
+    const marksA = countOf(nfd(a), MARKS);
+    const marksB = countOf(nfd(b), MARKS);
     if (marksA > marksB || (marksA === marksB && marksA > 0 && stripMarks(a) !== a)) seen.add('marks');
     if (marksB > marksA) seen.add('diacritics');
     a = stripMarks(a);

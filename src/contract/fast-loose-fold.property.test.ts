@@ -1,0 +1,315 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createVerifier } from './contract-verifier.js';
+import { FoldScratch, foldTerm, foldText } from './fast-fold.js';
+import { findMaskedUnits, LooseScratch, looseFoldUnits } from './fast-loose-fold.js';
+import { isNormalizationInert, skeleton } from './disguise-classes.js';
+import { caselessSkeleton } from './reference-fold.js';
+import { findMasked, looseDisguisesBetween, looseFold, looseTerm, type LooseText } from './loose-fold.js';
+import { forbiddenOnlyContract } from './testing-contracts.js';
+
+/** Thousands of cases take tens of seconds on a loaded 2-core machine: more than the default 30 s. */
+const PROPERTY_TIMEOUT_MS = 180_000;
+
+/**
+ * Pieces of text from every alphabet the loose fold treats apart: letters that pair or repeat
+ * (`vv`, `cl`, `ee`, `I`/`l`/`i`), leet digits and symbols, separators, masks, markup (tags,
+ * named, numeric and invalid entities, a lone `<`), styled letters (negative circled, regional
+ * indicators, small capitals, `ɶ`), combining marks, diacritics, Traditional, Simplified and
+ * variant Han (one folding beyond the BMP), fullwidth letters, ignorables, blank fillers,
+ * expansions (`ß`, `m` → `rn`), confusables, lone surrogates, emoji.
+ */
+const PIECES = [
+  'a',
+  'c',
+  'd',
+  'e',
+  'i',
+  'I',
+  'l',
+  'm',
+  'n',
+  'r',
+  's',
+  'u',
+  'v',
+  'w',
+  'vv',
+  'cl',
+  'ee',
+  'refund',
+  'approved',
+  '4',
+  '@',
+  '3',
+  '$',
+  '5',
+  '7',
+  '8',
+  '9',
+  '!',
+  '0',
+  '1',
+  '|',
+  ' ',
+  '  ',
+  '\n',
+  ',',
+  '-',
+  '/',
+  '\t',
+  '，',
+  '*',
+  '#',
+  '_',
+  '•',
+  '·',
+  '?',
+  '.',
+  '‧',
+  '∙',
+  '**',
+  '<b>',
+  '</b>',
+  '<br/>',
+  '<a href="x">',
+  '&nbsp;',
+  '&amp;',
+  '&#114;',
+  '&#x72;',
+  '&#xD800;',
+  '&#42;',
+  '&#1114112;',
+  '<',
+  '&',
+  ';',
+  '🅦',
+  '🅐',
+  '🇼',
+  'ʀ',
+  'ᴇ',
+  'ꜰ',
+  'ᴍ',
+  'ɶ',
+  'ᴁ',
+  '🄰',
+  '\u0301',
+  '\u0336',
+  '\u0328',
+  'ą',
+  'ž',
+  'è',
+  'í',
+  'ë',
+  '經',
+  '经',
+  '幫',
+  '帮',
+  '預',
+  '预',
+  '約',
+  '约',
+  '證',
+  '証',
+  '保',
+  '退',
+  '款',
+  '佉',
+  '剮',
+  '𬍤',
+  '𠀀',
+  'ｒ',
+  'Ｅ',
+  '\u200b',
+  '\u00ad',
+  '\u3164',
+  '\u2800',
+  'ß',
+  'а',
+  'ο',
+  '\ud800',
+  '\udc00',
+  '😀',
+  'ﬀ',
+  '㎏',
+];
+
+const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((pieces) => pieces.join(''));
+
+/** A loose text as plain values: its units and each unit's original range. */
+function referenceUnits(t: LooseText) {
+  return { text: t.text, starts: [...t.starts], ends: [...t.ends], wildcards: [...t.wildcards] };
+}
+
+function fastUnits(s: LooseScratch) {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let j = 0; j < s.length; j++) {
+    starts.push(s.startOf(j));
+    ends.push(s.endOf(j));
+  }
+  return { text: s.text(), starts, ends, wildcards: [...s.wildcards] };
+}
+
+describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
+  it(
+    'equals the reference loose fold (looseFold): units, original ranges, wildcards, masked pass or not',
+    () => {
+      const folds = new FoldScratch();
+      const loose = new LooseScratch();
+      fc.assert(
+        fc.property(text, (candidate) => {
+          // The reference reads the fold's text while folding terms, so it gets a fold of its own.
+          const reference = looseFold(candidate, foldText(candidate, new FoldScratch()));
+          const folded = foldText(candidate, folds);
+          looseFoldUnits(candidate, folded, loose, false);
+          expect(fastUnits(loose)).toEqual(referenceUnits(reference.plain));
+          expect(loose.masksBetween).toBe(reference.masked !== undefined);
+          if (reference.masked) {
+            looseFoldUnits(candidate, folded, loose, true);
+            expect(fastUnits(loose)).toEqual(referenceUnits(reference.masked));
+            const keys = [...new Set(PIECES.slice(0, 20).map((p) => looseTerm(`${p}${p}ab`)))];
+            const fast: number[] = [];
+            const slow: number[] = [];
+            findMaskedUnits(loose, keys, fast);
+            findMasked(reference.masked, keys, slow);
+            expect(fast).toEqual(slow);
+          }
+        }),
+        { numRuns: 4000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it('keeps its scratch arrays across candidates of any length (a long one, then a short one)', () => {
+    const folds = new FoldScratch();
+    const loose = new LooseScratch();
+    for (const candidate of ['r e f u n d '.repeat(500), 'ᴍ經<b>x</b>', 'vvvv cl*ar 🅦'.repeat(300), 'a']) {
+      const folded = foldText(candidate, folds);
+      looseFoldUnits(candidate, folded, loose, false);
+      expect(fastUnits(loose)).toEqual(referenceUnits(looseFold(candidate, foldText(candidate, new FoldScratch())).plain));
+    }
+  });
+
+  const withMode = (forbidden: readonly string[], mode: 'folded' | 'loose') => ({
+    ...forbiddenOnlyContract('v1', forbidden),
+    matching: { mustInclude: 'exact', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: mode } as const,
+  });
+
+  /**
+   * The verdict's occurrences as the reference loose search gives them: the `folded` list's
+   * occurrences, then each loose key's occurrences in the reference's plain loose fold (an
+   * `indexOf` loop), then the masked ones (`findMasked`), each range once, ordered by start and
+   * then by the term's place in the list, disguises named by `disguisesBetween` (folded ones) or
+   * `looseDisguisesBetween`.
+   */
+  function referenceMatches(terms: readonly string[], candidate: string, strategy: 'includes' | 'automaton') {
+    const matches = [...createVerifier(withMode(terms, 'folded'), strategy).verify(candidate).forbiddenMatches];
+    const have = new Set(matches.map((m) => `${m.term}@${m.start}-${m.end}`));
+    const add = (term: string, start: number, end: number, masked: boolean) => {
+      if (have.has(`${term}@${start}-${end}`)) return;
+      have.add(`${term}@${start}-${end}`);
+      matches.push({ term, start, end, disguises: looseDisguisesBetween(candidate.slice(start, end), term, masked) });
+    };
+    const { plain, masked } = looseFold(candidate, foldText(candidate, new FoldScratch()));
+    const keys = terms.map(looseTerm);
+    for (let t = 0; t < terms.length; t++) {
+      for (let at = plain.text.indexOf(keys[t]!); at >= 0; at = plain.text.indexOf(keys[t]!, at + 1)) {
+        add(terms[t]!, plain.starts[at]!, plain.ends[at + keys[t]!.length - 1]!, false);
+      }
+    }
+    if (masked) {
+      const found: number[] = [];
+      findMasked(masked, keys, found);
+      for (let i = 0; i < found.length; i += 2) {
+        const key = keys[found[i]!]!;
+        const start = found[i + 1]!;
+        for (let t = 0; t < terms.length; t++) if (keys[t] === key) add(terms[t]!, masked.starts[start]!, masked.ends[start + key.length - 1]!, true);
+      }
+    }
+    const rank = (term: string) => terms.indexOf(term);
+    return matches.sort((a, b) => a.start - b.start || rank(a.term) - rank(b.term) || a.end - b.end);
+  }
+
+  const piece = fc.constantFrom(...PIECES);
+  const terms = fc.uniqueArray(
+    fc
+      .array(piece, { minLength: 1, maxLength: 4 })
+      .map((p) => p.join(''))
+      .filter((t) => foldTerm(t) !== '' && looseTerm(t) !== ''),
+    { minLength: 1, maxLength: 5 },
+  );
+  for (const strategy of ['includes', 'automaton'] as const) {
+    it(
+      `gives the verdicts of the reference loose search: terms, offsets, disguise classes (${strategy}, 1,500 cases)`,
+      () => {
+        fc.assert(
+          fc.property(terms, fc.array(fc.oneof(text, piece), { maxLength: 4 }), (forbidden, parts) => {
+            const candidate = parts.join('');
+            const verdict = createVerifier(withMode(forbidden, 'loose'), strategy).verify(candidate);
+            const byPosition = (ms: readonly { term: string; start: number; end: number }[]) =>
+              [...ms].sort((a, b) => a.start - b.start || forbidden.indexOf(a.term) - forbidden.indexOf(b.term) || a.end - b.end);
+            expect(byPosition(verdict.forbiddenMatches)).toEqual(referenceMatches(forbidden, candidate, strategy));
+            expect(verdict.forbiddenTermsPresent).toEqual(forbidden.filter((t) => verdict.forbiddenMatches.some((m) => m.term === t)));
+          }),
+          { numRuns: 1500 },
+        );
+      },
+      PROPERTY_TIMEOUT_MS,
+    );
+  }
+
+  it('names disguises without normalizing only text every normalization form leaves alone (ASCII, CJK Unified Ideographs)', () => {
+    const changed: string[] = [];
+    for (let cp = 0; cp <= 0xffff; cp++) {
+      const ch = String.fromCharCode(cp);
+      if (!isNormalizationInert(ch)) continue;
+      for (const form of ['NFC', 'NFD', 'NFKC', 'NFKD'] as const) if (ch.normalize(form) !== ch) changed.push(`${cp.toString(16)} ${form}`);
+      if (skeleton(ch) !== caselessSkeleton(ch)) changed.push(`${cp.toString(16)} skeleton`);
+    }
+    expect(changed).toEqual([]);
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(skeleton(t)).toBe(caselessSkeleton(t));
+      }),
+    );
+    expect(isNormalizationInert('refund 已經')).toBe(true);
+    expect(isNormalizationInert('ｒefund')).toBe(false);
+    expect(isNormalizationInert('e\u0301')).toBe(false);
+  });
+
+  it(
+    'searches folded lists and a loose one in one pass as each would be searched alone (includes and automaton, 1,000 cases)',
+    () => {
+      const mixed = (mustInclude: readonly string[], forbidden: readonly string[], mode: 'folded' | 'loose') => ({
+        ...forbiddenOnlyContract('v1', forbidden),
+        mustInclude,
+        matching: { mustInclude: 'folded', mustAsk: 'exact', canonicalTerms: 'exact', forbiddenTerms: mode } as const,
+      });
+      // Enough terms on both sides that some contracts use the automaton, some the includes loop.
+      const manyTerms = fc.uniqueArray(
+        fc
+          .array(piece, { minLength: 1, maxLength: 3 })
+          .map((p) => p.join(''))
+          .filter((t) => foldTerm(t) !== '' && looseTerm(t) !== ''),
+        { minLength: 1, maxLength: 40 },
+      );
+      fc.assert(
+        fc.property(manyTerms, manyTerms, fc.array(fc.oneof(text, piece), { maxLength: 4 }), (mustInclude, forbidden, parts) => {
+          const candidate = parts.join('') + mustInclude.slice(0, 2).join(' ');
+          const verdict = createVerifier(mixed(mustInclude, forbidden, 'loose')).verify(candidate);
+          const alone = createVerifier(withMode(forbidden, 'loose')).verify(candidate);
+          const foldedLists = createVerifier(mixed(mustInclude, forbidden, 'folded')).verify(candidate);
+          expect(verdict.forbiddenMatches).toEqual(alone.forbiddenMatches);
+          expect(verdict.forbiddenTermsPresent).toEqual(alone.forbiddenTermsPresent);
+          expect(verdict.disguisesSeen).toEqual(alone.disguisesSeen);
+          expect(verdict.missingMustInclude).toEqual(foldedLists.missingMustInclude);
+          expect(verdict.passed).toBe(alone.forbiddenTermsPresent.length === 0 && foldedLists.missingMustInclude.length === 0);
+        }),
+        { numRuns: 1000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+});

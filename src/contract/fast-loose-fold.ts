@@ -1,0 +1,432 @@
+import type { FoldedText } from './fast-fold.js';
+import { MASK, markupRanges, maskedAllowance, tokensOf, type MarkupRange } from './loose-fold.js';
+import { foldSegment } from './reference-fold.js';
+
+/**
+ * The loose fold of a candidate as verifiers compute it: what `looseFold` (`loose-fold.ts`, the
+ * reference of a differential property test) computes, read straight from the folded units into
+ * the typed arrays of a {@link LooseScratch}, with no string or array per character.
+ *
+ * - A table per code unit of folded text says what the unit is to the loose fold: one letter
+ *   (its loose unit: the styled, stripped, Han-folded and leet letter, computed by the
+ *   reference's `tokensOf` the first time the unit is met), nothing (a separator), or something
+ *   read the general way (a mask, several letters, a letter beyond the BMP, a surrogate).
+ * - The common case — a letter, no mask pending — is a table lookup, two comparisons with the
+ *   last loose unit (a run of one letter, `vv`, `cl`) and three stores: the unit and the folded
+ *   units its range starts and ends at. Original offsets are looked up only for the units an
+ *   occurrence starts and ends at (`startOf`, `endOf`), which are few.
+ * - Markup (a candidate holding `<` or `&` where `markupRanges` finds a tag or an entity) takes
+ *   the general way for the whole candidate: each folded unit's original offset decides whether
+ *   it lies inside markup, as the reference's tokenizer does.
+ */
+
+/**
+ * Entries of {@link looseTable}: 0 not yet computed; else {@link KNOWN} and at most one of the
+ * kinds below. KNOWN alone: read through `tokensOf` (a mask, several tokens, a surrogate).
+ */
+const KNOWN = 1 << 16;
+/** One token, a letter that is one code unit, in the low 16 bits. */
+const LETTER = 1 << 17;
+/** No token: a separator (space, punctuation, emoji…). */
+const NOTHING = 1 << 18;
+/** Beside {@link LETTER}: the letter is `l`, which may end the pair `cl`. */
+const ELL = 1 << 19;
+/** Beside {@link LETTER} and {@link NOTHING}: the table settles the unit. */
+const SETTLED = 1 << 20;
+
+/**
+ * What the loose fold makes of each BMP code unit of folded text, computed on first use; made at
+ * the first loose fold, so a process that never folds loosely does not hold its 256 KiB.
+ */
+let looseTable: Int32Array | undefined;
+
+function looseEntryOf(u: number): number {
+  let entry = KNOWN;
+  // A surrogate is decoded by the general way, which pairs it with its neighbour.
+  if (u < 0xd800 || u > 0xdfff) {
+    const list = tokensOf(u);
+    if (list.length === 0) entry |= NOTHING | SETTLED;
+    else if (list.length === 1 && typeof list[0] === 'string' && list[0].length === 1) {
+      const c = list[0].charCodeAt(0);
+      entry |= LETTER | SETTLED | c | (c === 0x6c ? ELL : 0);
+    }
+  }
+  looseTable![u] = entry;
+  return entry;
+}
+
+/** The unit standing for a masked letter (see `WILDCARD`). */
+const WILDCARD_UNIT = 0xffff;
+
+const NO_MARKUP: readonly MarkupRange[] = Object.freeze([]);
+
+/**
+ * The loose fold of one candidate: its units and where each one's original range starts and
+ * ends, as a folded unit (resolved through the fold) or, negated (`~r`), markup range `r`.
+ * Unit `j` came from `from[j]`, and its range ends where that one's does unless the log of
+ * `ends` says otherwise (a letter run read as one, `vv`, `cl`, a letter of two units): a letter
+ * costs two stores, a merge one log entry.
+ * Owned by a verifier and reused for every candidate, grown on demand; valid until the next
+ * {@link looseFoldUnits} with it (verification is synchronous, so folds never overlap).
+ */
+export class LooseScratch {
+  bytes = Buffer.alloc(0);
+  units = new Uint16Array(0);
+  /** The folded unit (or `~r`) each unit came from. */
+  from = new Int32Array(0);
+  /** Ends as (unit, folded unit its range ends at) pairs, by unit ascending; the last for a unit holds. */
+  ends = new Int32Array(0);
+  endCount = 0;
+  /** Loose units of the last fold. */
+  length = 0;
+  /** Positions of the wildcards of the last fold (a masked one), ascending. */
+  readonly wildcards: number[] = [];
+  /**
+   * Set by a fold: some mask stands between two letters, so the masked pass has wildcards to
+   * match (the plain fold leaves masks out).
+   */
+  masksBetween = false;
+  /** The markup of the candidate last folded. */
+  markup: readonly MarkupRange[] = NO_MARKUP;
+  /** The fold of the candidate last folded. */
+  folded: FoldedText | undefined;
+
+  // The general way's state, kept here between its calls (see `looseFoldUnits`).
+  last = -1;
+  afterMask = false;
+  pending = false;
+  pendingFrom = 0;
+  pendingTo = 0;
+  lastTokenStart = -1;
+  keepMasks = false;
+
+  /** The bytes its buffers hold now (they grow with the longest text folded, never shrink). */
+  get byteLength(): number {
+    return this.bytes.length + this.from.byteLength + this.ends.byteLength + 8 * this.wildcards.length;
+  }
+
+  /** Room for `capacity` units and where they came from (the log of ends grows by itself). */
+  ensure(capacity: number): void {
+    if (this.units.length >= capacity) return;
+    const size = Math.max(capacity * 2, 256);
+    const { units, from } = this;
+    this.bytes = Buffer.allocUnsafeSlow(size * 2);
+    this.units = new Uint16Array(this.bytes.buffer, this.bytes.byteOffset, size);
+    this.from = new Int32Array(size);
+    this.units.set(units);
+    this.from.set(from);
+  }
+
+  /** Records that unit `j` came from `from` (a folded unit, or `~r`) and its range ends at `to`. */
+  place(j: number, from: number, to: number): void {
+    this.from[j] = from;
+    if (to !== from) this.endAt(j, to);
+  }
+
+  /** Records that unit `j`'s range ends at `to` (a folded unit, or `~r`). */
+  endAt(j: number, to: number): void {
+    if (2 * this.endCount + 2 > this.ends.length) this.ends = grown(this.ends);
+    this.ends[2 * this.endCount] = j;
+    this.ends[2 * this.endCount + 1] = to;
+    this.endCount++;
+  }
+
+  /** The folded unit (or `~r`) loose unit `j` came from. */
+  private fromOf(j: number): number {
+    return this.from[j]!;
+  }
+
+  /** The folded unit (or `~r`) loose unit `j`'s range ends at. */
+  private toOf(j: number): number {
+    const { ends } = this;
+    // The last entry for `j`, if any.
+    let lo = 0;
+    let hi = this.endCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[2 * mid]! <= j) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && ends[2 * (lo - 1)] === j ? ends[2 * (lo - 1) + 1]! : this.fromOf(j);
+  }
+
+  /** Original offset (inclusive) of loose unit `j`. */
+  startOf(j: number): number {
+    const f = this.fromOf(j);
+    return f >= 0 ? this.folded!.startOf(f) : this.markup[~f]!.start;
+  }
+
+  /** Original offset (exclusive) of loose unit `j`. */
+  endOf(j: number): number {
+    const t = this.toOf(j);
+    return t >= 0 ? this.folded!.endOf(t) : this.markup[~t]!.end;
+  }
+
+  /** The loose units as a string (made on demand, for matchers that scan strings). */
+  text(): string {
+    return this.bytes.toString('utf16le', 0, this.length * 2);
+  }
+}
+
+function grown(array: Int32Array): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(Math.max(2 * array.length, 256));
+  bigger.set(array);
+  return bigger;
+}
+
+/**
+ * Folds `original` (whose `folded` fold is given) loosely into `s`, as `looseFold` does: its
+ * plain fold, or with `keepMasks` its masked one (a wildcard for each mask between two
+ * letters). The plain fold sets `s.masksBetween` when the masked one would hold a wildcard;
+ * the masked fold reuses the markup the plain one found, so it must follow it.
+ */
+export function looseFoldUnits(original: string, folded: FoldedText, s: LooseScratch, keepMasks: boolean): void {
+  if (!keepMasks) s.markup = original.includes('<') || original.includes('&') ? markupRanges(original) : NO_MARKUP;
+  s.folded = folded;
+  s.keepMasks = keepMasks;
+  s.last = -1;
+  s.afterMask = false;
+  s.pending = false;
+  s.lastTokenStart = -1;
+  s.masksBetween = false;
+  s.wildcards.length = 0;
+  s.endCount = 0;
+  s.length = s.markup.length === 0 ? foldPlain(folded.units, folded.length, s) : foldMarkup(folded, s);
+}
+
+/**
+ * The loose fold of a candidate without markup: letters by the table, the rest the general way
+ * (with the state handed over in `s`).
+ */
+function foldPlain(units: Uint16Array, n: number, s: LooseScratch): number {
+  s.ensure(n + 16);
+  const table = (looseTable ??= new Int32Array(65536));
+  s.last = -1;
+  let j = 0;
+  let k = 0;
+  while (k < n) {
+    k = letterRun(s, table, units, k, n, s.units, s.from, j);
+    j = s.length;
+    if (k >= n) break;
+    // The general way, for a unit not yet in the table, a mask, several tokens, a surrogate;
+    // after a mask, until the letter that settles whether it stands for one.
+    do {
+      const u = units[k]!;
+      const e = table[u] || looseEntryOf(u);
+      if ((e & NOTHING) !== 0) {
+        k++;
+        continue;
+      }
+      const cp = codePointAt(units, k, n);
+      const width = cp > 0xffff ? 2 : 1;
+      const tokens = tokensOf(cp);
+      // Room for these tokens (two units each at most), a wildcard, and one unit per folded unit after them.
+      s.ensure(j + 2 * tokens.length + 1 + (n - k));
+      j = pushTokens(s, tokens, k, k + width - 1, j);
+      k += width;
+    } while (s.afterMask && k < n);
+  }
+  return j;
+}
+
+/**
+ * Letters and separators from folded unit `k`, by the table: the common case, in a function of
+ * its own so that its loop optimizes apart from the general way. Four units a round, letters and
+ * separators alike, without a branch per unit (a separator's unit is written and then written
+ * over), while no letter merges with the letter before it and none is an `l` (which may end
+ * `cl`); else one unit at a time. Returns where it stopped (a unit the table does not settle, or
+ * `n`), leaving the loose length in `s.length` and the last loose unit in `s.last`.
+ */
+function letterRun(s: LooseScratch, table: Int32Array, units: Uint16Array, k: number, n: number, out: Uint16Array, from: Int32Array, j: number): number {
+  let last = s.last;
+  while (k < n) {
+    for (; k + 4 <= n; k += 4) {
+      const e0 = table[units[k]!]!;
+      const e1 = table[units[k + 1]!]!;
+      const e2 = table[units[k + 2]!]!;
+      const e3 = table[units[k + 3]!]!;
+      if ((e0 & e1 & e2 & e3 & SETTLED) === 0 || ((e0 | e1 | e2 | e3) & ELL) !== 0) break;
+      // A separator's entry has no unit (0) and no LETTER bit: it leaves `p` and `j` alone.
+      const c0 = e0 & 0xffff;
+      const c1 = e1 & 0xffff;
+      const c2 = e2 & 0xffff;
+      const c3 = e3 & 0xffff;
+      const l0 = (e0 >>> 17) & 1;
+      const l1 = (e1 >>> 17) & 1;
+      const l2 = (e2 >>> 17) & 1;
+      const l3 = (e3 >>> 17) & 1;
+      const p1 = c0 | (last & (l0 - 1));
+      const p2 = c1 | (p1 & (l1 - 1));
+      const p3 = c2 | (p2 & (l2 - 1));
+      if (c0 === last || c1 === p1 || c2 === p2 || c3 === p3) break;
+      out[j] = c0;
+      from[j] = k;
+      j += l0;
+      out[j] = c1;
+      from[j] = k + 1;
+      j += l1;
+      out[j] = c2;
+      from[j] = k + 2;
+      j += l2;
+      out[j] = c3;
+      from[j] = k + 3;
+      j += l3;
+      last = c3 | (p3 & (l3 - 1));
+    }
+    if (k >= n) break;
+    const e = table[units[k]!]!;
+    if ((e & LETTER) !== 0) {
+      const c = e & 0xffff;
+      if (c !== last && (last !== 0x63 || c !== 0x6c)) {
+        out[j] = c;
+        from[j] = k;
+        j++;
+        last = c;
+      } else {
+        // A run of one letter reads as one; `vv` reads as `w`, `cl` as `d`.
+        if (c === 0x76) out[j - 1] = last = 0x77;
+        else if (c === 0x6c && last === 0x63) out[j - 1] = last = 0x64;
+        s.endAt(j - 1, k);
+      }
+    } else if ((e & NOTHING) === 0) break;
+    k++;
+  }
+  s.last = last;
+  s.length = j;
+  return k;
+}
+
+/** The loose fold of a candidate with markup, all the general way (see the reference's `tokenize`). */
+function foldMarkup(folded: FoldedText, s: LooseScratch): number {
+  const { units, length: n } = folded;
+  const markup = s.markup;
+  s.ensure(n + 16);
+  let j = 0;
+  let r = 0;
+  for (let k = 0; k < n; ) {
+    const cp = codePointAt(units, k, n);
+    const width = cp > 0xffff ? 2 : 1;
+    const start = folded.startOf(k);
+    while (r < markup.length && markup[r]!.end <= start) r++;
+    const range = markup[r];
+    if (range && range.start <= start) {
+      // Inside markup: its replacement stands for the whole range, once, at its first unit.
+      if (range.replacement !== '' && s.lastTokenStart < range.start) {
+        for (const c of foldSegment(range.replacement)) {
+          const tokens = tokensOf(c.codePointAt(0)!);
+          if (tokens.length === 0) continue;
+          s.ensure(j + 2 * tokens.length + 1 + (n - k));
+          j = pushTokens(s, tokens, ~r, ~r, j);
+          s.lastTokenStart = range.start;
+        }
+      }
+    } else {
+      const tokens = tokensOf(cp);
+      if (tokens.length > 0) {
+        s.ensure(j + 2 * tokens.length + 1 + (n - k));
+        j = pushTokens(s, tokens, k, k + width - 1, j);
+        s.lastTokenStart = start;
+      }
+    }
+    k += width;
+  }
+  return j;
+}
+
+/** The code point at unit `k` of `units` (a lone surrogate as itself). */
+function codePointAt(units: Uint16Array, k: number, n: number): number {
+  const u = units[k]!;
+  if (u >= 0xd800 && u <= 0xdbff && k + 1 < n) {
+    const v = units[k + 1]!;
+    if (v >= 0xdc00 && v <= 0xdfff) return ((u - 0xd800) << 10) + (v - 0xdc00) + 0x10000;
+  }
+  return u;
+}
+
+/**
+ * Emits `tokens` (of one code point, or of a markup replacement's), whose original range is
+ * given by `a` and `b` (see {@link LooseScratch}), after unit `j`; returns the new length. The
+ * rules of the reference's `emit`: a run of one letter as one, `vv` → `w`, `cl` → `d`, and
+ * masks left out, or with `keepMasks` a wildcard for the first mask of a run between letters.
+ */
+function pushTokens(s: LooseScratch, tokens: readonly (string | number)[], a: number, b: number, j: number): number {
+  const out = s.units;
+  for (const value of tokens) {
+    if (value === MASK) {
+      // A mask right after a letter may stand for one, if a letter follows.
+      if (!s.afterMask && j > 0) {
+        s.pending = true;
+        s.pendingFrom = a;
+        s.pendingTo = b;
+      }
+      s.afterMask = true;
+      continue;
+    }
+    if (s.afterMask) {
+      if (s.pending) {
+        s.masksBetween = true;
+        if (s.keepMasks) {
+          s.wildcards.push(j);
+          out[j] = WILDCARD_UNIT;
+          s.place(j, s.pendingFrom, s.pendingTo);
+          j++;
+          s.last = WILDCARD_UNIT;
+        }
+      }
+      s.pending = false;
+      s.afterMask = false;
+    }
+    const c = (value as string).codePointAt(0)!;
+    const last = s.last;
+    if (c === last) {
+      if (c === 0x76) out[j - 1] = s.last = 0x77;
+      s.endAt(j - 1, b);
+    } else if (last === 0x63 && c === 0x6c) {
+      out[j - 1] = s.last = 0x64;
+      s.endAt(j - 1, b);
+    } else {
+      out[j] = (value as string).charCodeAt(0);
+      s.place(j, a, b);
+      j++;
+      if (c > 0xffff) {
+        out[j] = (value as string).charCodeAt(1);
+        s.place(j, a, b);
+        j++;
+      }
+      s.last = c;
+    }
+  }
+  return j;
+}
+
+/**
+ * `findMasked` over the masked fold in `s`: occurrences of `keys` with at least one wildcard,
+ * as (key index, start unit) pairs pushed onto `matches`.
+ */
+export function findMaskedUnits(s: LooseScratch, keys: readonly string[], matches: number[]): void {
+  const { units, length, wildcards } = s;
+  let seen: Set<number> | undefined;
+  for (let key = 0; key < keys.length; key++) {
+    const k = keys[key]!;
+    const allowed = maskedAllowance(k.length);
+    if (allowed === 0) continue;
+    seen?.clear();
+    for (const p of wildcards) {
+      for (let x0 = 0; x0 < k.length; x0++) {
+        const start = p - x0;
+        if (start < 0 || start + k.length > length || seen?.has(start) === true) continue;
+        let masks = 0;
+        let ok = true;
+        for (let x = 0; x < k.length && ok; x++) {
+          const u = units[start + x]!;
+          if (u === WILDCARD_UNIT) ok = ++masks <= allowed;
+          else ok = u === k.charCodeAt(x);
+        }
+        if (ok) {
+          (seen ??= new Set()).add(start);
+          matches.push(key, start);
+        }
+      }
+    }
+  }
+}
