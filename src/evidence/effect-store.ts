@@ -1,6 +1,6 @@
 import type { Database } from '../store/index.js';
 import { sealerOf, type SealEntry, type SealRow } from '../store/evidence-sealer.js';
-import { effectDigest } from './evidence-digest.js';
+import { DIGEST_VERSION, effectDigest } from './evidence-digest.js';
 import { createGroupCommitWriter, type GroupCommitWriter } from './group-commit-writer.js';
 import { isRowFailure } from './row-failure.js';
 import { storeCall } from './store-call.js';
@@ -137,7 +137,9 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
                 effectText: t.effect,
                 contractText: t.contract,
                 candidatesText: t.candidates,
+                traceId: r.traceId,
               }),
+              v: DIGEST_VERSION,
             };
             const group = byTenant.get(r.tenantId);
             if (!group) byTenant.set(r.tenantId, { entries: [entry], from: r.createdAt, to: r.createdAt });

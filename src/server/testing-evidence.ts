@@ -6,6 +6,7 @@ import { createTurnRuntime } from '../turn/turn-runtime.js';
 import { createEffectStore, type StoredEffect } from '../evidence/effect-store.js';
 import { newRecordId } from '../evidence/record-id.js';
 import { parseTurnInput } from '../turn/turn-input.js';
+import { recordTurnTrace } from '../turn/turn-queries.js';
 
 /** A Reply Effect row of `tenantId` whose body and candidates hold `text`. */
 export function testEffect(tenantId: string, text: string, at = new Date()): StoredEffect {
@@ -24,11 +25,17 @@ export function testEffect(tenantId: string, text: string, at = new Date()): Sto
 /**
  * Writes evidence of every kind for `tenantId` through Warrant's own writers: six effects, one
  * suggestion result of Match `conversation`, and two turns (with their results and events) of
- * conversation `conversation` — 13 sealed rows.
+ * conversation `conversation` — 13 sealed rows. With `traceId`, every one of them is made by that
+ * request, as the sidecar records it — the first turn's trace is then a 14th sealed row.
  */
-export async function writeTestEvidence(db: Database, tenantId: string, conversation = 'c1'): Promise<{ effects: StoredEffect[]; suggestion: string }> {
+export async function writeTestEvidence(
+  db: Database,
+  tenantId: string,
+  conversation = 'c1',
+  traceId: string | null = null,
+): Promise<{ effects: StoredEffect[]; suggestion: string }> {
   const effects = createEffectStore(db);
-  const written = Array.from({ length: 6 }, (_, i) => testEffect(tenantId, `reply ${i} of ${tenantId}`));
+  const written = Array.from({ length: 6 }, (_, i) => ({ ...testEffect(tenantId, `reply ${i} of ${tenantId}`), traceId }));
   await Promise.all(written.map((e) => effects.insert(e)));
   const suggestion = newRecordId('sug_');
   await insertSuggestion(db, tenantId, {
@@ -38,7 +45,7 @@ export async function writeTestEvidence(db: Database, tenantId: string, conversa
     resultType: 'hold',
     result: { resultType: 'hold', z: 1, a: 'x' },
     evidence: { gates: [{ name: 'g', passed: true }] },
-    traceId: null,
+    traceId,
   });
   const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en'], tenantId });
   const record = `r-${conversation}`;
@@ -50,6 +57,7 @@ export async function writeTestEvidence(db: Database, tenantId: string, conversa
       understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record, values: { destination: 'Oslo' } }] },
     }),
   );
+  if (traceId !== null) await recordTurnTrace(db, tenantId, `${conversation}-t1`, traceId);
   await runtime.run(
     parseTurnInput({
       turn_id: `${conversation}-t2`,
