@@ -1,5 +1,5 @@
 import type { Database } from '../store/index.js';
-import { GENESIS, sealerOf, sealHash, type EvidenceTable, type SealEntry } from '../store/evidence-sealer.js';
+import { checkpointMac, GENESIS, sealerOf, sealHash, type EvidenceTable, type SealEntry } from '../store/evidence-sealer.js';
 import {
   DIGEST_VERSION,
   DIGEST_VERSIONS,
@@ -34,9 +34,9 @@ export type EvidenceProblemKind =
 /** One finding of {@link verifyEvidence}. */
 export interface EvidenceProblem {
   readonly tenantId: string;
-  /** The table as reported (`effects`, `turns`, `turn_results`, `turn_events`, `suggestions`, `evidence_erasures`, `evidence_seals`). */
-  readonly table: EvidenceTable | 'evidence_seals';
-  /** The row's id (`record#revision` for an event, `chain#seq` for a seal). */
+  /** The table as reported (`effects`, `turns`, `turn_results`, `turn_traces`, `turn_events`, `suggestions`, `evidence_erasures`, `evidence_seals`, `evidence_checkpoints`). */
+  readonly table: EvidenceTable | 'evidence_seals' | 'evidence_checkpoints';
+  /** The row's id (`record#revision` for an event, `chain#seq` for a seal, `chain#through_seq` for a checkpoint). */
   readonly id: string;
   readonly kind: EvidenceProblemKind;
   readonly detail: string;
@@ -147,12 +147,41 @@ async function verifyTenant(
     rule: string;
     pruned_before: Date;
     pruned_at: Date;
+    pruned_before_text: string;
+    pruned_at_text: string;
     row_count: number;
+    mac: string | null;
   }>(
     'evidence checkpoints',
-    'select chain_id, through_seq, hash, rule, pruned_before, pruned_at, row_count from evidence_checkpoints where tenant_id = $1 order by chain_id, through_seq',
+    `select chain_id, through_seq, hash, rule, pruned_before, pruned_at, ${isoMicrosSql('pruned_before')} as pruned_before_text,
+            ${isoMicrosSql('pruned_at')} as pruned_at_text, row_count, mac
+       from evidence_checkpoints where tenant_id = $1 order by chain_id, through_seq`,
     [tenantId],
   );
+  // A checkpoint with a MAC must match it. One without was written before checkpoints had MACs,
+  // so it can only have cut what was sealed then (digest form 1): it is trusted for that alone.
+  const legacyCheckpoints = new Set<string>();
+  const editedCheckpoints = new Set<string>();
+  for (const c of checkpoints) {
+    const name = `${c.chain_id}#${Number(c.through_seq)}`;
+    if (c.mac === null) legacyCheckpoints.add(name);
+    else {
+      const expected = checkpointMac(key, {
+        tenant_id: tenantId,
+        chain_id: c.chain_id,
+        through_seq: Number(c.through_seq),
+        hash: c.hash,
+        rule: c.rule,
+        pruned_before: c.pruned_before_text,
+        pruned_at: c.pruned_at_text,
+        row_count: Number(c.row_count),
+      });
+      if (expected !== c.mac) {
+        editedCheckpoints.add(name);
+        problem('evidence_checkpoints', name, 'changed', 'the checkpoint does not match its MAC: its cutoff, rule, time, count or link were edited');
+      }
+    }
+  }
   const checkpointAt = new Map(checkpoints.map((c) => [`${c.chain_id}#${Number(c.through_seq)}`, c.hash]));
   const sinceSeals = since === undefined ? undefined : new Date(since.getTime() - SKEW_MARGIN_MS).toISOString();
   const seals = await read<{ chain_id: string; seq: number; prev: string; hash: string; entries: SealEntry[]; covers_from: Date; covers_to: Date }>(
@@ -184,8 +213,11 @@ async function verifyTenant(
         problem('evidence_seals', `${s.chain_id}#${last.seq + 1}`, 'seal_missing', `seals ${last.seq + 1}–${seq - 1} of the chain are gone`);
       else if (s.prev !== last.hash) problem('evidence_seals', name, 'seal_changed', 'its link does not name the seal before it');
     } else if (since === undefined) {
-      const start = seq === 1 ? GENESIS : checkpointAt.get(`${s.chain_id}#${seq - 1}`);
-      if (start === undefined)
+      const cut = `${s.chain_id}#${seq - 1}`;
+      const start = seq === 1 ? GENESIS : checkpointAt.get(cut);
+      if (start !== undefined && legacyCheckpoints.has(cut) && s.entries.some((e) => (e.v ?? 1) >= 2))
+        problem('evidence_seals', cut, 'seal_missing', 'the chain starts after a checkpoint without a MAC, which cannot have cut seals of this version');
+      else if (start === undefined)
         problem(
           'evidence_seals',
           `${s.chain_id}#${seq - 1}`,
@@ -344,9 +376,23 @@ async function verifyTenant(
   }
   // A prune removes rows written before its cutoff: a seal straddling the cutoff keeps its later
   // rows only, and a turn's result goes with its turn even when the result was sealed later.
-  const prunedBefore = Math.max(-Infinity, ...checkpoints.map((c) => asDate(c.pruned_before).getTime()));
-  const pruned = (table: EvidenceTable, id: string, was: Sealed) =>
-    was.from < prunedBefore || ((table === 'turn_results' || table === 'turn_traces') && prunedBefore > -Infinity && !sealed.has(`turns\u0000${id}`));
+  // An edited checkpoint accounts for nothing; one without a MAC only for rows sealed in form 1 (written when it was).
+  const cutoff = (legacy: boolean) =>
+    Math.max(
+      -Infinity,
+      ...checkpoints
+        .filter((c) => {
+          const name = `${c.chain_id}#${Number(c.through_seq)}`;
+          return !editedCheckpoints.has(name) && legacyCheckpoints.has(name) === legacy;
+        })
+        .map((c) => asDate(c.pruned_before).getTime()),
+    );
+  const prunedBeforeMac = cutoff(false);
+  const prunedBeforeLegacy = cutoff(true);
+  const pruned = (table: EvidenceTable, id: string, was: Sealed) => {
+    const prunedBefore = was.v >= 2 ? prunedBeforeMac : Math.max(prunedBeforeMac, prunedBeforeLegacy);
+    return was.from < prunedBefore || ((table === 'turn_results' || table === 'turn_traces') && prunedBefore > -Infinity && !sealed.has(`turns\u0000${id}`));
+  };
   for (const [k, was] of sealed) {
     if (seen.has(k)) continue;
     const [table, id] = k.split('\u0000') as [EvidenceTable, string];

@@ -82,6 +82,32 @@ export function sealHash(key: string, seal: Omit<SealRow, 'hash'>): string {
     .digest('hex');
 }
 
+/** A row of `evidence_checkpoints` as its MAC covers it: times as ISO text to the microsecond. */
+export interface CheckpointRow {
+  readonly tenant_id: string;
+  readonly chain_id: string;
+  readonly through_seq: number;
+  readonly hash: string;
+  readonly rule: string;
+  readonly pruned_before: string;
+  readonly pruned_at: string;
+  readonly row_count: number;
+}
+
+/**
+ * A prune checkpoint's MAC: HMAC-SHA256 under the seals' key over every column, so the cutoff,
+ * rule, time and count it shows (and the rows it lets verification accept as pruned) cannot be
+ * changed, nor a checkpoint inserted, without the key.
+ */
+export function checkpointMac(key: string, c: CheckpointRow): string {
+  return createHmac('sha256', key)
+    .update(
+      ['checkpoint', c.tenant_id, c.chain_id, String(c.through_seq), c.hash, c.rule, c.pruned_before, c.pruned_at, String(c.row_count)].join('\n'),
+      'utf8',
+    )
+    .digest('hex');
+}
+
 /**
  * One writer's chain slot, held by one write at a time (a flush, a turn's commit). It links the
  * seals of that write to the lane's previous seals, per tenant; the write then reports how it
