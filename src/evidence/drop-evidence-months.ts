@@ -1,5 +1,7 @@
 import type { Database, Queryable } from '../store/index.js';
 import { evidenceMonths, type EvidenceMonth } from '../store/evidence-partitions.js';
+import { checkpointMac, sealerOf, type CheckpointRow, type EvidenceSealer } from '../store/evidence-sealer.js';
+import { isoMicrosSql } from './evidence-digest.js';
 
 /** Where one tenant's evidence is cut, and by which rule (kept in its checkpoints). */
 export interface TenantCutoff {
@@ -19,16 +21,64 @@ export interface DroppedMonths {
   months: string[];
 }
 
-/**
- * The tenant-wide checkpoint of a prune (chain `*`, numbered by its cutoff), added to when a
- * month's drop and the `DELETE` after it both prune under the same cutoff.
- */
-export const PRUNE_CHECKPOINT = `insert into evidence_checkpoints (tenant_id, chain_id, through_seq, hash, rule, pruned_before, row_count)
-  values ($1, '*', $2, '', $3, $4, $5) on conflict (tenant_id, chain_id, through_seq) do update set row_count = evidence_checkpoints.row_count + excluded.row_count`;
+/** `at` as ISO text to the microsecond, as `isoMicrosSql` reads a stored time back. */
+function isoMicros(at: Date): string {
+  return `${at.toISOString().slice(0, -1)}000Z`;
+}
 
-/** Checkpoints of chains cut, from a JSON array of `{tenant_id, chain_id, through_seq, hash, rule, pruned_before, row_count}`. */
-export const CHAIN_CHECKPOINTS = `insert into evidence_checkpoints (tenant_id, chain_id, through_seq, hash, rule, pruned_before, row_count)
-  select c.tenant_id, c.chain_id, c.through_seq, c.hash, c.rule, c.pruned_before, c.row_count from json_populate_recordset(null::evidence_checkpoints, $1::json) c`;
+/** A checkpoint of a chain cut: the last removed seal (its seq and hash), why, and the rows its removed seals listed. */
+export interface ChainCut {
+  readonly tenant_id: string;
+  readonly chain_id: string;
+  readonly through_seq: number;
+  readonly hash: string;
+  readonly rule: string;
+  readonly pruned_before: Date;
+  readonly row_count: number;
+}
+
+/**
+ * Writes the checkpoints of chains cut, stamped `prunedAt`, each with its MAC under the seals' key
+ * (`checkpointMac`; none when integrity is off).
+ */
+export async function writeChainCheckpoints(tx: Queryable, sealer: EvidenceSealer, cuts: readonly ChainCut[], prunedAt: Date): Promise<void> {
+  if (cuts.length === 0) return;
+  const rows = cuts.map((c) => {
+    const row: CheckpointRow = { ...c, through_seq: Number(c.through_seq), pruned_before: isoMicros(c.pruned_before), pruned_at: isoMicros(prunedAt) };
+    return { ...row, mac: sealer.enabled ? checkpointMac(sealer.key, row) : null };
+  });
+  await tx.query(
+    `insert into evidence_checkpoints (tenant_id, chain_id, through_seq, hash, rule, pruned_before, pruned_at, row_count, mac)
+     select c.tenant_id, c.chain_id, c.through_seq, c.hash, c.rule, c.pruned_before, c.pruned_at, c.row_count, c.mac from json_populate_recordset(null::evidence_checkpoints, $1::json) c`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/**
+ * Writes (or adds `rows` to) the tenant-wide checkpoint of a prune — chain `*`, numbered by its
+ * cutoff, added to when a month's drop and the `DELETE` after it both prune under the same cutoff —
+ * and MACs it as it then stands.
+ */
+export async function writePruneCheckpoint(
+  tx: Queryable,
+  sealer: EvidenceSealer,
+  { tenantId, before, rule, rows, prunedAt }: { tenantId: string; before: Date; rule: string; rows: number; prunedAt: Date },
+): Promise<void> {
+  const [c] = await tx.query<{ rule: string; pruned_before: string; pruned_at: string; row_count: number }>(
+    `insert into evidence_checkpoints (tenant_id, chain_id, through_seq, hash, rule, pruned_before, pruned_at, row_count)
+     values ($1, '*', $2, '', $3, $4, $5, $6)
+     on conflict (tenant_id, chain_id, through_seq) do update set row_count = evidence_checkpoints.row_count + excluded.row_count
+     returning rule, ${isoMicrosSql('pruned_before')} as pruned_before, ${isoMicrosSql('pruned_at')} as pruned_at, row_count`,
+    [tenantId, before.getTime(), rule, before.toISOString(), prunedAt.toISOString(), rows],
+  );
+  if (!sealer.enabled) return;
+  const row: CheckpointRow = { tenant_id: tenantId, chain_id: '*', through_seq: before.getTime(), hash: '', ...c!, row_count: Number(c!.row_count) };
+  await tx.query(`update evidence_checkpoints set mac = $3 where tenant_id = $1 and chain_id = '*' and through_seq = $2`, [
+    tenantId,
+    before.getTime(),
+    checkpointMac(sealer.key, row),
+  ]);
+}
 
 /**
  * Drops whole months of partitioned evidence (effects, suggestion results, seals; see
@@ -48,7 +98,7 @@ export async function dropEvidenceMonths(db: Database, cutoffs: readonly TenantC
   const byTenant = new Map(cutoffs.map((c) => [c.tenantId, c]));
   for (const month of await evidenceMonths(db)) {
     if (month.to.getTime() > latest) break;
-    const outcome = await db.transaction((tx) => dropMonth(tx, month, byTenant));
+    const outcome = await db.transaction((tx) => dropMonth(tx, month, byTenant, sealerOf(db)));
     if (outcome === 'kept') break;
     if (outcome === 'gone') continue;
     for (const [tenantId, n] of outcome) {
@@ -64,12 +114,13 @@ export async function dropEvidenceMonths(db: Database, cutoffs: readonly TenantC
   return dropped;
 }
 
-type ChainCut = { tenant_id: string; chain_id: string; through_seq: number; seals: number; rows: number; hash: string };
+type MonthChain = { tenant_id: string; chain_id: string; through_seq: number; seals: number; rows: number; hash: string };
 
 async function dropMonth(
   tx: Queryable,
   month: EvidenceMonth,
   byTenant: ReadonlyMap<string, TenantCutoff>,
+  sealer: EvidenceSealer,
 ): Promise<Map<string, DroppedMonths> | 'kept' | 'gone'> {
   await tx.query("select pg_advisory_xact_lock(hashtext('warrant_evidence_prune'))");
   const parts = Object.values(month.tables);
@@ -91,7 +142,7 @@ async function dropMonth(
   const chains =
     seals === undefined
       ? []
-      : await tx.query<ChainCut>(
+      : await tx.query<MonthChain>(
           `select g.tenant_id, g.chain_id, g.through_seq, g.seals, g.rows, s.hash
        from (select tenant_id, chain_id, max(seq) as through_seq, count(*) as seals, coalesce(sum(entry_count), 0) as rows from ${seals} group by tenant_id, chain_id) g
        join ${seals} s on s.tenant_id = g.tenant_id and s.chain_id = g.chain_id and s.seq = g.through_seq`,
@@ -132,27 +183,27 @@ async function dropMonth(
       months: [],
     });
   }
-  if (chains.length > 0) {
-    await tx.query(CHAIN_CHECKPOINTS, [
-      JSON.stringify(
-        chains.map((c) => {
-          const cut = byTenant.get(c.tenant_id)!;
-          return {
-            tenant_id: c.tenant_id,
-            chain_id: c.chain_id,
-            through_seq: Number(c.through_seq),
-            hash: c.hash,
-            rule: cut.rule,
-            pruned_before: cut.before.toISOString(),
-            row_count: Number(c.rows),
-          };
-        }),
-      ),
-    ]);
-  }
+  const prunedAt = new Date();
+  await writeChainCheckpoints(
+    tx,
+    sealer,
+    chains.map((c) => {
+      const cut = byTenant.get(c.tenant_id)!;
+      return {
+        tenant_id: c.tenant_id,
+        chain_id: c.chain_id,
+        through_seq: Number(c.through_seq),
+        hash: c.hash,
+        rule: cut.rule,
+        pruned_before: cut.before,
+        row_count: Number(c.rows),
+      };
+    }),
+    prunedAt,
+  );
   for (const [t, n] of out) {
     const cut = byTenant.get(t)!;
-    await tx.query(PRUNE_CHECKPOINT, [t, cut.before.getTime(), cut.rule, cut.before.toISOString(), n.effects + n.suggestions]);
+    await writePruneCheckpoint(tx, sealer, { tenantId: t, before: cut.before, rule: cut.rule, rows: n.effects + n.suggestions, prunedAt });
   }
   await tx.query(`drop table ${parts.join(', ')}`);
   return out;

@@ -3,6 +3,7 @@ import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { createEffectStore, hasEffects, type EffectStore, type StoredEffect } from './effect-store.js';
 import { newRecordId } from './record-id.js';
+import { verifyEvidence } from './verify-evidence.js';
 
 function effect(tenantId: string, status: string, kind: string, atMs: number): StoredEffect {
   const id = newRecordId('eff_');
@@ -56,6 +57,21 @@ describe.each(storeTargets())('effect store on $name', (target) => {
     await store.insert(effect('gamma', 'accepted', 'k', Date.UTC(2026, 0, 3)));
     expect(await hasEffects(db, 'gamma')).toBe(true);
     expect(await hasEffects(db, 'delta')).toBe(false);
+  });
+
+  it('W13: an effect is stored and sealed as it was when insert was called (serialised and digested then, not at its flush); one that cannot be serialised fails its own insert only', async () => {
+    const first = effect('prepared', 'accepted', 'k', Date.UTC(2026, 0, 4));
+    const second = effect('prepared', 'accepted', 'k', Date.UTC(2026, 0, 4, 0, 0, 1));
+    const kept = structuredClone(second);
+    const unserialisable = { ...effect('prepared', 'accepted', 'k', Date.UTC(2026, 0, 4, 0, 0, 2)), effect: { body: 1n } };
+    // All three are queued in this turn and flushed together at its end, after the caller has changed its object.
+    const writes = [store.insert(first), store.insert(second), store.insert(unserialisable)];
+    (second.effect as { body: string }).body = 'changed after insert';
+    (second.candidates as string[]).length = 0;
+    const outcomes = await Promise.allSettled(writes);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect(await store.get('prepared', second.id)).toEqual(kept);
+    expect((await verifyEvidence(db, { tenantId: 'prepared' })).problems).toEqual([]);
   });
 
   it('listing filters by status, interaction kind and time range, newest first, and pages by id', async () => {

@@ -1,6 +1,6 @@
 import type { Database } from '../store/index.js';
 import { sealerOf, type SealEntry, type SealRow } from '../store/evidence-sealer.js';
-import { effectDigest } from './evidence-digest.js';
+import { DIGEST_VERSION, effectDigest } from './evidence-digest.js';
 import { createGroupCommitWriter, type GroupCommitWriter } from './group-commit-writer.js';
 import { isRowFailure } from './row-failure.js';
 import { storeCall } from './store-call.js';
@@ -97,25 +97,14 @@ const COLUMNS = 'tenant_id, id, created_at, status, interaction_kind, effect, co
  * refuses because of a row's value is retried in halves, so only that row's insert fails.
  */
 export function createEffectStore(db: Database, options: EffectStoreOptions = {}): EffectStore {
-  const writer: GroupCommitWriter<StoredEffect> = createGroupCommitWriter<StoredEffect>({
+  const sealer = sealerOf(db);
+  const writer: GroupCommitWriter<PreparedEffect> = createGroupCommitWriter<PreparedEffect>({
     maxBatchRows: options.maxBatchRows ?? 500,
     maxConcurrentFlushes: options.maxConcurrentFlushes ?? (db.kind === 'postgres' ? 3 : 1),
     // One tenant's unstorable row must not fail another's: such a batch is bisected (W10).
     mayBeRowFailure: isRowFailure,
     flush: async (rows) => {
-      const sealer = sealerOf(db);
-      const texts = rows.map((r) => ({
-        effect: JSON.stringify(r.effect),
-        contract: JSON.stringify(r.contract) ?? 'null',
-        candidates: JSON.stringify(r.candidates),
-      }));
-      // Built as text: each document is serialised once, and the digest is over those same bytes.
-      const batch = `[${rows
-        .map(
-          (r, i) =>
-            `{"tenant_id":${JSON.stringify(r.tenantId)},"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(r.createdAt.toISOString())},"status":${JSON.stringify(r.status)},"interaction_kind":${JSON.stringify(r.interactionKind)},"effect":${texts[i]!.effect},"contract":${texts[i]!.contract},"candidates":${texts[i]!.candidates},"trace_id":${JSON.stringify(r.traceId ?? null)}}`,
-        )
-        .join(',')}]`;
+      const batch = `[${rows.map((r) => r.json).join(',')}]`;
       // The flush's size, time and outcome go to the metrics hook (group-commit flush figures).
       const started = performance.now();
       let ok = false;
@@ -125,28 +114,15 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
         } else {
           const lane = sealer.acquire();
           const byTenant = new Map<string, { entries: SealEntry[]; from: Date; to: Date }>();
-          rows.forEach((r, i) => {
-            const t = texts[i]!;
-            const entry: SealEntry = {
-              t: 'effects',
-              id: r.id,
-              d: effectDigest({
-                createdAt: r.createdAt,
-                status: r.status,
-                interactionKind: r.interactionKind,
-                effectText: t.effect,
-                contractText: t.contract,
-                candidatesText: t.candidates,
-              }),
-            };
+          for (const r of rows) {
             const group = byTenant.get(r.tenantId);
-            if (!group) byTenant.set(r.tenantId, { entries: [entry], from: r.createdAt, to: r.createdAt });
+            if (!group) byTenant.set(r.tenantId, { entries: [r.entry!], from: r.createdAt, to: r.createdAt });
             else {
-              group.entries.push(entry);
+              group.entries.push(r.entry!);
               if (r.createdAt < group.from) group.from = r.createdAt;
               if (r.createdAt > group.to) group.to = r.createdAt;
             }
-          });
+          }
           const seals: SealRow[] = [...byTenant].map(([tenantId, g]) => lane.seal(tenantId, g.entries, g.from, g.to));
           try {
             await storeCall('effects could not be stored', () => db.query(INSERT_SEALED, [batch, JSON.stringify(seals)]));
@@ -163,7 +139,9 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
     },
   });
   return {
-    insert: (effect) => writer.write(effect),
+    // Serialised (and digested) as it is queued, not when its flush starts: a flush then only
+    // joins texts, so what a row costs is spent while the flush before it is in the store.
+    insert: async (effect) => writer.write(prepareEffect(effect, sealer.enabled)),
     drain: () => writer.drain(),
     async get(tenantId, id) {
       const [row] = await storeCall('effects could not be read', () =>
@@ -205,6 +183,43 @@ export async function hasEffects(db: Database, tenantId: string): Promise<boolea
     db.query<{ found: boolean }>('select exists (select 1 from effects where tenant_id = $1) as found', [tenantId]),
   );
   return row?.found === true;
+}
+
+/** An effect as a flush takes it: its row as the insert's JSON text, and its seal entry when sealing. */
+interface PreparedEffect {
+  readonly tenantId: string;
+  readonly createdAt: Date;
+  readonly json: string;
+  readonly entry: SealEntry | undefined;
+}
+
+/**
+ * Serialises each document of `r` once: the row's JSON for the insert is built from those texts,
+ * and its digest (W13) is over the same bytes.
+ */
+function prepareEffect(r: StoredEffect, sealed: boolean): PreparedEffect {
+  const effectText = JSON.stringify(r.effect);
+  const contractText = JSON.stringify(r.contract) ?? 'null';
+  const candidatesText = JSON.stringify(r.candidates);
+  const createdAt = r.createdAt.toISOString();
+  const json = `{"tenant_id":${JSON.stringify(r.tenantId)},"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(createdAt)},"status":${JSON.stringify(r.status)},"interaction_kind":${JSON.stringify(r.interactionKind)},"effect":${effectText},"contract":${contractText},"candidates":${candidatesText},"trace_id":${JSON.stringify(r.traceId ?? null)}}`;
+  const entry: SealEntry | undefined = sealed
+    ? {
+        t: 'effects',
+        id: r.id,
+        d: effectDigest({
+          createdAt: r.createdAt,
+          status: r.status,
+          interactionKind: r.interactionKind,
+          effectText,
+          contractText,
+          candidatesText,
+          traceId: r.traceId,
+        }),
+        v: DIGEST_VERSION,
+      }
+    : undefined;
+  return { tenantId: r.tenantId, createdAt: r.createdAt, json, entry };
 }
 
 function fromRow(row: Record<string, unknown>): StoredEffect {

@@ -1,6 +1,6 @@
 import type { Database } from '../store/index.js';
 import { sha256Hex } from '../store/evidence-sealer.js';
-import { erasedKey, erasureDigest, turnEventId } from './evidence-digest.js';
+import { DIGEST_VERSION, erasedKey, erasureDigest, turnEventId } from './evidence-digest.js';
 import { newRecordId } from './record-id.js';
 import { insertSeals, sealLaneOf } from './seal-write.js';
 import { storeCall } from './store-call.js';
@@ -56,8 +56,8 @@ export async function eraseConversation(
   try {
     outcome = await storeCall('the conversation could not be erased', () =>
       db.transaction(async (tx) => {
-        const turns = await tx.query<{ id: string; composed: boolean }>(
-          'delete from turns where tenant_id = $1 and conversation_id = $2 returning id, result is not null as composed',
+        const turns = await tx.query<{ id: string; composed: boolean; traced: boolean }>(
+          'delete from turns where tenant_id = $1 and conversation_id = $2 returning id, result is not null as composed, trace_id is not null as traced',
           [tenantId, conversationId],
         );
         const turnIds = turns.map((t) => t.id);
@@ -77,7 +77,11 @@ export async function eraseConversation(
           conversationId,
         ]);
         const erased = [
-          ...turns.flatMap((t) => [erasedKey('turns', t.id), ...(t.composed ? [erasedKey('turn_results', t.id)] : [])]),
+          ...turns.flatMap((t) => [
+            erasedKey('turns', t.id),
+            ...(t.composed ? [erasedKey('turn_results', t.id)] : []),
+            ...(t.traced ? [erasedKey('turn_traces', t.id)] : []),
+          ]),
           ...events.map((e) => erasedKey('turn_events', turnEventId(e.record_id, Number(e.revision)))),
           ...suggestions.map((s) => erasedKey('suggestions', s.id)),
         ].sort();
@@ -107,7 +111,7 @@ export async function eraseConversation(
         );
         if (lane) {
           const d = erasureDigest({ requestedBy, requestedAt: now, subjectSha256: subject, rowCount, erased });
-          await insertSeals(tx, [lane.seal(tenantId, [{ t: 'evidence_erasures', id, d }], now, now)]);
+          await insertSeals(tx, [lane.seal(tenantId, [{ t: 'evidence_erasures', id, d, v: DIGEST_VERSION }], now, now)]);
         }
         return { erasureId: id, rows, rowCount, earlier: [] };
       }),

@@ -10,6 +10,8 @@ import { verifyEvidence } from './verify-evidence.js';
 
 const DAY = 86_400_000;
 
+const kindsOf = (problems: readonly { table: string; id: string; kind: string }[]) => problems.map((p) => `${p.table} ${p.id} ${p.kind}`).sort();
+
 describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
   let db: Database;
   beforeAll(async () => {
@@ -48,8 +50,55 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     expect((await verifyEvidence(db, { tenantId: 'kept' })).problems.map((p) => `${p.id} ${p.kind}`)).toEqual([`${recent.id} deleted`]);
   });
 
+  it('W13: a checkpoint carries a MAC: moving its cutoff later (to pass rows deleted by hand as pruned) is reported, and so is a checkpoint forged without one; the deleted rows stay reported', async () => {
+    const effects = createEffectStore(db);
+    const old = testEffect('macs', 'old', new Date(Date.now() - 40 * DAY));
+    const recent = [testEffect('macs', 'recent 1', new Date(Date.now() - 2 * DAY)), testEffect('macs', 'recent 2')];
+    for (const e of [old, ...recent]) await effects.insert(e);
+    const before = new Date(Date.now() - 30 * DAY);
+    await pruneEvidence(db, { tenantId: 'macs', before, rule: 'retention 30 days' });
+    const checkpoints = await db.query<{ chain_id: string; through_seq: number; mac: string | null }>(
+      `select chain_id, through_seq, mac from evidence_checkpoints where tenant_id = 'macs' order by chain_id`,
+    );
+    expect(checkpoints.map((c) => c.mac)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    expect((await verifyEvidence(db, { tenantId: 'macs' })).problems).toEqual([]);
+
+    // The tenant-wide checkpoint's cutoff moved past a recent row, which is then deleted by hand.
+    await db.query(`update evidence_checkpoints set pruned_before = now() - interval '1 day' where tenant_id = 'macs' and chain_id = '*'`);
+    await db.query(`delete from effects where tenant_id = 'macs' and id = $1`, [recent[0]!.id]);
+    const star = checkpoints.find((c) => c.chain_id === '*')!;
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'macs' })).problems)).toEqual([
+      `effects ${recent[0]!.id} deleted`,
+      `evidence_checkpoints *#${Number(star.through_seq)} changed`,
+    ]);
+    // A checkpoint inserted without a MAC (as one written before MACs would look) excuses only rows sealed before digest forms: none here.
+    await db.query(`update evidence_checkpoints set pruned_before = $1 where tenant_id = 'macs' and chain_id = '*'`, [before.toISOString()]);
+    await db.query(
+      `insert into evidence_checkpoints (tenant_id, chain_id, through_seq, hash, rule, pruned_before, row_count) values ('macs', '*', 1, '', 'forged', now(), 0)`,
+    );
+    await db.query(`delete from effects where tenant_id = 'macs' and id = $1`, [recent[1]!.id]);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'macs' })).problems)).toEqual(
+      [`effects ${recent[0]!.id} deleted`, `effects ${recent[1]!.id} deleted`].sort(),
+    );
+  });
+
+  it('W13: a chain of this version never starts after a checkpoint without a MAC (only a prune of form-1 seals, written before MACs, has none)', async () => {
+    const effects = createEffectStore(db);
+    await effects.insert(testEffect('unmac', 'old', new Date(Date.now() - 40 * DAY)));
+    await effects.insert(testEffect('unmac', 'recent'));
+    await pruneEvidence(db, { tenantId: 'unmac', before: new Date(Date.now() - 30 * DAY), rule: 'retention 30 days' });
+    expect((await verifyEvidence(db, { tenantId: 'unmac' })).problems).toEqual([]);
+    const [cut] = await db.query<{ chain_id: string; through_seq: number }>(
+      `select chain_id, through_seq from evidence_checkpoints where tenant_id = 'unmac' and chain_id <> '*'`,
+    );
+    await db.query(`update evidence_checkpoints set mac = null where tenant_id = 'unmac'`);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'unmac' })).problems)).toEqual([
+      `evidence_seals ${cut!.chain_id}#${Number(cut!.through_seq)} seal_missing`,
+    ]);
+  });
+
   it('W13: a prune past everything removes turns with their events and results, and the empty store still verifies', async () => {
-    await writeTestEvidence(db, 'all', 'c1');
+    await writeTestEvidence(db, 'all', 'c1', '4bf92f3577b34da6a3ce929d0e0e4736');
     const [outcome] = await pruneEvidence(db, { tenantId: 'all', before: new Date(Date.now() + 60_000), rule: 'warrant evidence prune' });
     expect(outcome!.rows).toEqual({ effects: 6, suggestions: 1, turns: 2, turn_events: 2, turn_records: 1, evidence_erasures: 0 });
     const report = await verifyEvidence(db, { tenantId: 'all' });

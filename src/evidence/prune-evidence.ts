@@ -1,5 +1,6 @@
 import type { Database } from '../store/index.js';
-import { CHAIN_CHECKPOINTS, dropEvidenceMonths, PRUNE_CHECKPOINT, type DroppedMonths, type TenantCutoff } from './drop-evidence-months.js';
+import { sealerOf } from '../store/evidence-sealer.js';
+import { dropEvidenceMonths, writeChainCheckpoints, writePruneCheckpoint, type DroppedMonths, type TenantCutoff } from './drop-evidence-months.js';
 import { evidenceTenants } from './verify-evidence.js';
 import { storeCall } from './store-call.js';
 
@@ -101,26 +102,27 @@ async function pruneTenant(db: Database, tenantId: string, before: Date, rule: s
         if (!last || seq > last.seq) chains.set(s.chain_id, { seq, hash: s.hash, rows: (last?.rows ?? 0) + Number(s.n) });
         else last.rows += Number(s.n);
       }
-      if (chains.size > 0) {
-        await tx.query(CHAIN_CHECKPOINTS, [
-          JSON.stringify(
-            [...chains].map(([chain_id, c]) => ({
-              tenant_id: tenantId,
-              chain_id,
-              through_seq: c.seq,
-              hash: c.hash,
-              rule,
-              pruned_before: cutoff,
-              row_count: c.rows,
-            })),
-          ),
-        ]);
-      }
+      const sealer = sealerOf(db);
+      const prunedAt = new Date();
+      await writeChainCheckpoints(
+        tx,
+        sealer,
+        [...chains].map(([chain_id, c]) => ({
+          tenant_id: tenantId,
+          chain_id,
+          through_seq: c.seq,
+          hash: c.hash,
+          rule,
+          pruned_before: before,
+          row_count: c.rows,
+        })),
+        prunedAt,
+      );
       const rows = turnEvents + turns + turnRecords + effects + suggestions + erasures;
       if (rows > 0 || chains.size > 0) {
         // The prune itself, tenant-wide (chain `*`, numbered by its cutoff): what verification
         // shows, and what lets it accept rows gone from a seal that straddles the cutoff.
-        await tx.query(PRUNE_CHECKPOINT, [tenantId, before.getTime(), rule, cutoff, rows]);
+        await writePruneCheckpoint(tx, sealer, { tenantId, before, rule, rows, prunedAt });
       }
       return {
         tenantId,

@@ -1,6 +1,19 @@
 import type { Database } from '../store/index.js';
-import { GENESIS, sealerOf, sealHash, type EvidenceTable, type SealEntry } from '../store/evidence-sealer.js';
-import { effectDigest, erasedKey, erasureDigest, suggestionDigest, turnDigest, turnEventDigest, turnEventId, turnResultDigest } from './evidence-digest.js';
+import { checkpointMac, GENESIS, sealerOf, sealHash, type EvidenceTable, type SealEntry } from '../store/evidence-sealer.js';
+import {
+  DIGEST_VERSION,
+  DIGEST_VERSIONS,
+  effectDigest,
+  erasedKey,
+  erasureDigest,
+  isoMicrosSql,
+  suggestionDigest,
+  turnDigest,
+  turnEventDigest,
+  turnEventId,
+  turnResultDigest,
+  turnTraceDigest,
+} from './evidence-digest.js';
 import { storeCall } from './store-call.js';
 
 /** What is wrong with one row or seal. */
@@ -21,9 +34,9 @@ export type EvidenceProblemKind =
 /** One finding of {@link verifyEvidence}. */
 export interface EvidenceProblem {
   readonly tenantId: string;
-  /** The table as reported (`effects`, `turns`, `turn_results`, `turn_events`, `suggestions`, `evidence_erasures`, `evidence_seals`). */
-  readonly table: EvidenceTable | 'evidence_seals';
-  /** The row's id (`record#revision` for an event, `chain#seq` for a seal). */
+  /** The table as reported (`effects`, `turns`, `turn_results`, `turn_traces`, `turn_events`, `suggestions`, `evidence_erasures`, `evidence_seals`, `evidence_checkpoints`). */
+  readonly table: EvidenceTable | 'evidence_seals' | 'evidence_checkpoints';
+  /** The row's id (`record#revision` for an event, `chain#seq` for a seal, `chain#through_seq` for a checkpoint). */
   readonly id: string;
   readonly kind: EvidenceProblemKind;
   readonly detail: string;
@@ -71,8 +84,9 @@ export interface VerifyEvidenceOptions {
  */
 const SKEW_MARGIN_MS = 5 * 60_000;
 
-type Sealed = { readonly d: string; readonly o: number | undefined; readonly seal: string; readonly from: number };
-type Current = { readonly table: EvidenceTable; readonly id: string; readonly d: string; readonly o?: number | undefined };
+type Sealed = { readonly d: string; readonly o: number | undefined; readonly v: number; readonly seal: string; readonly from: number };
+/** A row as stored now: its digest in a given form (the form its seal entry names). */
+type Current = { readonly table: EvidenceTable; readonly id: string; readonly digest: (v: number) => string; readonly o?: number | undefined };
 
 /**
  * Recomputes the integrity structure of stored evidence (W13): every seal's HMAC and its link to
@@ -133,12 +147,41 @@ async function verifyTenant(
     rule: string;
     pruned_before: Date;
     pruned_at: Date;
+    pruned_before_text: string;
+    pruned_at_text: string;
     row_count: number;
+    mac: string | null;
   }>(
     'evidence checkpoints',
-    'select chain_id, through_seq, hash, rule, pruned_before, pruned_at, row_count from evidence_checkpoints where tenant_id = $1 order by chain_id, through_seq',
+    `select chain_id, through_seq, hash, rule, pruned_before, pruned_at, ${isoMicrosSql('pruned_before')} as pruned_before_text,
+            ${isoMicrosSql('pruned_at')} as pruned_at_text, row_count, mac
+       from evidence_checkpoints where tenant_id = $1 order by chain_id, through_seq`,
     [tenantId],
   );
+  // A checkpoint with a MAC must match it. One without was written before checkpoints had MACs,
+  // so it can only have cut what was sealed then (digest form 1): it is trusted for that alone.
+  const legacyCheckpoints = new Set<string>();
+  const editedCheckpoints = new Set<string>();
+  for (const c of checkpoints) {
+    const name = `${c.chain_id}#${Number(c.through_seq)}`;
+    if (c.mac === null) legacyCheckpoints.add(name);
+    else {
+      const expected = checkpointMac(key, {
+        tenant_id: tenantId,
+        chain_id: c.chain_id,
+        through_seq: Number(c.through_seq),
+        hash: c.hash,
+        rule: c.rule,
+        pruned_before: c.pruned_before_text,
+        pruned_at: c.pruned_at_text,
+        row_count: Number(c.row_count),
+      });
+      if (expected !== c.mac) {
+        editedCheckpoints.add(name);
+        problem('evidence_checkpoints', name, 'changed', 'the checkpoint does not match its MAC: its cutoff, rule, time, count or link were edited');
+      }
+    }
+  }
   const checkpointAt = new Map(checkpoints.map((c) => [`${c.chain_id}#${Number(c.through_seq)}`, c.hash]));
   const sinceSeals = since === undefined ? undefined : new Date(since.getTime() - SKEW_MARGIN_MS).toISOString();
   const seals = await read<{ chain_id: string; seq: number; prev: string; hash: string; entries: SealEntry[]; covers_from: Date; covers_to: Date }>(
@@ -170,8 +213,11 @@ async function verifyTenant(
         problem('evidence_seals', `${s.chain_id}#${last.seq + 1}`, 'seal_missing', `seals ${last.seq + 1}–${seq - 1} of the chain are gone`);
       else if (s.prev !== last.hash) problem('evidence_seals', name, 'seal_changed', 'its link does not name the seal before it');
     } else if (since === undefined) {
-      const start = seq === 1 ? GENESIS : checkpointAt.get(`${s.chain_id}#${seq - 1}`);
-      if (start === undefined)
+      const cut = `${s.chain_id}#${seq - 1}`;
+      const start = seq === 1 ? GENESIS : checkpointAt.get(cut);
+      if (start !== undefined && legacyCheckpoints.has(cut) && s.entries.some((e) => (e.v ?? 1) >= 2))
+        problem('evidence_seals', cut, 'seal_missing', 'the chain starts after a checkpoint without a MAC, which cannot have cut seals of this version');
+      else if (start === undefined)
         problem(
           'evidence_seals',
           `${s.chain_id}#${seq - 1}`,
@@ -188,7 +234,7 @@ async function verifyTenant(
     }
     last = { chain: s.chain_id, seq, hash: s.hash };
     const from = asDate(s.covers_from).getTime();
-    for (const e of s.entries) sealed.set(`${e.t}\u0000${e.id}`, { d: e.d, o: e.o, seal: name, from });
+    for (const e of s.entries) sealed.set(`${e.t}\u0000${e.id}`, { d: e.d, o: e.o, v: e.v ?? 1, seal: name, from });
   }
 
   const idsOf = (table: EvidenceTable) => [...sealed.keys()].filter((k) => k.startsWith(`${table}\u0000`)).map((k) => k.slice(table.length + 1));
@@ -207,90 +253,146 @@ async function verifyTenant(
     current.push({
       table: 'evidence_erasures',
       id: e.id,
-      d: erasureDigest({
-        requestedBy: e.requested_by,
-        requestedAt: asDate(e.requested_at),
-        subjectSha256: e.subject_sha256,
-        rowCount: e.row_count,
-        erased: e.erased,
-      }),
+      digest: () =>
+        erasureDigest({
+          requestedBy: e.requested_by,
+          requestedAt: asDate(e.requested_at),
+          subjectSha256: e.subject_sha256,
+          rowCount: e.row_count,
+          erased: e.erased,
+        }),
     });
     for (const k of e.erased) erased.add(k);
   }
-  for (const r of await read<{ id: string; created_at: Date; status: string; interaction_kind: string; effect: string; contract: string; candidates: string }>(
+  for (const r of await read<{
+    id: string;
+    created_at: Date;
+    status: string;
+    interaction_kind: string;
+    effect: string;
+    contract: string;
+    candidates: string;
+    trace_id: string | null;
+  }>(
     'effects',
-    `select id, created_at, status, interaction_kind, effect::text as effect, contract::text as contract, candidates::text as candidates
+    `select id, created_at, status, interaction_kind, effect::text as effect, contract::text as contract, candidates::text as candidates, trace_id
        from effects where tenant_id = $1 ${window('created_at')}`,
     params('effects'),
   )) {
-    current.push({
-      table: 'effects',
-      id: r.id,
-      d: effectDigest({
-        createdAt: asDate(r.created_at),
-        status: r.status,
-        interactionKind: r.interaction_kind,
-        effectText: r.effect,
-        contractText: r.contract,
-        candidatesText: r.candidates,
-      }),
-    });
+    const row = {
+      createdAt: asDate(r.created_at),
+      status: r.status,
+      interactionKind: r.interaction_kind,
+      effectText: r.effect,
+      contractText: r.contract,
+      candidatesText: r.candidates,
+      traceId: r.trace_id,
+    };
+    current.push({ table: 'effects', id: r.id, digest: (v) => effectDigest(row, v) });
   }
-  for (const r of await read<{ id: string; created_at: Date; match_id: string; result_type: string; result: unknown; evidence: unknown }>(
+  for (const r of await read<{
+    id: string;
+    created_at: Date;
+    match_id: string;
+    result_type: string;
+    result: unknown;
+    evidence: unknown;
+    trace_id: string | null;
+  }>(
     'suggestions',
-    `select id, created_at, match_id, result_type, result, evidence from suggestions where tenant_id = $1 ${window('created_at')}`,
+    `select id, created_at, match_id, result_type, result, evidence, trace_id from suggestions where tenant_id = $1 ${window('created_at')}`,
     params('suggestions'),
   )) {
-    current.push({
-      table: 'suggestions',
-      id: r.id,
-      d: suggestionDigest({ createdAt: asDate(r.created_at), matchId: r.match_id, resultType: r.result_type, result: r.result, evidence: r.evidence }),
-    });
+    const row = {
+      createdAt: asDate(r.created_at),
+      matchId: r.match_id,
+      resultType: r.result_type,
+      result: r.result,
+      evidence: r.evidence,
+      traceId: r.trace_id,
+    };
+    current.push({ table: 'suggestions', id: r.id, digest: (v) => suggestionDigest(row, v) });
   }
-  for (const r of await read<{ id: string; conversation_id: string; seq: number; input: unknown; commit: unknown; result: unknown }>(
+  for (const r of await read<{
+    id: string;
+    conversation_id: string;
+    seq: number;
+    input: unknown;
+    commit: unknown;
+    result: unknown;
+    committed_at: string;
+    trace_id: string | null;
+  }>(
     'turns',
-    `select id, conversation_id, seq, input, commit, result from turns
+    `select id, conversation_id, seq, input, commit, result, ${isoMicrosSql('committed_at')} as committed_at, trace_id from turns
       where tenant_id = $1 ${since === undefined ? '' : 'and (committed_at >= $2 or composed_at >= $2 or id = any($3::text[]))'}`,
-    params('turns', 'turn_results'),
+    params('turns', 'turn_results', 'turn_traces'),
   )) {
-    current.push({ table: 'turns', id: r.id, d: turnDigest({ conversationId: r.conversation_id, input: r.input, commit: r.commit }), o: Number(r.seq) });
-    if (r.result != null) current.push({ table: 'turn_results', id: r.id, d: turnResultDigest(r.result) });
+    const row = { conversationId: r.conversation_id, input: r.input, commit: r.commit, committedAt: r.committed_at };
+    current.push({ table: 'turns', id: r.id, digest: (v) => turnDigest(row, v), o: Number(r.seq) });
+    if (r.result != null) {
+      const result = r.result;
+      current.push({ table: 'turn_results', id: r.id, digest: () => turnResultDigest(result) });
+    }
+    // A turn sealed in form 1 had its trace id recorded unsealed, and stays unchecked unless its
+    // trace was sealed since; from form 2 on, a trace no seal covers was written outside Warrant.
+    const traceId = r.trace_id;
+    const legacy = (sealed.get(`turns\u0000${r.id}`)?.v ?? DIGEST_VERSION) < 2 && !sealed.has(`turn_traces\u0000${r.id}`);
+    if (traceId !== null && !legacy) current.push({ table: 'turn_traces', id: r.id, digest: () => turnTraceDigest(traceId) });
   }
-  for (const r of await read<{ record_id: string; revision: number; type: string; payload: unknown; turn_id: string; position: number }>(
+  for (const r of await read<{ record_id: string; revision: number; type: string; payload: unknown; turn_id: string; position: number; committed_at: string }>(
     'turn events',
-    `select record_id, revision, type, payload, turn_id, position from turn_events where tenant_id = $1 ${window('committed_at', "record_id || '#' || revision")}`,
+    `select record_id, revision, type, payload, turn_id, position, ${isoMicrosSql('committed_at')} as committed_at from turn_events
+      where tenant_id = $1 ${window('committed_at', "record_id || '#' || revision")}`,
     params('turn_events'),
   )) {
-    current.push({
-      table: 'turn_events',
-      id: turnEventId(r.record_id, r.revision),
-      d: turnEventDigest({ type: r.type, payload: r.payload, turnId: r.turn_id, position: r.position }),
-    });
+    const row = { type: r.type, payload: r.payload, turnId: r.turn_id, position: r.position, committedAt: r.committed_at };
+    current.push({ table: 'turn_events', id: turnEventId(r.record_id, r.revision), digest: (v) => turnEventDigest(row, v) });
   }
 
   // Rows whose content is not their own sealed content: a swap shows as each holding the other's.
-  const changed: { row: Current; was: Sealed }[] = [];
+  // Each row's digest is recomputed in the form its seal entry names.
+  const changed: { row: Current; d: string; was: Sealed }[] = [];
   const seen = new Set<string>();
   for (const row of current) {
     const k = `${row.table}\u0000${row.id}`;
     seen.add(k);
     const was = sealed.get(k);
     if (was === undefined) problem(row.table, row.id, 'inserted', 'no seal covers this row: it was written outside Warrant');
-    else if (was.d !== row.d) changed.push({ row, was });
-    else if (was.o !== undefined && was.o !== row.o) problem(row.table, row.id, 'reordered', `its place in order is ${row.o}, sealed as ${was.o}`);
+    else if (!DIGEST_VERSIONS.includes(was.v))
+      problem(row.table, row.id, 'changed', `seal ${was.seal} holds its digest in form ${was.v}, which this version of Warrant does not know`);
+    else {
+      const d = row.digest(was.v);
+      if (was.d !== d) changed.push({ row, d, was });
+      else if (was.o !== undefined && was.o !== row.o) problem(row.table, row.id, 'reordered', `its place in order is ${row.o}, sealed as ${was.o}`);
+    }
   }
   const sealedDigestOf = new Map<string, string>();
   for (const { row, was } of changed) sealedDigestOf.set(`${row.table}\u0000${was.d}`, row.id);
-  for (const { row, was } of changed) {
-    const other = sealedDigestOf.get(`${row.table}\u0000${row.d}`);
+  for (const { row, d, was } of changed) {
+    const other = sealedDigestOf.get(`${row.table}\u0000${d}`);
     if (other !== undefined && other !== row.id) problem(row.table, row.id, 'reordered', `it now holds what was sealed as ${other}`);
     else problem(row.table, row.id, 'changed', `its content differs from what seal ${was.seal} holds`);
   }
   // A prune removes rows written before its cutoff: a seal straddling the cutoff keeps its later
   // rows only, and a turn's result goes with its turn even when the result was sealed later.
-  const prunedBefore = Math.max(-Infinity, ...checkpoints.map((c) => asDate(c.pruned_before).getTime()));
-  const pruned = (table: EvidenceTable, id: string, was: Sealed) =>
-    was.from < prunedBefore || (table === 'turn_results' && prunedBefore > -Infinity && !sealed.has(`turns\u0000${id}`));
+  // An edited checkpoint accounts for nothing; one without a MAC only for rows sealed in form 1 (written when it was).
+  const cutoff = (legacy: boolean) =>
+    Math.max(
+      -Infinity,
+      ...checkpoints
+        .filter((c) => {
+          const name = `${c.chain_id}#${Number(c.through_seq)}`;
+          return !editedCheckpoints.has(name) && legacyCheckpoints.has(name) === legacy;
+        })
+        .map((c) => asDate(c.pruned_before).getTime()),
+    );
+  const prunedBeforeMac = cutoff(false);
+  const prunedBeforeLegacy = cutoff(true);
+  const pruned = (table: EvidenceTable, id: string, was: Sealed) => {
+    const prunedBefore = was.v >= 2 ? prunedBeforeMac : Math.max(prunedBeforeMac, prunedBeforeLegacy);
+    return was.from < prunedBefore || ((table === 'turn_results' || table === 'turn_traces') && prunedBefore > -Infinity && !sealed.has(`turns\u0000${id}`));
+  };
   for (const [k, was] of sealed) {
     if (seen.has(k)) continue;
     const [table, id] = k.split('\u0000') as [EvidenceTable, string];

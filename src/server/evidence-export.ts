@@ -1,4 +1,14 @@
-import { effectDigest, erasureDigest, suggestionDigest, turnDigest, turnEventDigest, turnEventId, turnResultDigest } from '../evidence/evidence-digest.js';
+import {
+  DIGEST_VERSION,
+  effectDigest,
+  erasureDigest,
+  isoMicrosSql,
+  suggestionDigest,
+  turnDigest,
+  turnEventDigest,
+  turnEventId,
+  turnResultDigest,
+} from '../evidence/evidence-digest.js';
 import { storeCall } from '../evidence/store-call.js';
 import type { Database } from '../store/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -27,6 +37,11 @@ const SKEW_MS = 5 * 60_000;
 const WIDE_MS = 1_000;
 
 type Proof = { digest: string; seal: string | null; seal_hash: string | null };
+/** The seal listing a row, and the form its entry's digest is in (which the proof's digest is computed in). */
+type SealedIn = { seal: string; hash: string; v: number };
+
+/** The digest form of a row's proof: its seal entry's, or the current one for a row no seal lists. */
+const formOf = (sealed: SealedIn | undefined) => sealed?.v ?? DIGEST_VERSION;
 
 /**
  * A tenant's evidence as NDJSON lines, one record per line in the API's wire forms, each with its
@@ -42,23 +57,23 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
   const read = <T extends Record<string, unknown>>(sql: string, params: unknown[]) =>
     storeCall('evidence could not be exported', () => db.query<T>(sql, params));
   const sealsOf = sealFinder(read, tenantId);
-  const proofs = async (kind: string, ids: readonly string[], from: Date, to: Date): Promise<Map<string, { seal: string; hash: string }>> => {
+  const proofs = async (kind: string, ids: readonly string[], from: Date, to: Date): Promise<Map<string, SealedIn>> => {
     if (ids.length === 0) return new Map();
     const found = await sealsOf(from, to, kind === 'turns' || kind === 'turn_results' || kind === 'turn_events' ? SKEW_MS : 0);
-    const out = new Map<string, { seal: string; hash: string }>();
+    const out = new Map<string, SealedIn>();
     for (const id of ids) {
       const sealed = found.get(`${kind}\u0000${id}`);
       if (sealed !== undefined) out.set(id, sealed);
     }
     return out;
   };
-  const proof = (digest: string, sealed: { seal: string; hash: string } | undefined): Proof => ({
+  const proof = (digest: string, sealed: SealedIn | undefined): Proof => ({
     digest,
     seal: sealed?.seal ?? null,
     seal_hash: sealed?.hash ?? null,
   });
   // An effect's proof as text, written straight out: the export's hottest line builds no object for it.
-  const proofJson = (digest: string, sealed: { seal: string; hash: string } | undefined) =>
+  const proofJson = (digest: string, sealed: SealedIn | undefined) =>
     sealed === undefined
       ? `{"digest":"${digest}","seal":null,"seal_hash":null}`
       : `{"digest":"${digest}","seal":${JSON.stringify(sealed.seal)},"seal_hash":${JSON.stringify(sealed.hash)}}`;
@@ -86,8 +101,17 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
       let lines: string[];
       if (kind === 'effects') {
         const rows = await paged('effects', after ?? '', (a) =>
-          read<{ id: string; created_at: Date; status: string; interaction_kind: string; effect: string; contract: string; candidates: string }>(
-            `select id, created_at, status, interaction_kind, effect::text as effect, contract::text as contract, candidates::text as candidates
+          read<{
+            id: string;
+            created_at: Date;
+            status: string;
+            interaction_kind: string;
+            effect: string;
+            contract: string;
+            candidates: string;
+            trace_id: string | null;
+          }>(
+            `select id, created_at, status, interaction_kind, effect::text as effect, contract::text as contract, candidates::text as candidates, trace_id
              from effects where tenant_id = $1 and created_at >= $2 and id > $3 order by id limit $4`,
             [tenantId, sinceIso, a, pageRows],
           ),
@@ -102,24 +126,37 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
           const at = asDate(r.created_at);
           const head = `"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(at.toISOString())}`;
           const effect = r.effect.trim() === '{}' ? `{${head}}` : `{${head},${r.effect.trim().slice(1)}`;
-          const digest = effectDigest({
-            createdAt: at,
-            status: r.status,
-            interactionKind: r.interaction_kind,
-            effectText: r.effect,
-            contractText: r.contract,
-            candidatesText: r.candidates,
-          });
+          const own = sealed.get(r.id);
+          const digest = effectDigest(
+            {
+              createdAt: at,
+              status: r.status,
+              interactionKind: r.interaction_kind,
+              effectText: r.effect,
+              contractText: r.contract,
+              candidatesText: r.candidates,
+              traceId: r.trace_id,
+            },
+            formOf(own),
+          );
           return line(
             kind,
             r.id,
-            `"id":${JSON.stringify(r.id)},"record":{"effect":${effect},"contract":${r.contract},"candidates":${r.candidates}},"proof":${proofJson(digest, sealed.get(r.id))}`,
+            `"id":${JSON.stringify(r.id)},"record":{"effect":${effect},"contract":${r.contract},"candidates":${r.candidates}},"proof":${proofJson(digest, own)}`,
           );
         });
       } else if (kind === 'suggestions') {
         const rows = await paged('suggestions', after ?? '', (a) =>
-          read<{ id: string; created_at: Date; match_id: string; result_type: string; result: unknown; evidence: unknown }>(
-            'select id, created_at, match_id, result_type, result, evidence from suggestions where tenant_id = $1 and created_at >= $2 and id > $3 order by id limit $4',
+          read<{
+            id: string;
+            created_at: Date;
+            match_id: string;
+            result_type: string;
+            result: unknown;
+            evidence: unknown;
+            trace_id: string | null;
+          }>(
+            'select id, created_at, match_id, result_type, result, evidence, trace_id from suggestions where tenant_id = $1 and created_at >= $2 and id > $3 order by id limit $4',
             [tenantId, sinceIso, a, pageRows],
           ),
         );
@@ -131,7 +168,11 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         );
         lines = rows.map((r) => {
           const at = asDate(r.created_at);
-          const digest = suggestionDigest({ createdAt: at, matchId: r.match_id, resultType: r.result_type, result: r.result, evidence: r.evidence });
+          const own = sealed.get(r.id);
+          const digest = suggestionDigest(
+            { createdAt: at, matchId: r.match_id, resultType: r.result_type, result: r.result, evidence: r.evidence, traceId: r.trace_id },
+            formOf(own),
+          );
           const record = {
             id: r.id,
             created_at: at.toISOString(),
@@ -139,7 +180,7 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
             result: r.result,
             evidence: suggestEvidenceToJson(storedSuggestEvidence(r.id, r.evidence)),
           };
-          return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proof(digest, sealed.get(r.id)))}`);
+          return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proof(digest, own))}`);
         });
       } else if (kind === 'turns') {
         const rows = await paged('turns', after ?? '', (a) =>
@@ -151,9 +192,10 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
             commit: unknown;
             result: unknown;
             committed_at: Date;
+            committed_at_text: string;
             composed_at: Date | null;
           }>(
-            `select id, seq, conversation_id, input, commit, result, committed_at, composed_at from turns
+            `select id, seq, conversation_id, input, commit, result, committed_at, ${isoMicrosSql('committed_at')} as committed_at_text, composed_at from turns
             where tenant_id = $1 and committed_at >= $2 and id > $3 order by id limit $4`,
             // By the tenant's own ids, never by \`seq\`, which every tenant shares.
             [tenantId, sinceIso, a, pageRows],
@@ -163,8 +205,8 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         const events =
           ids.length === 0
             ? []
-            : await read<{ record_id: string; revision: number; type: string; payload: unknown; turn_id: string; position: number }>(
-                'select record_id, revision, type, payload, turn_id, position from turn_events where tenant_id = $1 and turn_id = any($2::text[]) order by turn_id, position',
+            : await read<{ record_id: string; revision: number; type: string; payload: unknown; turn_id: string; position: number; committed_at: string }>(
+                `select record_id, revision, type, payload, turn_id, position, ${isoMicrosSql('committed_at')} as committed_at from turn_events where tenant_id = $1 and turn_id = any($2::text[]) order by turn_id, position`,
                 [tenantId, ids],
               );
         const times = rows.flatMap((r) => [r.committed_at, ...(r.composed_at ? [r.composed_at] : [])]);
@@ -199,14 +241,21 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
             events: own.map((e) => ({ record_id: e.record_id, revision: e.revision, type: e.type, payload: e.payload, position: e.position })),
           };
           const proofs = {
-            turn: proof(turnDigest({ conversationId: r.conversation_id, input: r.input, commit: r.commit }), turnSeals.get(r.id)),
-            result: r.result == null ? null : proof(turnResultDigest(r.result), resultSeals.get(r.id)),
-            events: own.map((e) =>
-              proof(
-                turnEventDigest({ type: e.type, payload: e.payload, turnId: e.turn_id, position: e.position }),
-                eventSeals.get(turnEventId(e.record_id, e.revision)),
+            turn: proof(
+              turnDigest(
+                { conversationId: r.conversation_id, input: r.input, commit: r.commit, committedAt: r.committed_at_text },
+                formOf(turnSeals.get(r.id)),
               ),
+              turnSeals.get(r.id),
             ),
+            result: r.result == null ? null : proof(turnResultDigest(r.result), resultSeals.get(r.id)),
+            events: own.map((e) => {
+              const sealed = eventSeals.get(turnEventId(e.record_id, e.revision));
+              return proof(
+                turnEventDigest({ type: e.type, payload: e.payload, turnId: e.turn_id, position: e.position, committedAt: e.committed_at }, formOf(sealed)),
+                sealed,
+              );
+            }),
           };
           return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proofs)}`);
         });
@@ -301,9 +350,9 @@ type Read = <T extends Record<string, unknown>>(sql: string, params: unknown[]) 
  * pages they overlap, so no page scans the seals after it. Keyed `table\u0000id`; the pages of
  * turns ask it three times for one window, which is read once.
  */
-function sealFinder(read: Read, tenantId: string): (from: Date, to: Date, margin: number) => Promise<Map<string, { seal: string; hash: string }>> {
+function sealFinder(read: Read, tenantId: string): (from: Date, to: Date, margin: number) => Promise<Map<string, SealedIn>> {
   let wide: Promise<{ chain_id: string; seq: number; from: number; to: number }[]> | undefined;
-  let last: { from: number; to: number; found: Promise<Map<string, { seal: string; hash: string }>> } | undefined;
+  let last: { from: number; to: number; found: Promise<Map<string, SealedIn>> } | undefined;
   const find = async (from: Date, to: Date, margin: number) => {
     const low = new Date(from.getTime() - margin);
     const high = new Date(to.getTime() + margin);
@@ -328,10 +377,10 @@ function sealFinder(read: Read, tenantId: string): (from: Date, to: Date, margin
         )),
       );
     }
-    const found = new Map<string, { seal: string; hash: string }>();
+    const found = new Map<string, SealedIn>();
     for (const s of seals) {
-      const sealed = { seal: `${s.chain_id}#${Number(s.seq)}`, hash: s.hash };
-      for (const e of JSON.parse(s.entries) as { t: string; id: string }[]) found.set(`${e.t}\u0000${e.id}`, sealed);
+      const seal = `${s.chain_id}#${Number(s.seq)}`;
+      for (const e of JSON.parse(s.entries) as { t: string; id: string; v?: number }[]) found.set(`${e.t}\u0000${e.id}`, { seal, hash: s.hash, v: e.v ?? 1 });
     }
     return found;
   };

@@ -1,6 +1,6 @@
 import { storeCall } from '../evidence/store-call.js';
 import { tenantPageQuery } from '../evidence/tenant-page-query.js';
-import { suggestionDigest } from '../evidence/evidence-digest.js';
+import { DIGEST_VERSION, suggestionDigest } from '../evidence/evidence-digest.js';
 import { sealWith } from '../evidence/seal-write.js';
 import { StoreError } from '../store/database.js';
 import type { Database } from '../store/index.js';
@@ -57,7 +57,7 @@ export async function insertSuggestion(db: Database, tenantId: string, row: Sugg
     row.traceId,
   ];
   await storeCall('the suggestion result could not be stored', () =>
-    sealWith(db, tenantId, [{ t: 'suggestions', id: row.id, d: suggestionDigest({ ...row, evidence }) }], row.createdAt, insert, params),
+    sealWith(db, tenantId, [{ t: 'suggestions', id: row.id, d: suggestionDigest({ ...row, evidence }), v: DIGEST_VERSION }], row.createdAt, insert, params),
   );
 }
 

@@ -9,6 +9,7 @@ import { parseTurnInput } from '../turn/turn-input.js';
 import { suggestionDigest } from '../evidence/evidence-digest.js';
 import { sealWith } from '../evidence/seal-write.js';
 import { stopState } from '../suggest/suggestion-result.js';
+import { recordTurnTrace } from '../turn/turn-queries.js';
 
 /** A Reply Effect row of `tenantId` whose body and candidates hold `text`. */
 export function testEffect(tenantId: string, text: string, at = new Date()): StoredEffect {
@@ -69,20 +70,26 @@ export async function insertCamelCaseSuggestion(db: Database, tenantId: string, 
     JSON.stringify(row.evidence),
     row.traceId,
   ];
-  await sealWith(db, tenantId, [{ t: 'suggestions', id: row.id, d: suggestionDigest(row) }], row.createdAt, insert, params);
+  await sealWith(db, tenantId, [{ t: 'suggestions', id: row.id, d: suggestionDigest(row, 1) }], row.createdAt, insert, params);
 }
 
 /**
  * Writes evidence of every kind for `tenantId` through Warrant's own writers: six effects, one
  * suggestion result of Match `conversation`, and two turns (with their results and events) of
- * conversation `conversation` — 13 sealed rows.
+ * conversation `conversation` — 13 sealed rows. With `traceId`, every one of them is made by that
+ * request, as the sidecar records it — the first turn's trace is then a 14th sealed row.
  */
-export async function writeTestEvidence(db: Database, tenantId: string, conversation = 'c1'): Promise<{ effects: StoredEffect[]; suggestion: string }> {
+export async function writeTestEvidence(
+  db: Database,
+  tenantId: string,
+  conversation = 'c1',
+  traceId: string | null = null,
+): Promise<{ effects: StoredEffect[]; suggestion: string }> {
   const effects = createEffectStore(db);
-  const written = Array.from({ length: 6 }, (_, i) => testEffect(tenantId, `reply ${i} of ${tenantId}`));
+  const written = Array.from({ length: 6 }, (_, i) => ({ ...testEffect(tenantId, `reply ${i} of ${tenantId}`), traceId }));
   await Promise.all(written.map((e) => effects.insert(e)));
   const { id: suggestion, ...row } = testSuggestion(conversation);
-  await insertSuggestion(db, tenantId, { id: suggestion, ...row });
+  await insertSuggestion(db, tenantId, { id: suggestion, ...row, traceId });
   const runtime = createTurnRuntime({ db, workflows: [tripWorkflow], locales: ['en'], tenantId });
   const record = `r-${conversation}`;
   await runtime.run(
@@ -93,6 +100,7 @@ export async function writeTestEvidence(db: Database, tenantId: string, conversa
       understanding: { acts: [{ operation: 'start_trip', workflow: 'trip', record, values: { destination: 'Oslo' } }] },
     }),
   );
+  if (traceId !== null) await recordTurnTrace(db, tenantId, `${conversation}-t1`, traceId);
   await runtime.run(
     parseTurnInput({
       turn_id: `${conversation}-t2`,

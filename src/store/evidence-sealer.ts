@@ -3,9 +3,10 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 /**
  * The evidence an integrity seal covers, by the name `warrant evidence verify` reports it under.
  * `turn_results` is the `result` of a `turns` row (set once, after the commit that sealed the
- * turn); `turn_events` rows are named `record_id#revision`.
+ * turn), `turn_traces` its `trace_id` (set once, after the request that committed it);
+ * `turn_events` rows are named `record_id#revision`.
  */
-export type EvidenceTable = 'effects' | 'suggestions' | 'turns' | 'turn_results' | 'turn_events' | 'evidence_erasures';
+export type EvidenceTable = 'effects' | 'suggestions' | 'turns' | 'turn_results' | 'turn_traces' | 'turn_events' | 'evidence_erasures';
 
 /** One row a seal covers: its table, its id, the SHA-256 of its content and, where rows have one, its place in order. */
 export interface SealEntry {
@@ -15,7 +16,18 @@ export interface SealEntry {
   readonly d: string;
   /** The row's position where it has one apart from its id (a turn's `seq`). */
   readonly o?: number;
+  /**
+   * The form of digest `d` is (see `evidence-digest.ts`): absent in seals written before digests
+   * were versioned, which are form 1; every new entry says {@link DIGEST_VERSION}.
+   */
+  readonly v?: number;
 }
+
+/**
+ * The digest form new seal entries are written in. 1: the forms of the first seals (no
+ * `trace_id`, no commit times); 2: every stored column that is evidence (see `evidence-digest.ts`).
+ */
+export const DIGEST_VERSION = 2;
 
 /** A row of `evidence_seals`, as written. */
 export interface SealRow {
@@ -61,8 +73,36 @@ export function sealHash(key: string, seal: Omit<SealRow, 'hash'>): string {
         String(seal.seq),
         seal.covers_from,
         seal.covers_to,
-        JSON.stringify(seal.entries.map((e) => [e.t, e.id, e.d, e.o ?? null])),
+        // An entry's version is linked only where it has one, so seals written before versions
+        // hash as they did, and a version edited down (to dodge a column) breaks the seal.
+        JSON.stringify(seal.entries.map((e) => (e.v === undefined ? [e.t, e.id, e.d, e.o ?? null] : [e.t, e.id, e.d, e.o ?? null, e.v]))),
       ].join('\n'),
+      'utf8',
+    )
+    .digest('hex');
+}
+
+/** A row of `evidence_checkpoints` as its MAC covers it: times as ISO text to the microsecond. */
+export interface CheckpointRow {
+  readonly tenant_id: string;
+  readonly chain_id: string;
+  readonly through_seq: number;
+  readonly hash: string;
+  readonly rule: string;
+  readonly pruned_before: string;
+  readonly pruned_at: string;
+  readonly row_count: number;
+}
+
+/**
+ * A prune checkpoint's MAC: HMAC-SHA256 under the seals' key over every column, so the cutoff,
+ * rule, time and count it shows (and the rows it lets verification accept as pruned) cannot be
+ * changed, nor a checkpoint inserted, without the key.
+ */
+export function checkpointMac(key: string, c: CheckpointRow): string {
+  return createHmac('sha256', key)
+    .update(
+      ['checkpoint', c.tenant_id, c.chain_id, String(c.through_seq), c.hash, c.rule, c.pruned_before, c.pruned_at, String(c.row_count)].join('\n'),
       'utf8',
     )
     .digest('hex');

@@ -1,3 +1,5 @@
+import { DIGEST_VERSION, turnTraceDigest } from '../evidence/evidence-digest.js';
+import { sealWith } from '../evidence/seal-write.js';
 import { storeCall } from '../evidence/store-call.js';
 import { tenantPageQuery } from '../evidence/tenant-page-query.js';
 import { StoreError } from '../store/database.js';
@@ -67,8 +69,16 @@ export async function getTurn(db: Database, tenantId: string, id: string): Promi
  * retried turn id returns the committed turn and does not move it to the retry's trace.
  */
 export async function recordTurnTrace(db: Database, tenantId: string, id: string, traceId: string): Promise<void> {
+  // Sealed in the same statement (W13), as evidence of its own: the turn's seal was written before it.
   await storeCall('the turn trace id could not be stored', () =>
-    db.query('update turns set trace_id = $3 where tenant_id = $1 and id = $2 and trace_id is null', [tenantId, id, traceId]),
+    sealWith(
+      db,
+      tenantId,
+      [{ t: 'turn_traces', id, d: turnTraceDigest(traceId), v: DIGEST_VERSION }],
+      new Date(),
+      'update turns set trace_id = $3 where tenant_id = $1 and id = $2 and trace_id is null returning id',
+      [tenantId, id, traceId],
+    ),
   );
 }
 

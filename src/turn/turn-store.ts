@@ -1,5 +1,5 @@
 import { ConfigurationError, InputError } from '../errors.js';
-import { turnDigest, turnEventDigest, turnEventId, turnResultDigest } from '../evidence/evidence-digest.js';
+import { DIGEST_VERSION, isoMicrosSql, turnDigest, turnEventDigest, turnEventId, turnResultDigest } from '../evidence/evidence-digest.js';
 import { insertSeals, sealLaneOf, sealWith } from '../evidence/seal-write.js';
 import { abortable } from '../store/abortable.js';
 import type { SealEntry } from '../store/evidence-sealer.js';
@@ -238,21 +238,32 @@ export class TurnStore {
         const records = wanted.flatMap((id) => known.get(id) ?? read.get(id) ?? []);
         const commit = plan.build(conflicted, records);
         const json = plan.compose ? turnResultToJson(await plan.compose(commit, events)) : null;
-        const claimed = await tx.query<{ id: string; seq: number }>(
+        // The commit time comes back as the digests read it (to the microsecond); the events
+        // were stamped with the same `now()`, the transaction's start.
+        const claimed = await tx.query<{ id: string; seq: number; committed_at: string }>(
           `insert into turns (tenant_id, id, conversation_id, input, commit, result, composed_at)
            values ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, case when $6::jsonb is null then null else now() end)
-           on conflict (tenant_id, id) do nothing returning id, seq`,
+           on conflict (tenant_id, id) do nothing returning id, seq, ${isoMicrosSql('committed_at')} as committed_at`,
           [this.tenantId, plan.turnId, plan.conversationId, JSON.stringify(plan.input), JSON.stringify(commit), json === null ? null : JSON.stringify(json)],
         );
         if (claimed.length === 0) throw new ClaimedElsewhere();
         if (lane) {
+          const committedAt = claimed[0]!.committed_at;
+          const v = DIGEST_VERSION;
           const entries: SealEntry[] = [
-            { t: 'turns', id: plan.turnId, d: turnDigest({ conversationId: plan.conversationId, input: plan.input, commit }), o: Number(claimed[0]!.seq) },
-            ...(json === null ? [] : [{ t: 'turn_results' as const, id: plan.turnId, d: turnResultDigest(json) }]),
+            {
+              t: 'turns',
+              id: plan.turnId,
+              d: turnDigest({ conversationId: plan.conversationId, input: plan.input, commit, committedAt }),
+              o: Number(claimed[0]!.seq),
+              v,
+            },
+            ...(json === null ? [] : [{ t: 'turn_results' as const, id: plan.turnId, d: turnResultDigest(json), v }]),
             ...events.map((e, position) => ({
               t: 'turn_events' as const,
               id: turnEventId(e.recordId, e.revision),
-              d: turnEventDigest({ type: e.type, payload: e.payload, turnId: plan.turnId, position }),
+              d: turnEventDigest({ type: e.type, payload: e.payload, turnId: plan.turnId, position, committedAt }),
+              v,
             })),
           ];
           const now = new Date();
@@ -282,7 +293,7 @@ export class TurnStore {
     const updated = await sealWith(
       this.db,
       this.tenantId,
-      [{ t: 'turn_results', id: turnId, d: turnResultDigest(json) }],
+      [{ t: 'turn_results', id: turnId, d: turnResultDigest(json), v: DIGEST_VERSION }],
       new Date(),
       'update turns set result = $3::jsonb, composed_at = now() where tenant_id = $1 and id = $2 and result is null returning id',
       [this.tenantId, turnId, JSON.stringify(json)],

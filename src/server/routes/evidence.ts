@@ -21,7 +21,11 @@ const exportQuerySchema = z.strictObject({
 const CHUNK_BYTES = 64 * 1024;
 
 const evidenceProblemSchema = z.strictObject({
-  table: z.string().describe('`effects`, `suggestions`, `turns`, `turn_results`, `turn_events`, `evidence_erasures` or `evidence_seals`'),
+  table: z
+    .string()
+    .describe(
+      '`effects`, `suggestions`, `turns`, `turn_results`, `turn_traces`, `turn_events`, `evidence_erasures`, `evidence_seals` or `evidence_checkpoints`',
+    ),
   id: z.string().describe('the row id (`record#revision` for an event, `chain#seq` for a seal)'),
   kind: z.enum(['changed', 'deleted', 'inserted', 'reordered', 'seal_changed', 'seal_missing']),
   detail: z.string(),

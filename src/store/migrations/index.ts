@@ -9,6 +9,7 @@ import { idempotencyKeysMigration } from './070-idempotency-keys.js';
 import { traceIdsMigration } from './071-trace-ids.js';
 import { evidenceSealsMigration } from './080-evidence-seals.js';
 import { evidencePartitionsMigration } from './090-evidence-partitions.js';
+import { evidenceCheckpointMacsMigration } from './091-evidence-checkpoint-macs.js';
 
 /**
  * Every migration of the schema, in id order. A layer that needs tables adds one file here and
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   traceIdsMigration,
   evidenceSealsMigration,
   evidencePartitionsMigration,
+  evidenceCheckpointMacsMigration,
 ];
