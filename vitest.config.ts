@@ -21,8 +21,9 @@ const globalSetup = ['./test/global-setup.ts'];
 export default defineConfig({
   test: {
     exclude: ['dist/**', 'node_modules/**'],
-    // PGlite takes seconds to start on a cold machine; PostgreSQL suites share one server.
-    testTimeout: 30_000,
+    // PGlite takes seconds to start on a cold machine; PostgreSQL suites share one server. Files
+    // run side by side, so a test shares the cores: at 30 s, store tests timed out on a loaded machine.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers,

@@ -71,6 +71,8 @@ describe('vitest workers', () => {
     // A project of its own count would run after the others instead of beside them.
     expect(projects.map((p) => p.name).sort()).toEqual(['browser', 'process', 'store', 'unit']);
     for (const project of projects) expect(project.maxWorkers, project.name).toBeUndefined();
+    // A test shares the cores with the files beside it: its default time limit leaves room for that.
+    expect(config.test?.testTimeout).toBeGreaterThanOrEqual(60_000);
   });
 
   it('the projects that open PGlite make its initdb snapshot before their first test; unit does not wait for it', () => {
