@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../src/package-root.js';
+import config, { maxWorkers } from '../vitest.config.js';
 import { browserTests, processTests, storeTests } from './test-projects.js';
 
 const root = packageRoot();
@@ -56,5 +58,26 @@ describe('vitest projects', () => {
       if (WEIGHT[project] < WEIGHT[starts]) misplaced.push(`${file} starts a ${starts} test: list it in test/test-projects.ts (now ${project})`);
     }
     expect(misplaced).toEqual([]);
+  });
+});
+
+describe('vitest workers', () => {
+  const projects = (config.test?.projects ?? []).map((p) => (p as { test: { name: string; maxWorkers?: unknown; globalSetup?: string[] } }).test);
+
+  it('files run side by side in more workers than the machine has cores, one count for every project', () => {
+    // Vitest's default is cores − 1: one worker on a 2-core machine, every file after the other.
+    expect(maxWorkers).toBeGreaterThan(availableParallelism());
+    expect(config.test?.maxWorkers).toBe(maxWorkers);
+    // A project of its own count would run after the others instead of beside them.
+    expect(projects.map((p) => p.name).sort()).toEqual(['browser', 'process', 'store', 'unit']);
+    for (const project of projects) expect(project.maxWorkers, project.name).toBeUndefined();
+    // A test shares the cores with the files beside it: its default time limit leaves room for that.
+    expect(config.test?.testTimeout).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('the projects that open PGlite make its initdb snapshot before their first test; unit does not wait for it', () => {
+    const setups = Object.fromEntries(projects.map((p) => [p.name, p.globalSetup ?? []]));
+    expect(setups).toEqual({ unit: [], store: ['./test/global-setup.ts'], process: ['./test/global-setup.ts'], browser: ['./test/global-setup.ts'] });
+    expect(existsSync(join(root, 'test', 'global-setup.ts'))).toBe(true);
   });
 });

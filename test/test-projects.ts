@@ -32,6 +32,7 @@ export const processTests = [
   'test/package-exports.test.ts',
   'test/packed-tarball.test.ts',
   'test/readme-background-server.test.ts',
+  'test/side-by-side.test.ts',
 ];
 
 /** Open a store in this process: PGlite, and PostgreSQL too when DATABASE_URL is set. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { openStore } from '../../store/index.js';
 import { memoryIo } from '../io.js';
 import { startSidecar } from './serve.js';
@@ -38,8 +38,12 @@ const targets: { name: string; env: (dir: string) => Record<string, string> }[] 
 
 const key = (name: string) => `wk_test_${name}_${'0'.repeat(20)}`;
 
-describe.each(targets)('W10: the configured keys are authoritative at every start ($name)', ({ env: storeEnv }) => {
-  it('a removed key is 401 after a restart, two keys of one tenant rotate, a generated key (on stderr only) is revoked by configured keys, a shared keys file is warned about', async () => {
+// Concurrent: each store's four starts run one after another, beside the other store's (PGlite's
+// starts spend their time in its worker, PostgreSQL's waiting on the server).
+describe.concurrent.each(targets)('W10: the configured keys are authoritative at every start ($name)', ({ env: storeEnv }) => {
+  it('a removed key is 401 after a restart, two keys of one tenant rotate, a generated key (on stderr only) is revoked by configured keys, a shared keys file is warned about', async ({
+    expect,
+  }) => {
     const dir = await mkdtemp(join(tmpdir(), 'warrant-keys-'));
     dirs.push(dir);
     const base = { ...storeEnv(dir), WARRANT_API_KEYS: '' };

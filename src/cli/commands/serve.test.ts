@@ -64,5 +64,6 @@ describe('warrant serve', () => {
     } finally {
       await store.close();
     }
-  }, 60_000);
+    // Generous: test files run side by side, and a loaded machine took 60 s to spawn, load and drain it.
+  }, 180_000);
 });
