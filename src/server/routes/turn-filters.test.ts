@@ -44,8 +44,11 @@ describe.each(storeTargets())('GET /v0/turns filters ($name)', (target) => {
     }
     // Another tenant's matching turn is never listed.
     await db.query(
-      "insert into turns (tenant_id, id, conversation_id, input, commit, result) values ('beta', 'b-fallback', 'c1', '{}'::jsonb, '{}'::jsonb, $1::jsonb)",
-      [JSON.stringify(result('Milan', { fallback: 'writer_failed: refused', outcomes: ['refused'] }))],
+      "insert into turns (tenant_id, id, conversation_id, input, commit, result) values ('beta', 'b-fallback', 'c1', $1::jsonb, '{}'::jsonb, $2::jsonb)",
+      [
+        JSON.stringify({ turn_id: 'b-fallback', conversation_id: 'c1', locale: 'en', message: 'Book Milan' }),
+        JSON.stringify(result('Milan', { fallback: 'writer_failed: refused', outcomes: ['refused'] })),
+      ],
     );
   }, 120_000);
   afterAll(() => db?.close());
@@ -92,8 +95,11 @@ describe.each(storeTargets())('GET /v0/turns filters ($name)', (target) => {
 
   it('a stored result is read through its schema: one that does not match it is a store fault, not a 200 with a broken body', async () => {
     await db.query(
-      "insert into turns (tenant_id, id, conversation_id, input, commit, result) values ('beta', 'b-broken', 'c1', '{}'::jsonb, '{}'::jsonb, $1::jsonb)",
-      [JSON.stringify({ ...result('Milan'), blocks: [{ kind: 'transition', id: 'transition', text: 'Milan', written_by: 'nobody', fallback_reason: null }] })],
+      "insert into turns (tenant_id, id, conversation_id, input, commit, result) values ('beta', 'b-broken', 'c1', $1::jsonb, '{}'::jsonb, $2::jsonb)",
+      [
+        JSON.stringify({ turn_id: 'b-broken', conversation_id: 'c1', locale: 'en', message: 'Book Milan' }),
+        JSON.stringify({ ...result('Milan'), blocks: [{ kind: 'transition', id: 'transition', text: 'Milan', written_by: 'nobody', fallback_reason: null }] }),
+      ],
     );
     const res = await server.fetch(new Request('http://x/v0/turns/b-broken', { headers: { authorization: `Bearer ${testKeys.beta}` } }));
     expect(res.status).toBeGreaterThanOrEqual(500);
