@@ -52,6 +52,32 @@ function traced(v: number, traceId: string | null | undefined): string {
 }
 
 /**
+ * An effects row as evidence readers select it (`effect::text` and the other `json` columns as
+ * their stored texts, which {@link effectDigest} hashes verbatim): verification and export both.
+ */
+export type EffectEvidenceRow = {
+  id: string;
+  created_at: Date;
+  status: string;
+  interaction_kind: string;
+  effect: string;
+  contract: string;
+  candidates: string;
+  trace_id: string | null;
+};
+
+/** A suggestions row as evidence readers select it: verification and export both. */
+export type SuggestionEvidenceRow = {
+  id: string;
+  created_at: Date;
+  match_id: string;
+  result_type: string;
+  result: unknown;
+  evidence: unknown;
+  trace_id: string | null;
+};
+
+/**
  * An effect's digest, over the exact texts of its `json` columns (PostgreSQL keeps `json` text
  * verbatim, so nothing is parsed or re-serialised on either side).
  */

@@ -13,6 +13,8 @@ import {
   turnEventId,
   turnResultDigest,
   turnTraceDigest,
+  type EffectEvidenceRow,
+  type SuggestionEvidenceRow,
 } from './evidence-digest.js';
 import { storeCall } from './store-call.js';
 
@@ -264,16 +266,7 @@ async function verifyTenant(
     });
     for (const k of e.erased) erased.add(k);
   }
-  for (const r of await read<{
-    id: string;
-    created_at: Date;
-    status: string;
-    interaction_kind: string;
-    effect: string;
-    contract: string;
-    candidates: string;
-    trace_id: string | null;
-  }>(
+  for (const r of await read<EffectEvidenceRow>(
     'effects',
     `select id, created_at, status, interaction_kind, effect::text as effect, contract::text as contract, candidates::text as candidates, trace_id
        from effects where tenant_id = $1 ${window('created_at')}`,
@@ -290,15 +283,7 @@ async function verifyTenant(
     };
     current.push({ table: 'effects', id: r.id, digest: (v) => effectDigest(row, v) });
   }
-  for (const r of await read<{
-    id: string;
-    created_at: Date;
-    match_id: string;
-    result_type: string;
-    result: unknown;
-    evidence: unknown;
-    trace_id: string | null;
-  }>(
+  for (const r of await read<SuggestionEvidenceRow>(
     'suggestions',
     `select id, created_at, match_id, result_type, result, evidence, trace_id from suggestions where tenant_id = $1 ${window('created_at')}`,
     params('suggestions'),

@@ -8,6 +8,8 @@ import {
   turnEventDigest,
   turnEventId,
   turnResultDigest,
+  type EffectEvidenceRow,
+  type SuggestionEvidenceRow,
 } from '../evidence/evidence-digest.js';
 import { storeCall } from '../evidence/store-call.js';
 import type { Database } from '../store/index.js';
@@ -101,16 +103,7 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
       let lines: string[];
       if (kind === 'effects') {
         const rows = await paged('effects', after ?? '', (a) =>
-          read<{
-            id: string;
-            created_at: Date;
-            status: string;
-            interaction_kind: string;
-            effect: string;
-            contract: string;
-            candidates: string;
-            trace_id: string | null;
-          }>(
+          read<EffectEvidenceRow>(
             `select id, created_at, status, interaction_kind, effect::text as effect, contract::text as contract, candidates::text as candidates, trace_id
              from effects where tenant_id = $1 and created_at >= $2 and id > $3 order by id limit $4`,
             [tenantId, sinceIso, a, pageRows],
@@ -147,15 +140,7 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         });
       } else if (kind === 'suggestions') {
         const rows = await paged('suggestions', after ?? '', (a) =>
-          read<{
-            id: string;
-            created_at: Date;
-            match_id: string;
-            result_type: string;
-            result: unknown;
-            evidence: unknown;
-            trace_id: string | null;
-          }>(
+          read<SuggestionEvidenceRow>(
             'select id, created_at, match_id, result_type, result, evidence, trace_id from suggestions where tenant_id = $1 and created_at >= $2 and id > $3 order by id limit $4',
             [tenantId, sinceIso, a, pageRows],
           ),
