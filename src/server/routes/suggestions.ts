@@ -6,7 +6,7 @@ import { newRecordId, recordIdTime } from '../../evidence/record-id.js';
 import { inSpan } from '../../evidence/spans.js';
 import { wireString, wireTimestamp } from '../../wire-string.js';
 import type { Database } from '../../store/index.js';
-import { emptyProfile, emptyWiki, suggestionResultSchema, suggestReplies, type SuggestionResult, type SuggestSkills } from '../../suggest/index.js';
+import { emptyProfile, emptyWiki, suggestionResultSchema, suggestReplies, type SuggestSkills } from '../../suggest/index.js';
 import { matchInputSchema } from '../../suggest/match.js';
 import { profileInputSchema } from '../../suggest/profile.js';
 import { wikiInputSchema } from '../../suggest/wiki.js';
@@ -204,7 +204,7 @@ export function suggestionRoutes(
       const row = await getSuggestion(store, c.get('tenantId'), c.req.valid('param').id);
       if (row === undefined)
         throw new HttpProblem(404, 'not_found', 'no suggestion result with this id', [{ path: '$.id', message: 'no suggestion result with this id' }]);
-      return c.json({ id: row.id, result: row.result as SuggestionResult, evidence: suggestEvidenceToJson(row.evidence), trace_id: row.traceId }, 200);
+      return c.json({ id: row.id, result: row.result, evidence: suggestEvidenceToJson(row.evidence), trace_id: row.traceId }, 200);
     },
   );
 
@@ -245,15 +245,15 @@ export function suggestionRoutes(
 }
 
 function summaryOf(row: SuggestionRow) {
-  const result = row.result as { analysisSummary?: string; question?: string; suggestions?: unknown[] };
+  const { result } = row;
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
     match_id: row.matchId,
-    result_type: row.resultType as 'suggestions' | 'clarification' | 'hold' | 'close',
-    analysis_summary: result.analysisSummary ?? '',
-    question: result.question ?? '',
-    suggestion_count: result.suggestions?.length ?? 0,
+    result_type: row.resultType,
+    analysis_summary: result.analysisSummary,
+    question: result.question,
+    suggestion_count: result.resultType === 'suggestions' ? result.suggestions.length : 0,
     trace_id: row.traceId,
   };
 }
