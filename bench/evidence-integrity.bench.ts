@@ -5,17 +5,16 @@
  * `verifyEvidence` over the rows written: how fast an audit reads them back.
  * `BENCH_STORES=pglite` or `postgres` measures one store.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '../src/evidence/json-logger.js';
 import { verifyEvidence } from '../src/evidence/verify-evidence.js';
-import { packageRoot } from '../src/package-root.js';
 import { createServer, hashApiKey, listen, type WarrantServer } from '../src/server/index.js';
 import { automotiveContract, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from '../src/server/testing.js';
 import { createEvidenceSealer } from '../src/store/evidence-sealer.js';
 import type { Database } from '../src/store/index.js';
+import { autocannon } from './autocannon.js';
 import { forEachBenchStore } from './bench-stores.js';
 import { median, report, round } from './measure.js';
 
@@ -25,50 +24,12 @@ const AMOUNT = Number(process.env.BENCH_REQUESTS ?? 3_000); // requests per roun
 const body = JSON.stringify({ contract: automotiveContract, candidates: [unsafeAutomotiveCandidate, safeAutomotiveCandidate] });
 
 /**
- * autocannon in its own process: `amount` requests, then how many were answered 2xx and how many
- * failed. Not its rate: autocannon notices the last answer at its next one-second tick, so its
- * start and finish stamps are whole seconds apart and every rate came out as 3,000 requests over
- * 2 or 3 seconds (ratios of exactly 1 or 2/3). The rate is timed by the server (see {@link timed}).
+ * `amount` verify requests to `url`. autocannon's own rate is not used: it notices the last answer
+ * at its next one-second tick, so every round read as 3,000 requests over 2 or 3 seconds (ratios of
+ * exactly 1 or 2/3). The rate is timed by the server (see {@link timed}).
  */
-function autocannon(url: string, amount: number): Promise<{ errors: number; ok: number }> {
-  const args = [
-    join(packageRoot(), 'node_modules', 'autocannon', 'autocannon.js'),
-    '-c',
-    String(CONNECTIONS),
-    '-a',
-    String(amount),
-    '-m',
-    'POST',
-    '-H',
-    `authorization=Bearer ${testKeys.acme}`,
-    '-H',
-    'content-type=application/json',
-    '-b',
-    body,
-    '--json',
-    url,
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', () => {
-      try {
-        const r = JSON.parse(out) as {
-          start: string;
-          finish: string;
-          requests: { total: number };
-          '2xx': number;
-          non2xx: number;
-          errors: number;
-          timeouts: number;
-        };
-        resolve({ ok: r['2xx'], errors: r.non2xx + r.errors + r.timeouts });
-      } catch (error) {
-        reject(new Error(`autocannon gave no summary: ${(error as Error).message}`));
-      }
-    });
-  });
+function load(url: string, amount: number) {
+  return autocannon({ url, body, key: testKeys.acme, connections: CONNECTIONS, amount });
 }
 
 /** When a server got its first request and answered its last, in `performance.now()` ms. */
@@ -100,8 +61,8 @@ async function measure(storeName: string, db: Database): Promise<void> {
   );
   try {
     const loadBefore = loadavg()[0]!;
-    await autocannon(`${sealed.url}/v0/reply-contracts/verify`, AMOUNT / 2);
-    await autocannon(`${unsealed.url}/v0/reply-contracts/verify`, AMOUNT / 2);
+    await load(`${sealed.url}/v0/reply-contracts/verify`, AMOUNT / 2);
+    await load(`${unsealed.url}/v0/reply-contracts/verify`, AMOUNT / 2);
     const rounds: { on: number; off: number }[] = [];
     // CPU time of this process (the server, and PGlite's worker thread) per request answered: what
     // sealing costs in work, which the load of other processes on the machine does not move as it
@@ -115,7 +76,7 @@ async function measure(storeName: string, db: Database): Promise<void> {
       for (const which of order) {
         const before = process.cpuUsage();
         spans[which].first = 0;
-        const outcome = await autocannon(`${(which === 'on' ? sealed : unsealed).url}/v0/reply-contracts/verify`, AMOUNT);
+        const outcome = await load(`${(which === 'on' ? sealed : unsealed).url}/v0/reply-contracts/verify`, AMOUNT);
         const used = process.cpuUsage(before);
         cpu[which].push((used.user + used.system) / Math.max(1, outcome.ok));
         errors += outcome.errors;

@@ -10,11 +10,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '../src/evidence/json-logger.js';
-import { packageRoot } from '../src/package-root.js';
 import { createServer, hashApiKey, listen } from '../src/server/index.js';
 import { automotiveContract, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from '../src/server/testing.js';
 import type { Database } from '../src/store/index.js';
 import { loadavg } from 'node:os';
+import { autocannon } from './autocannon.js';
 import { forEachBenchStore } from './bench-stores.js';
 import { median, report, round } from './measure.js';
 
@@ -53,7 +53,7 @@ const generator = process.env.BENCH_LOAD === 'autocannon' || spawnSync('wrk', ['
 function load(url: string, seconds: number, rps?: number): Promise<Load> {
   if (generator === 'wrk') return wrk(url, seconds);
   const amount = rps === undefined ? 3_000 : Math.max(1_000, Math.min(MAX_AMOUNT, Math.round(rps * seconds)));
-  return autocannon(url, amount, MAX_SECONDS);
+  return autocannonLoad(url, amount, MAX_SECONDS);
 }
 
 /**
@@ -98,51 +98,11 @@ async function wrk(url: string, seconds: number): Promise<Load> {
   });
 }
 
-/** Runs autocannon in its own process against `url` and reads its JSON summary. */
-function autocannon(url: string, amount: number, seconds: number): Promise<Load> {
-  const args = [
-    join(packageRoot(), 'node_modules', 'autocannon', 'autocannon.js'),
-    '-c',
-    String(CONNECTIONS),
-    '-O',
-    String(amount),
-    '-d',
-    String(seconds),
-    '-m',
-    'POST',
-    '-H',
-    `authorization=Bearer ${testKeys.acme}`,
-    '-H',
-    'content-type=application/json',
-    '-b',
-    body,
-    '--json',
-    url,
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', () => {
-      try {
-        const r = JSON.parse(out) as {
-          duration: number;
-          requests: { total: number };
-          latency: { p50: number; p99: number };
-          '2xx': number;
-          non2xx: number;
-          errors: number;
-          timeouts: number;
-        };
-        // Total over the run's own duration: the per-second sample average is too coarse for short runs.
-        resolve({ rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], errors: r.non2xx + r.errors + r.timeouts });
-      } catch (error) {
-        reject(new Error(`autocannon gave no summary: ${(error as Error).message}; ${err.slice(-500)}`));
-      }
-    });
-  });
+/** autocannon against `url`: `amount` requests at most, for `seconds` at most. */
+async function autocannonLoad(url: string, amount: number, seconds: number): Promise<Load> {
+  const r = await autocannon({ url, body, key: testKeys.acme, connections: CONNECTIONS, amount, seconds });
+  // Total over the run's own duration: the per-second sample average is too coarse for short runs.
+  return { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, ok: r.ok, errors: r.errors };
 }
 
 async function measure(storeName: string, db: Database): Promise<void> {
