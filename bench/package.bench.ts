@@ -2,7 +2,8 @@
  * `package`: what a host gets from `npm install warrant`, measured on the packed tarball of this
  * build (`npm pack --ignore-scripts`, so `dist/` must be built first: `npm run build`).
  *
- * - `tarball_kb`, `files`: the packed tarball's size and file count (aim: ≤ 500 KB).
+ * - `tarball_kb` (KiB, 1,024 bytes), `tarball_bytes`, `files`: the packed tarball's size and file
+ *   count (aim: ≤ 500 KB; npm's own `kB` is 1,000 bytes, so both are printed).
  * - `install_mb`: the size of `node_modules` in a new npm project after `npm install <tarball>
  *   ai@6.0.325` (npm's cache first; the optional peers are not installed).
  * - `import_ms`: per entry, the median time of `await import(entry)` in a fresh plain Node
@@ -94,6 +95,7 @@ try {
   const importMs = medians(wall, imports);
   report('package', {
     tarball_kb: round(packed!.size / 1024, 1),
+    tarball_bytes: packed!.size,
     files: packed!.entryCount,
     install_mb: round(sizeOf(join(project, 'node_modules')) / 1024 / 1024, 1),
     import_ms: importMs,
