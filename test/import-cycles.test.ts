@@ -137,9 +137,10 @@ function contractImportAllowed(file: string, specifier: string): boolean {
 
 /**
  * What a test of the contract layer may add: its test tools, the Traditional-to-Simplified
- * reference, the script that builds the WebAssembly scan (its test rebuilds the committed bytes), and Node.
+ * reference, the script that builds the WebAssembly scan (its test rebuilds the committed bytes),
+ * the one that writes the generated tables (its test reads back what it writes), and Node.
  */
-const CONTRACT_TEST_TOOLS = ['vitest', 'fast-check', 'opencc-js', '../scripts/build-scan-wasm.mjs'];
+const CONTRACT_TEST_TOOLS = ['vitest', 'fast-check', 'opencc-js', '../scripts/build-scan-wasm.mjs', '../scripts/code-point-table.mjs'];
 
 describe('the contract layer is the pure core: it imports only itself, zod and the foundation', () => {
   const contract = join(src, 'contract');

@@ -15,6 +15,7 @@ import {
 /** One scratch for the folds of these tests, as a verifier keeps one for its own. */
 const scratch = new FoldScratch();
 const foldText = (text: string) => foldWith(text, scratch);
+import { decodeCodePointTable } from './code-point-table.js';
 import { CASE_FOLDING, CONFUSABLES } from './unicode-folding-data.js';
 
 /** Thousands of cases take tens of seconds on a loaded 2-core machine: more than the default 30 s. */
@@ -27,26 +28,15 @@ const PROPERTY_TIMEOUT_MS = 180_000;
 // same original range for each, the same marks flag and inner boundaries.
 // ---------------------------------------------------------------------------------------------
 
-const parseHex = (h: string) => Number.parseInt(h, 16);
-
-function parseMap(data: string): Map<number, string> {
-  const map = new Map<number, string>();
-  for (const entry of data.split(';')) {
-    const [from, to] = entry.split(':') as [string, string];
-    map.set(parseHex(from), String.fromCodePoint(...to.split(' ').map(parseHex)));
-  }
-  return map;
-}
-
 let caseFolding: Map<number, string> | undefined;
 let confusables: Map<number, string> | undefined;
 
 function caseFoldingMap(): Map<number, string> {
-  return (caseFolding ??= parseMap(CASE_FOLDING));
+  return (caseFolding ??= decodeCodePointTable(CASE_FOLDING));
 }
 
 function confusablesMap(): Map<number, string> {
-  return (confusables ??= parseMap(CONFUSABLES));
+  return (confusables ??= decodeCodePointTable(CONFUSABLES));
 }
 
 /** Code points the table must fold the slow way even when no data maps them. */

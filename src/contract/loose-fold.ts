@@ -1,6 +1,7 @@
 import { isNormalizationInert } from './disguise-classes.js';
 import { disguisesBetween, foldSegment, foldTerm, foldTermText, type DisguiseClass, DISGUISE_CLASSES, type FoldedText } from './fold-text.js';
 import { HAN_VARIANTS } from './han-variants-data.js';
+import { decodeCodePointTable } from './code-point-table.js';
 
 /**
  * `loose` matching (Reply Contract v1, forbidden terms only) goes past what `folded` promises:
@@ -120,11 +121,7 @@ let hanTable: Map<number, string> | undefined;
 
 /** Han character → its Simplified fold (OpenCC's data, see han-variants-data.ts). */
 function hanVariants(): Map<number, string> {
-  if (hanTable) return hanTable;
-  const table = new Map<number, string>();
-  const chars = [...HAN_VARIANTS];
-  for (let i = 0; i + 1 < chars.length; i += 2) table.set(chars[i]!.codePointAt(0)!, chars[i + 1]!);
-  return (hanTable = table);
+  return (hanTable ??= decodeCodePointTable(HAN_VARIANTS));
 }
 
 /** The Simplified fold of one Han character (itself when OpenCC has none). */

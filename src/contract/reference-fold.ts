@@ -1,3 +1,4 @@
+import { decodeCodePointTable } from './code-point-table.js';
 import { CASE_FOLDING, CONFUSABLES, DEFAULT_IGNORABLE } from './unicode-folding-data.js';
 
 /**
@@ -24,25 +25,16 @@ import { CASE_FOLDING, CONFUSABLES, DEFAULT_IGNORABLE } from './unicode-folding-
 
 const parseHex = (h: string) => Number.parseInt(h, 16);
 
-function parseMap(data: string): Map<number, string> {
-  const map = new Map<number, string>();
-  for (const entry of data.split(';')) {
-    const [from, to] = entry.split(':') as [string, string];
-    map.set(parseHex(from), String.fromCodePoint(...to.split(' ').map(parseHex)));
-  }
-  return map;
-}
-
 let caseFolding: Map<number, string> | undefined;
 let confusables: Map<number, string> | undefined;
 let ignorableRanges: Int32Array | undefined;
 
 export function caseFoldingMap(): Map<number, string> {
-  return (caseFolding ??= parseMap(CASE_FOLDING));
+  return (caseFolding ??= decodeCodePointTable(CASE_FOLDING));
 }
 
 export function confusablesMap(): Map<number, string> {
-  return (confusables ??= parseMap(CONFUSABLES));
+  return (confusables ??= decodeCodePointTable(CONFUSABLES));
 }
 
 /** Pairs of [from, to] (inclusive), sorted, for a binary search. */

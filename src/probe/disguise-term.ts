@@ -1,4 +1,5 @@
 import type { DisguiseClass } from '../contract/index.js';
+import { decodeCodePointTable } from '../contract/code-point-table.js';
 import { hanFold, stripMarks } from '../contract/loose-fold.js';
 import { CONFUSABLES } from '../contract/unicode-folding-data.js';
 
@@ -8,10 +9,8 @@ let lookalikes: Map<string, string[]> | undefined;
 function lookalikeMap(): Map<string, string[]> {
   if (lookalikes) return lookalikes;
   lookalikes = new Map();
-  for (const entry of CONFUSABLES.split(';')) {
-    const [from, to] = entry.split(':') as [string, string];
-    const source = String.fromCodePoint(Number.parseInt(from, 16));
-    const target = String.fromCodePoint(...to.split(' ').map((h) => Number.parseInt(h, 16)));
+  for (const [from, target] of decodeCodePointTable(CONFUSABLES)) {
+    const source = String.fromCodePoint(from);
     // Cyrillic and Greek letters that read as one Latin letter: the look-alikes attackers use.
     if (/^[\p{Script=Cyrillic}\p{Script=Greek}]$/u.test(source) && /^\p{L}$/u.test(source) && target.length === 1) {
       const list = lookalikes.get(target) ?? [];
