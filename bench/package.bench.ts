@@ -2,8 +2,9 @@
  * `package`: what a host gets from `npm install warrant`, measured on the packed tarball of this
  * build (`npm pack --ignore-scripts`, so `dist/` must be built first: `npm run build`).
  *
- * - `tarball_kb` (KiB, 1,024 bytes), `tarball_bytes`, `files`: the packed tarball's size and file
- *   count (aim: ≤ 500 KB; npm's own `kB` is 1,000 bytes, so both are printed).
+ * - `tarball_bytes`, `files`: the packed tarball's size and file count; `tarball_aim_bytes`: issue
+ *   20's aim, 500 KB in npm's unit (1,000 bytes, as `npm pack` prints it), 500,000 bytes;
+ *   `tarball_kb`: the size in that unit.
  * - `install_mb`: the size of `node_modules` in a new npm project after `npm install <tarball>
  *   ai@6.0.325` (npm's cache first; the optional peers are not installed).
  * - `import_ms`: per entry, the median time of `await import(entry)` in a fresh plain Node
@@ -25,6 +26,8 @@ import { packageRoot } from '../src/package-root.js';
 import { median, report, round } from './measure.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+/** Issue 20: the packed tarball ≤ 500 KB, npm's kB (test/packed-tarball.test.ts holds it too). */
+const TARBALL_AIM_BYTES = 500_000;
 const ENTRIES = ['warrant/contract', 'warrant/ai-sdk', 'warrant/store', 'warrant/turn', 'warrant/server', 'warrant'];
 const root = packageRoot();
 const work = mkdtempSync(join(tmpdir(), 'warrant-package-bench-'));
@@ -94,8 +97,9 @@ try {
   const imports = Object.keys(cases).filter((n) => !n.startsWith('read '));
   const importMs = medians(wall, imports);
   report('package', {
-    tarball_kb: round(packed!.size / 1024, 1),
+    tarball_kb: round(packed!.size / 1000, 1),
     tarball_bytes: packed!.size,
+    tarball_aim_bytes: TARBALL_AIM_BYTES,
     files: packed!.entryCount,
     install_mb: round(sizeOf(join(project, 'node_modules')) / 1024 / 1024, 1),
     import_ms: importMs,
