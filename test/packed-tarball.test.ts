@@ -1,5 +1,5 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +18,10 @@ import { AI_6, AI_7, PEERS_LOWEST, PEERS_NEWEST } from './consumer/versions.js';
  * requiring every subpath, the published types under every module resolution, and the two
  * framework adapters beside the lowest and the newest version of each peer range.
  *
- * Every install reads npm's cache first (`--prefer-offline`); the tarball is packed once. `.ci/run`
- * runs this file again on Node 22 and 24 (this process's Node is then the app's).
+ * Every install reads npm's cache first (`--prefer-offline`); the tarball is packed once, and the
+ * three new projects install side by side as soon as it is (each test waits for its own): this
+ * file is the longest of `npm test`, whose end it sets, and an install is one process that uses
+ * one core. `.ci/run` runs this file again on Node 22 and 24 (this process's Node is then the app's).
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -44,19 +46,31 @@ let tarball: string;
 let packed: { size: number; files: { path: string }[] };
 let server: OpenAiWireServer;
 
-/** A new npm project in `name/` with the tarball and `packages` installed; returns its folder and what npm warned. */
-function project(name: string, packages: readonly string[]): { dir: string; warnings: string } {
+interface Project {
+  dir: string;
+  /** What npm printed on stderr while installing. */
+  warnings: string;
+}
+
+/** A new npm project in `name/` with the tarball and `packages` installed; resolves to its folder and what npm warned. */
+async function project(name: string, packages: readonly string[]): Promise<Project> {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
-  const install = spawnSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...packages], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 240_000,
-  });
-  if (install.status !== 0) throw new Error(`npm install in ${name} failed:\n${install.stderr}`);
-  return { dir, warnings: install.stderr };
+  try {
+    const { stderr } = await execFileAsync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...packages], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 480_000,
+    });
+    return { dir, warnings: stderr };
+  } catch (error) {
+    throw new Error(`npm install in ${name} failed:\n${(error as { stderr?: string }).stderr ?? String(error)}`);
+  }
 }
+
+/** The projects, installing side by side from the start; each test awaits the one it uses. */
+let projects: { ai6: Promise<Project>; peersLowest: Promise<Project>; ai7: Promise<Project> };
 
 /** Declaration files parsed once and shared by every check below (parsing dominates their time). */
 const parsed = new Map<string, ts.SourceFile | undefined>();
@@ -140,12 +154,23 @@ beforeAll(async () => {
   }[];
   tarball = join(work, result!.filename);
   packed = result!;
+  projects = { ai6: project('ai6', AI_6), peersLowest: project('peers-lowest', [...AI_6, ...PEERS_LOWEST]), ai7: project('ai7', AI_7) };
+  // A failed install fails the test that awaits it, not the run before that test is reached.
+  for (const install of Object.values(projects)) install.catch(() => {});
   server = await startOpenAiWireServer();
 }, 120_000);
 
 afterAll(async () => {
+  // No npm may still be writing into the folder removed below.
+  if (projects) await Promise.allSettled(Object.values(projects));
   await server?.close();
-  rmSync(work, { recursive: true, force: true });
+  // The projects hold some 36,000 files: removing them waited 40–60 s on the disk of a loaded
+  // 2-core machine, at the end of the longest file of npm test. A detached Node removes them
+  // while the rest of the run goes on.
+  spawn(process.execPath, ['-e', `require('node:fs').rmSync(${JSON.stringify(work)}, { recursive: true, force: true })`], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
 }, 180_000);
 
 describe('the packed tarball', () => {
@@ -196,7 +221,7 @@ describe('a new npm project on ai 6 with @ai-sdk/openai 3, on this Node', () => 
   let dir: string;
 
   it('installs with neither optional peer and guards generateText and streamText against a provider speaking the OpenAI wire format', async () => {
-    const installed = project('ai6', AI_6);
+    const installed = await projects.ai6;
     dir = installed.dir;
     // No script of Warrant's (or of its dependencies') asks the host for approval.
     expect(installed.warnings).not.toMatch(/install-scripts|allowScripts/);
@@ -205,7 +230,7 @@ describe('a new npm project on ai 6 with @ai-sdk/openai 3, on this Node', () => 
     await guardsTheOpenAiProvider(process.execPath, dir);
     copyFileSync(join(consumerFiles, 'guard-openai.ts'), join(dir, 'guard-openai.ts'));
     typeCheck(dir, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }, ['guard-openai.ts']);
-  }, 300_000);
+  }, 600_000);
 
   it('runs the adapters beside the newest @openai/agents and @langchain/core of their ranges', () => {
     run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', ...PEERS_NEWEST], dir);
@@ -240,16 +265,16 @@ describe('a new npm project on ai 6 with @ai-sdk/openai 3, on this Node', () => 
 });
 
 describe('a new npm project with the lowest @openai/agents and @langchain/core of their ranges', () => {
-  it('runs the adapters', () => {
-    adaptersWork(project('peers-lowest', [...AI_6, ...PEERS_LOWEST]).dir);
-  }, 300_000);
+  it('runs the adapters', async () => {
+    adaptersWork((await projects.peersLowest).dir);
+  }, 600_000);
 });
 
 describe('a new npm project on ai 7 with @ai-sdk/openai 4, on Node ≥ 22', () => {
   it('guards generateText and streamText against the same provider, type-checks, and imports every subpath', async () => {
     const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : registryNode(NODE_22);
     expect(run(node, ['--version'], work).trim()).toMatch(/^v(2[2-9]|[3-9]\d)\./);
-    const { dir } = project('ai7', AI_7);
+    const { dir } = await projects.ai7;
     expect(JSON.parse(readFileSync(join(dir, 'node_modules', 'ai', 'package.json'), 'utf8')).version).toBe('7.0.173');
     await guardsTheOpenAiProvider(node, dir);
     copyFileSync(join(consumerFiles, 'guard-openai.ts'), join(dir, 'guard-openai.ts'));
