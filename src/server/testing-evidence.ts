@@ -64,9 +64,9 @@ export function testEffect(tenantId: string, text: string, at = new Date()): Sto
     createdAt: at,
     status: 'accepted',
     interactionKind: 'chat',
-    effect: testEffectJson(`${text} 估車`),
+    effect: testEffectJson(`估車：${text}`),
     contract: testContractJson(),
-    candidates: [`${text} 估車`, `${text} 2`],
+    candidates: [`估車：${text}`, `${text} 2`],
   };
 }
 
