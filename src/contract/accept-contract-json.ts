@@ -1,4 +1,4 @@
-import { wireKeyProblem, wireTextProblem } from '../wire-string.js';
+import { isWireText, wireKeyProblem } from '../wire-string.js';
 import { CONTRACT_VERSIONS, MATCH_MODES, REQUIRED_MATCH_MODES, type ReplyContractJson, TERM_LISTS } from './reply-contract.js';
 
 /** The fields of the wire form this fast path checks; any other key sends a contract to the schema. */
@@ -19,19 +19,6 @@ const TERM_LIST_KEYS = ['must_include', 'must_ask', 'canonical_terms', 'forbidde
 const NON_EMPTY_KEYS = ['interaction_kind', 'authority_status', 'fallback_body'] as const;
 const KNOWN_KEYS: ReadonlySet<string> = new Set(ACCEPTED_CONTRACT_KEYS);
 const VERSIONS: ReadonlySet<unknown> = new Set(CONTRACT_VERSIONS);
-
-/**
- * A code unit `wireTextProblem` may object to (U+0000, any surrogate): text without one is
- * fine, settled by one native character-class test, where a loop of `charCodeAt` over a small
- * contract's strings took an eighth of reading it. Text with one (emoji, say) is asked of
- * `wireTextProblem`, which tells paired surrogates from lone ones.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the units this looks for
-const SUSPECT_UNIT = /[\u0000\ud800-\udfff]/;
-
-function isWireText(text: string): boolean {
-  return !SUSPECT_UNIT.test(text) || wireTextProblem(text) === undefined;
-}
 
 /**
  * Each key of `matching` and the modes it takes: the lists and mode lists `contractMatchingSchema`

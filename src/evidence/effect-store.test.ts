@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
+import { testContractJson, testEffectJson } from '../server/testing-evidence.js';
 import { storeTargets } from '../store/testing.js';
 import { createEffectStore, hasEffects, type EffectStore, type StoredEffect } from './effect-store.js';
 import { newRecordId } from './record-id.js';
 import { verifyEvidence } from './verify-evidence.js';
 
-function effect(tenantId: string, status: string, kind: string, atMs: number): StoredEffect {
+function effect(tenantId: string, status: 'accepted' | 'fallback', kind: string, atMs: number): StoredEffect {
   const id = newRecordId('eff_');
   return {
     tenantId,
@@ -13,8 +14,8 @@ function effect(tenantId: string, status: string, kind: string, atMs: number): S
     createdAt: new Date(atMs),
     status,
     interactionKind: kind,
-    effect: { status, interaction_kind: kind, body: `body of ${id}` },
-    contract: { contract_version: 'v0' },
+    effect: testEffectJson(`body of ${id}`, status, kind),
+    contract: testContractJson(kind),
     candidates: ['看車 candidate'],
     // Every other effect has no trace (made without a request); both read back as written.
     traceId: atMs % 2 === 0 ? id.slice(4).padEnd(32, '0').slice(0, 32) : null,
@@ -63,7 +64,9 @@ describe.each(storeTargets())('effect store on $name', (target) => {
     const first = effect('prepared', 'accepted', 'k', Date.UTC(2026, 0, 4));
     const second = effect('prepared', 'accepted', 'k', Date.UTC(2026, 0, 4, 0, 0, 1));
     const kept = structuredClone(second);
-    const unserialisable = { ...effect('prepared', 'accepted', 'k', Date.UTC(2026, 0, 4, 0, 0, 2)), effect: { body: 1n } };
+    const base = effect('prepared', 'accepted', 'k', Date.UTC(2026, 0, 4, 0, 0, 2));
+    // A value no JSON holds, past the type a caller would be held to.
+    const unserialisable = { ...base, effect: { ...base.effect, body: 1n as unknown as string } };
     // All three are queued in this turn and flushed together at its end, after the caller has changed its object.
     const writes = [store.insert(first), store.insert(second), store.insert(unserialisable)];
     (second.effect as { body: string }).body = 'changed after insert';
@@ -72,6 +75,27 @@ describe.each(storeTargets())('effect store on $name', (target) => {
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect(await store.get('prepared', second.id)).toEqual(kept);
     expect((await verifyEvidence(db, { tenantId: 'prepared' })).problems).toEqual([]);
+  });
+
+  it.each([
+    ['effect', `effect = jsonb_set(effect::jsonb, '{status}', '"maybe"')::json`, (id: string) => `the stored effect ${id} does not match its schema: $.status`],
+    [
+      'contract',
+      `contract = jsonb_set(contract::jsonb, '{forbidden_terms}', '["", 7]')::json`,
+      (id: string) =>
+        `the stored contract of effect ${id} does not match its schema: $.forbidden_terms.0: a term must not be empty; $.forbidden_terms.1: Invalid input: expected string, received number`,
+    ],
+    ['candidates', `candidates = '["a", 1]'::json`, (id: string) => `the stored candidates of effect ${id} are not a list of strings`],
+  ])("a row whose stored %s breaks its wire form is the store's fault, on reading it and listing it, naming the effect", async (_, set, message) => {
+    const tenant = `broken-${_}`;
+    const row = effect(tenant, 'fallback', 'k', Date.UTC(2026, 0, 5));
+    await store.insert(row);
+    expect(await store.get(tenant, row.id)).toEqual(row);
+    await db.query(`update effects set ${set} where tenant_id = $1`, [tenant]);
+    for (const read of [store.get(tenant, row.id), store.list(tenant, { limit: 10 })]) {
+      await expect(read).rejects.toMatchObject({ name: 'StoreError' });
+      await expect(read).rejects.toThrow(message(row.id));
+    }
   });
 
   it('listing filters by status, interaction kind and time range, newest first, and pages by id', async () => {

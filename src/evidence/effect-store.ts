@@ -1,9 +1,14 @@
+import { acceptContractJson } from '../contract/accept-contract-json.js';
+import { replyContractSchema, type ReplyContractJson } from '../contract/reply-contract.js';
+import { replyEffectJsonSchema, type ReplyEffectJson } from '../contract/reply-effect.js';
+import { StoreError } from '../store/database.js';
 import type { Database } from '../store/index.js';
 import { sealerOf, type SealEntry, type SealRow } from '../store/evidence-sealer.js';
 import { DIGEST_VERSION, effectDigest } from './evidence-digest.js';
 import { createGroupCommitWriter, type GroupCommitWriter } from './group-commit-writer.js';
 import { isRowFailure } from './row-failure.js';
 import { storeCall } from './store-call.js';
+import { decodeStored } from './stored-json.js';
 import { tenantPageQuery } from './tenant-page-query.js';
 
 /** A Reply Effect as persisted: who it belongs to, when, and everything needed to show it again. */
@@ -17,10 +22,10 @@ export interface StoredEffect {
   readonly status: string;
   /** The contract's `interaction_kind`, copied out for filtering. */
   readonly interactionKind: string;
-  /** The effect's wire JSON (snake_case, as `effectToJson` makes it). */
-  readonly effect: Readonly<Record<string, unknown>>;
-  /** The contract's wire JSON as the caller sent it. */
-  readonly contract: unknown;
+  /** The effect's wire JSON (snake_case, as `effectToJson` makes it); read back through `replyEffectJsonSchema`. */
+  readonly effect: ReplyEffectJson;
+  /** The contract's wire JSON as the caller sent it (as the contract schema read it); read back through `replyContractSchema`. */
+  readonly contract: ReplyContractJson;
   /** The candidate texts, in the order given, so forbidden offsets can be shown on them. */
   readonly candidates: readonly string[];
   /** The W3C trace id (32 hex digits) of the request that made it; null or absent when made without one. */
@@ -222,16 +227,30 @@ function prepareEffect(r: StoredEffect, sealed: boolean): PreparedEffect {
   return { tenantId: r.tenantId, createdAt: r.createdAt, json, entry };
 }
 
+/**
+ * A row as the store gives it back, its JSON columns decoded through the schemas they were
+ * written from: the effect's (`replyEffectJsonSchema`) and the contract's (`replyContractSchema`,
+ * after `acceptContractJson`, its fast path that accepts only what the schema accepts, since a
+ * listing reads a page of contracts of maybe thousands of terms). A row that does not match is
+ * the store's fault (`StoreError`), naming the effect and the path.
+ */
 function fromRow(row: Record<string, unknown>): StoredEffect {
+  const id = row.id as string;
   return {
     tenantId: row.tenant_id as string,
-    id: row.id as string,
+    id,
     createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
     status: row.status as string,
     interactionKind: row.interaction_kind as string,
-    effect: row.effect as Record<string, unknown>,
-    contract: row.contract,
-    candidates: row.candidates as string[],
+    effect: decodeStored(replyEffectJsonSchema, row.effect, `the stored effect ${id}`),
+    contract: acceptContractJson(row.contract) ?? decodeStored(replyContractSchema, row.contract, `the stored contract of effect ${id}`),
+    candidates: storedCandidates(id, row.candidates),
     traceId: (row.trace_id as string | null) ?? null,
   };
+}
+
+/** The candidate texts of effect `id` as stored: a list of strings, or the store's fault. */
+function storedCandidates(id: string, json: unknown): string[] {
+  if (Array.isArray(json) && json.every((c) => typeof c === 'string')) return json;
+  throw new StoreError(`the stored candidates of effect ${id} are not a list of strings`);
 }

@@ -9,6 +9,7 @@ import { storeTargets } from '../store/testing.js';
 import type { WarrantServer } from './create-server.js';
 import { listen, type RunningServer } from './listen.js';
 import { automotiveContract, createTestServer, testKeys, unsafeAutomotiveCandidate } from './testing.js';
+import { testContractJson, testEffectJson } from './testing-evidence.js';
 
 /**
  * The attack suite: requests an attacker or a careless host would send. Every one must be refused
@@ -1199,8 +1200,8 @@ describe.each(storeTargets())('W9: the attack suite on $name', (target) => {
       createdAt: new Date(),
       status: 'accepted',
       interactionKind: 'k',
-      effect: {},
-      contract: {},
+      effect: testEffectJson('a'),
+      contract: testContractJson(),
       candidates: [`a${NUL}`],
     });
     const valid = Array.from({ length: 8 }, () =>

@@ -49,10 +49,32 @@ export function problemCodesOf(steps: readonly RequestStep[]): ProblemCode[] {
   return (Object.keys(PROBLEM_STATUS) as ProblemCode[]).filter((code) => listed.has(code));
 }
 
+/** Headers a problem response documents: each an integer (`Retry-After`). */
+type ProblemHeaders = Readonly<Record<string, { readonly description: string; readonly schema: { readonly type: 'integer' } }>>;
+
 /** The `Retry-After` every `store_unavailable` answer carries (`problemResponse`). */
-const storeRetryAfter = { 'Retry-After': { description: 'seconds to wait before retrying (sent with `store_unavailable`)', schema: { type: 'integer' } } };
+const storeRetryAfter: ProblemHeaders = {
+  'Retry-After': { description: 'seconds to wait before retrying (sent with `store_unavailable`)', schema: { type: 'integer' } },
+};
 
 const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+
+/** The statuses an operation going through `Steps` answers problems with: those of its steps' codes. */
+type ProblemStatusOf<Steps extends readonly RequestStep[]> = (typeof PROBLEM_STATUS)[(typeof PROBLEMS_OF)[Steps[number]][number]];
+
+/** The problem document schema of one operation: its `code` the enum of the operation's codes. */
+function operationProblemSchema(operationId: string, codes: readonly ProblemCode[]) {
+  return problemSchema
+    .extend({ code: z.enum(codes as [ProblemCode, ...ProblemCode[]]).describe('stable snake_case code; the ones this operation can answer with') })
+    .meta({ id: `${pascal(operationId)}Problem`, description: `RFC 9457 problem details (\`application/problem+json\`) of \`${operationId}\`` });
+}
+
+/** One problem response of an operation, as `createRoute` takes it. */
+interface ProblemResponse {
+  readonly description: string;
+  readonly headers?: ProblemHeaders;
+  readonly content: { readonly 'application/problem+json': { readonly schema: ReturnType<typeof operationProblemSchema> } };
+}
 
 /**
  * The error responses of operation `operationId` (which goes through `steps`), for `createRoute`:
@@ -60,26 +82,28 @@ const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
  * the problem document whose `code` is the enum of exactly this operation's codes, so a generated
  * client can switch on it. Each response's description names its codes. `extra` overrides a
  * status's response object (e.g. a `Retry-After` header) and keeps the schema.
+ *
+ * Typed by status (`steps` read as a literal tuple), so a handler may answer a problem itself as
+ * the route declares it (`c.json(problem, 503, …)`): @hono/zod-openapi types a handler's answers
+ * from the statuses a route lists, and an index signature would list none.
  */
-export function problemResponses(
+export function problemResponses<const Steps extends readonly RequestStep[]>(
   operationId: string,
-  steps: readonly RequestStep[],
-  extra: Readonly<Record<number, { description: string; headers?: Record<string, unknown> }>> = {},
-) {
+  steps: Steps,
+  extra: Readonly<Record<number, { description: string; headers?: ProblemHeaders }>> = {},
+): Record<ProblemStatusOf<Steps>, ProblemResponse> {
   const codes = problemCodesOf(steps);
-  const schema = problemSchema
-    .extend({ code: z.enum(codes as [ProblemCode, ...ProblemCode[]]).describe('stable snake_case code; the ones this operation can answer with') })
-    .meta({ id: `${pascal(operationId)}Problem`, description: `RFC 9457 problem details (\`application/problem+json\`) of \`${operationId}\`` });
+  const schema = operationProblemSchema(operationId, codes);
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of codes) byStatus.set(PROBLEM_STATUS[code], [...(byStatus.get(PROBLEM_STATUS[code]) ?? []), code]);
-  return Object.fromEntries(
-    [...byStatus].map(([status, of]) => [
-      status,
-      {
-        description: `${extra[status]?.description ?? 'problem details'}: ${of.map((c) => `\`${c}\``).join(', ')}`,
-        ...(extra[status]?.headers ? { headers: extra[status].headers } : of.includes('store_unavailable') ? { headers: storeRetryAfter } : {}),
-        content: { 'application/problem+json': { schema } },
-      },
-    ]),
-  );
+  const responses: Record<number, ProblemResponse> = {};
+  for (const [status, of] of byStatus) {
+    responses[status] = {
+      description: `${extra[status]?.description ?? 'problem details'}: ${of.map((c) => `\`${c}\``).join(', ')}`,
+      ...(extra[status]?.headers ? { headers: extra[status].headers } : of.includes('store_unavailable') ? { headers: storeRetryAfter } : {}),
+      content: { 'application/problem+json': { schema } },
+    };
+  }
+  // Keyed by exactly the statuses of `steps`' codes, from the same two tables the type reads.
+  return responses as Record<ProblemStatusOf<Steps>, ProblemResponse>;
 }

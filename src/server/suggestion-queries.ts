@@ -1,8 +1,8 @@
 import { storeCall } from '../evidence/store-call.js';
+import { decodeStored } from '../evidence/stored-json.js';
 import { tenantPageQuery } from '../evidence/tenant-page-query.js';
 import { DIGEST_VERSION, suggestionDigest } from '../evidence/evidence-digest.js';
 import { sealWith } from '../evidence/seal-write.js';
-import { StoreError } from '../store/database.js';
 import type { Database } from '../store/index.js';
 import { suggestEvidenceSchema, suggestEvidenceToJson, type SuggestEvidence } from '../suggest/suggest-evidence.js';
 import { suggestionResultSchema, type SuggestionResult } from '../suggest/suggestion-result.js';
@@ -108,9 +108,7 @@ function fromRow(row: Record<string, unknown>): SuggestionRow {
 
 /** A stored result, read through the application schema: one that does not match it is the store's fault. */
 function storedResult(id: string, json: unknown): SuggestionResult {
-  const parsed = suggestionResultSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  throw new StoreError(`the stored result of suggestion ${id} does not match its schema: ${issuesOf(parsed.error)}`);
+  return decodeStored(suggestionResultSchema, json, `the stored result of suggestion ${id}`);
 }
 
 /**
@@ -121,9 +119,8 @@ function storedResult(id: string, json: unknown): SuggestionResult {
  * matches neither is the store's fault.
  */
 export function storedSuggestEvidence(id: string, json: unknown): SuggestEvidence {
-  const decoded = suggestEvidenceSchema.safeParse(isCamelCaseEvidence(json) ? withMembersAddedSince(snakeCaseKeys(json) as Record<string, unknown>) : json);
-  if (decoded.success) return decoded.data;
-  throw new StoreError(`the stored evidence of suggestion ${id} does not match its schema: ${issuesOf(decoded.error)}`);
+  const wire = isCamelCaseEvidence(json) ? withMembersAddedSince(snakeCaseKeys(json) as Record<string, unknown>) : json;
+  return decodeStored(suggestEvidenceSchema, wire, `the stored evidence of suggestion ${id}`);
 }
 
 /**
@@ -146,8 +143,4 @@ function snakeCaseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeCaseKeys);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([key, v]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snakeCaseKeys(v)]));
-}
-
-function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  return error.issues.map((i) => `$.${i.path.map(String).join('.')}: ${i.message}`).join('; ');
 }

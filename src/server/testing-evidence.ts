@@ -3,6 +3,7 @@ import { tripWorkflow } from '../../examples/trip/index.js';
 import { insertSuggestion, type SuggestionRow } from './suggestion-queries.js';
 import type { Database } from '../store/index.js';
 import { createTurnRuntime } from '../turn/turn-runtime.js';
+import type { ReplyContractJson, ReplyEffectJson } from '../contract/index.js';
 import { createEffectStore, type StoredEffect } from '../evidence/effect-store.js';
 import { newRecordId } from '../evidence/record-id.js';
 import { parseTurnInput } from '../turn/turn-input.js';
@@ -10,6 +11,50 @@ import { suggestionDigest } from '../evidence/evidence-digest.js';
 import { sealWith } from '../evidence/seal-write.js';
 import { stopState } from '../suggest/suggestion-result.js';
 import { recordTurnTrace } from '../turn/turn-queries.js';
+
+/**
+ * The wire JSON of a Reply Effect with `body`, as `effectToJson` makes it: the one candidate
+ * accepted, or none passing and the fallback shown.
+ */
+export function testEffectJson(body: string, status: 'accepted' | 'fallback' = 'accepted', interactionKind = 'chat'): ReplyEffectJson {
+  const passed = status === 'accepted';
+  return {
+    contract_version: 'v0',
+    interaction_kind: interactionKind,
+    authority_status: 'awaiting_human_confirmation',
+    entity_roles: { customer: 'buyer' },
+    status,
+    selected_candidate: passed ? 0 : null,
+    body,
+    candidates: [
+      {
+        index: 0,
+        passed,
+        missing_must_include: [],
+        missing_must_ask: passed ? [] : ['估車'],
+        missing_canonical_terms: [],
+        forbidden_terms_present: [],
+        forbidden_matches: [],
+        normalization_hints: [],
+      },
+    ],
+  };
+}
+
+/** The wire JSON of the contract {@link testEffectJson}'s effects were governed by. */
+export function testContractJson(interactionKind = 'chat'): ReplyContractJson {
+  return {
+    contract_version: 'v0',
+    interaction_kind: interactionKind,
+    entity_roles: { customer: 'buyer' },
+    authority_status: 'awaiting_human_confirmation',
+    fallback_body: '請問要估車嗎？',
+    must_include: [],
+    must_ask: ['估車'],
+    canonical_terms: [],
+    forbidden_terms: [],
+  };
+}
 
 /** A Reply Effect row of `tenantId` whose body and candidates hold `text`. */
 export function testEffect(tenantId: string, text: string, at = new Date()): StoredEffect {
@@ -19,9 +64,9 @@ export function testEffect(tenantId: string, text: string, at = new Date()): Sto
     createdAt: at,
     status: 'accepted',
     interactionKind: 'chat',
-    effect: { body: text, status: 'accepted', nested: { b: 1.5, a: [1, 'x'] } },
-    contract: { contract_version: 'v0', must_ask: ['估車'] },
-    candidates: [text, `${text} 2`],
+    effect: testEffectJson(`估車：${text}`),
+    contract: testContractJson(),
+    candidates: [`估車：${text}`, `${text} 2`],
   };
 }
 

@@ -1,8 +1,8 @@
 import { DIGEST_VERSION, turnTraceDigest } from '../evidence/evidence-digest.js';
 import { sealWith } from '../evidence/seal-write.js';
 import { storeCall } from '../evidence/store-call.js';
+import { decodeStored } from '../evidence/stored-json.js';
 import { tenantPageQuery } from '../evidence/tenant-page-query.js';
-import { StoreError } from '../store/database.js';
 import type { Database } from '../store/index.js';
 import { turnInputSchema, type TurnInputJson } from './turn-input.js';
 import { turnResultSchema, type TurnResultJson } from './turn-result.js';
@@ -121,18 +121,10 @@ function fromRow(row: Record<string, unknown>): TurnRow {
 
 /** A stored input's JSON, read through the input's wire schema: one that does not match it is the store's fault. */
 function storedInputJson(id: string, json: unknown): TurnInputJson {
-  const parsed = turnInputSchema.in.safeParse(json);
-  if (parsed.success) return parsed.data;
-  throw new StoreError(`the stored input of turn ${id} does not match its schema: ${issuesOf(parsed.error)}`);
+  return decodeStored(turnInputSchema.in, json, `the stored input of turn ${id}`);
 }
 
 /** A stored result's JSON, read through the result's schema: one that does not match it is the store's fault. */
 function storedResultJson(id: string, json: unknown): TurnResultJson {
-  const parsed = turnResultSchema.in.safeParse(json);
-  if (parsed.success) return parsed.data;
-  throw new StoreError(`the stored result of turn ${id} does not match its schema: ${issuesOf(parsed.error)}`);
-}
-
-function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  return error.issues.map((i) => `$.${i.path.map(String).join('.')}: ${i.message}`).join('; ');
+  return decodeStored(turnResultSchema.in, json, `the stored result of turn ${id}`);
 }

@@ -66,6 +66,14 @@ const erasureResponseSchema = z
   .meta({ id: 'ConversationErasure' });
 
 /**
+ * The export's media type, typed as a plain `string` where the route declares it: @hono/zod-openapi
+ * reads a media type named `application/…json…` as JSON, finds no JSON type for NDJSON and types its
+ * answer `never`; a media type it cannot name it types as any other one it has no type for, a
+ * `Response`, which is what the export answers with.
+ */
+const NDJSON: string = 'application/x-ndjson';
+
+/**
  * The tenant's own evidence: `GET /v0/evidence/verify` recomputes its seals (W13) and reports
  * what was changed outside Warrant; `DELETE /v0/conversations/{id}` erases a conversation (or a
  * Match) on request, leaving an erasure record.
@@ -122,7 +130,7 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
         "Stream the tenant's evidence as NDJSON: effects, suggestion results, turns with their events, erasure records, then the seals; each line a record in its wire form with its integrity proof and a cursor to resume after it",
       request: { query: exportQuerySchema },
       responses: {
-        200: { description: 'one JSON record per line', content: { 'application/x-ndjson': { schema: z.string() } } },
+        200: { description: 'one JSON record per line', content: { [NDJSON]: { schema: z.string() } } },
         ...problemResponses('exportEvidence', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
     }),
@@ -151,9 +159,7 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
           await lines.return(undefined);
         },
       });
-      // A plain Response: @hono/zod-openapi types a media type ending in `json` as JSON and finds no
-      // JSON type for `application/x-ndjson`, so it types this response `never`.
-      return new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } }) as never;
+      return new Response(body, { status: 200, headers: { 'content-type': `${NDJSON}; charset=utf-8` } });
     },
   );
 

@@ -67,6 +67,24 @@ describe.each(storeTargets())('effect listings on $name', (target) => {
     expect((await list('limit=1'))[0]).toMatchObject({ id: unsafeOnly, first_violation: { code: 'forbidden_term_present', term: '看車' } });
   });
 
+  it('an effect whose stored JSON breaks its wire form is answered 503 store_unavailable, read or listed, never cast and served', async () => {
+    const beta = { authorization: `Bearer ${testKeys.beta}` };
+    const res = await server.app.request('/v0/reply-contracts/verify', {
+      method: 'POST',
+      headers: { ...beta, 'content-type': 'application/json' },
+      body: JSON.stringify({ contract: ticketContract, candidates: ['nothing is reserved. Which date?'] }),
+    });
+    const { id } = ((await res.json()) as { effect: { id: string } }).effect;
+    expect((await server.app.request(`/v0/effects/${id}`, { headers: beta })).status).toBe(200);
+    await db.query(`update effects set contract = jsonb_set(contract::jsonb, '{must_ask}', '"Which date?"')::json where tenant_id = 'beta' and id = $1`, [id]);
+    for (const path of [`/v0/effects/${id}`, '/v0/effects']) {
+      const broken = await server.app.request(path, { headers: beta });
+      expect(broken.status, path).toBe(503);
+      expect(await broken.json(), path).toMatchObject({ code: 'store_unavailable' });
+    }
+    await db.query("delete from effects where tenant_id = 'beta'");
+  });
+
   it('text finds effects whose body or any candidate holds it, ignoring case, with % and _ taken literally', async () => {
     expect((await list('text=RESERVED%20TWO')).map((r) => r.id)).toEqual([ids.percent]);
     expect((await list(`text=${encodeURIComponent('100%')}`)).map((r) => r.id)).toEqual([ids.percent]);

@@ -2,15 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Tracer } from '@opentelemetry/api';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import {
-  effectToJson,
-  governReply,
-  relayBody,
-  replyContractSchema,
-  replyEffectJsonSchema,
-  type ReplyContractJson,
-  type ReplyEffectJson,
-} from '../../contract/index.js';
+import { effectToJson, governReply, relayBody, replyContractSchema, replyEffectJsonSchema, type ReplyEffectJson } from '../../contract/index.js';
 import { probeContract, probeReportJsonSchema, probeReportToJson, type ParaphraseSource } from '../../probe/index.js';
 import type { EffectStore, StoredEffect } from '../../evidence/effect-store.js';
 import type { Logger } from '../../evidence/json-logger.js';
@@ -213,7 +205,7 @@ export function replyContractRoutes(app: OpenAPIHono<ServerEnv>, deps: ReplyCont
     async (c) => {
       const stored = await effects.get(c.get('tenantId'), c.req.valid('param').id);
       if (stored === undefined) throw new HttpProblem(404, 'not_found', 'no effect with this id', [{ path: '$.id', message: 'no effect with this id' }]);
-      return c.json({ effect: storedEffectJson(stored), contract: stored.contract as ReplyContractJson, candidates: [...stored.candidates] }, 200);
+      return c.json({ effect: storedEffectJson(stored), contract: stored.contract, candidates: [...stored.candidates] }, 200);
     },
   );
 
@@ -297,50 +289,42 @@ export async function verifyAndStore(
     traceId: traceIdOf(parent),
   };
   await effects.insert(stored);
-  const reason = firstViolation(json.status, (json.candidates ?? []) as (VerdictLists & { index?: number })[])?.code;
+  const reason = firstViolation(json.status, json.candidates)?.code;
   metrics.verdict(json.status, json.status === 'accepted' ? '' : (reason ?? 'no_candidate'));
   return { body: relayBody(effect), effect: storedEffectJson(stored) };
 }
 
 /**
- * A stored effect as the routes answer it. The store holds the effect and contract JSON as
- * `verifyAndStore` wrote them (`effectToJson`'s output, the contract the schema read), typed
- * there as plain JSON: they are read back as those forms.
+ * A stored effect as the routes answer it: its wire JSON (the store decodes it through the
+ * effect's schema as it reads it back) with the row's id, time and trace.
  */
 function storedEffectJson(stored: StoredEffect) {
-  return { id: stored.id, created_at: stored.createdAt.toISOString(), trace_id: stored.traceId ?? null, ...(stored.effect as ReplyEffectJson) };
+  return { id: stored.id, created_at: stored.createdAt.toISOString(), trace_id: stored.traceId ?? null, ...stored.effect };
 }
 
-type VerdictLists = Partial<Record<(typeof VIOLATION_LISTS)[number][0], string[]>>;
-
 /** The first candidate's first violation: what a support person reads first on a fallback row. */
-function firstViolation(status: string, candidates: readonly (VerdictLists & { index?: number })[]) {
+function firstViolation(status: string, candidates: ReplyEffectJson['candidates']) {
   const first = candidates[0];
   if (status !== 'fallback' || first === undefined) return null;
   for (const [list, code] of VIOLATION_LISTS) {
-    const term = first[list]?.[0];
-    if (term !== undefined) return { candidate: first.index ?? 0, code, term };
+    const term = first[list][0];
+    if (term !== undefined) return { candidate: first.index, code, term };
   }
   return null;
 }
 
 function summaryOf(stored: StoredEffect) {
-  const e = stored.effect as {
-    authority_status?: string;
-    selected_candidate?: number | null;
-    body?: string;
-    candidates?: (VerdictLists & { index?: number })[];
-  };
+  const { effect } = stored;
   return {
     id: stored.id,
     created_at: stored.createdAt.toISOString(),
     status: stored.status,
     interaction_kind: stored.interactionKind,
-    authority_status: e.authority_status ?? '',
-    selected_candidate: e.selected_candidate ?? null,
-    body: e.body ?? '',
-    candidate_count: e.candidates?.length ?? 0,
+    authority_status: effect.authority_status,
+    selected_candidate: effect.selected_candidate,
+    body: effect.body,
+    candidate_count: effect.candidates.length,
     trace_id: stored.traceId ?? null,
-    first_violation: firstViolation(stored.status, e.candidates ?? []),
+    first_violation: firstViolation(stored.status, effect.candidates),
   };
 }

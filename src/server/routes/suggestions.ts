@@ -173,15 +173,19 @@ export function suggestionRoutes(
       const unavailable = outcome.evidence.unavailable;
       if (unavailable?.retryAfterSeconds != null) {
         const why = unavailable.step ? `${unavailable.step} step failed: ${unavailable.failure}` : unavailable.reason;
-        const problem = {
-          ...problemDocument(503, 'suggestion_unavailable', `no decision could be made (${why}); the result and its evidence are stored as ${id}`, c.req.path),
-          title: 'Suggestion unavailable',
-        };
-        // Untyped like every problem answer: `problemResponses` builds an operation's problem statuses at run time.
-        return c.body(JSON.stringify(problem), 503, {
-          'content-type': 'application/problem+json',
-          'retry-after': String(unavailable.retryAfterSeconds),
-        }) as never;
+        const document = problemDocument(
+          503,
+          'suggestion_unavailable',
+          `no decision could be made (${why}); the result and its evidence are stored as ${id}`,
+          c.req.path,
+        );
+        // Its issues copied into a plain array, as the route's problem schema types them.
+        const problem = { ...document, title: 'Suggestion unavailable', issues: [...document.issues] };
+        // Typed as the route's problem responses declare it (a problem document as JSON), sent in their media type.
+        return c.json(problem, 503, {
+          'Content-Type': 'application/problem+json',
+          'Retry-After': String(unavailable.retryAfterSeconds),
+        });
       }
       return c.json({ id, result: outcome.result, evidence: suggestEvidenceToJson(outcome.evidence), trace_id: c.get('traceId') }, 200);
     },
