@@ -172,6 +172,46 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     );
   });
 
+  it('W13: checkpoints a newer prune supersedes collapse into it: one per chain, and for the tenant the first (when pruning began, by which rule) and the latest; verify stays clean and shows both', async () => {
+    const effects = createEffectStore(db);
+    // Written one after another: one chain, a seal each.
+    for (const days of [50, 40, 35, 20, 0]) await effects.insert(testEffect('collapse', `${days} days old`, new Date(Date.now() - days * DAY)));
+    const now = Date.now();
+    const cut = (days: number) => new Date(now - days * DAY);
+    const checkpoints = async () =>
+      (
+        await db.query<{ chain_id: string; through_seq: number; rule: string; row_count: number }>(
+          `select chain_id, through_seq, rule, row_count from evidence_checkpoints where tenant_id = 'collapse' order by chain_id, through_seq`,
+        )
+      ).map(
+        (c) =>
+          `${c.chain_id === '*' ? '*' : 'chain'} ${c.chain_id === '*' ? new Date(Number(c.through_seq)).toISOString() : Number(c.through_seq)} ${c.rule} ${c.row_count}`,
+      );
+    await pruneEvidence(db, { tenantId: 'collapse', before: cut(45), rule: 'first' });
+    await pruneEvidence(db, { tenantId: 'collapse', before: cut(38), rule: 'second' });
+    const first = cut(45).toISOString();
+    expect(await checkpoints()).toEqual([`* ${first} first 1`, `* ${cut(38).toISOString()} second 1`, 'chain 2 second 2']);
+    const third = cut(30);
+    await pruneEvidence(db, { tenantId: 'collapse', before: third, rule: 'third' });
+    // The second tenant-wide checkpoint collapsed into the third (its row with it); the chain's first two into its third.
+    expect(await checkpoints()).toEqual([`* ${first} first 1`, `* ${third.toISOString()} third 2`, 'chain 3 third 3']);
+    const report = await verifyEvidence(db, { tenantId: 'collapse' });
+    expect(report.problems).toEqual([]);
+    expect(report.tenants[0]!.pruned).toEqual([
+      expect.objectContaining({ chainId: '*', rule: 'first', prunedBefore: first, rowCount: 1 }),
+      expect.objectContaining({ chainId: '*', rule: 'third', prunedBefore: third.toISOString(), rowCount: 2 }),
+      expect.objectContaining({ throughSeq: 3, rule: 'third', rowCount: 3 }),
+    ]);
+
+    // An edited checkpoint does not collapse (that would launder the edit): it stays, and stays reported.
+    await db.query(`update evidence_checkpoints set row_count = 99 where tenant_id = 'collapse' and chain_id <> '*'`);
+    await pruneEvidence(db, { tenantId: 'collapse', before: cut(10), rule: 'fourth' });
+    expect(await checkpoints()).toEqual(
+      [`* ${first} first 1`, `* ${cut(10).toISOString()} fourth`, 'chain 3 third 99', 'chain 4 fourth 1'].map((c) => expect.stringContaining(c)),
+    );
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'collapse' })).problems)).toEqual([expect.stringMatching(/^evidence_checkpoints .+#3 changed$/)]);
+  });
+
   it('W13: a prune past everything removes turns with their events and results, and the empty store still verifies', async () => {
     await writeTestEvidence(db, 'all', 'c1', '4bf92f3577b34da6a3ce929d0e0e4736');
     const [outcome] = await pruneEvidence(db, { tenantId: 'all', before: new Date(Date.now() + 60_000), rule: 'warrant evidence prune' });
