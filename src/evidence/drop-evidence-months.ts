@@ -81,6 +81,59 @@ export async function writePruneCheckpoint(
 }
 
 /**
+ * Collapses the checkpoints of `tenantId` that newer ones supersede, so they do not pile up at
+ * one per chain cut and one per cutoff (an hourly retention run cuts every live chain and moves
+ * the cutoff every hour). Of each chain's checkpoints only the last (highest `through_seq`) is
+ * ever linked to — its chain's first remaining seal names it — so the earlier ones go, their
+ * rows counted into it. Of the tenant-wide checkpoints (`*`), the one with the latest cutoff is
+ * what lets verification accept rows as pruned, and the earliest is what shows when pruning began
+ * and by which rule: both stay, and the ones between go, their rows counted into the latest.
+ * Verification thus accepts the same rows as before. Only checkpoints that match their MAC
+ * collapse (with integrity off, none has one, and all do): an edited one stays where
+ * verification reports it, and one written before checkpoints had MACs stays as it was (there
+ * are only those a store had then). Each checkpoint that gains rows is MACed again.
+ */
+export async function collapseCheckpoints(tx: Queryable, sealer: EvidenceSealer, tenantId: string): Promise<void> {
+  type Stored = { [K in keyof CheckpointRow]: CheckpointRow[K] } & { mac: string | null };
+  const rows = await tx.query<Stored>(
+    `select tenant_id, chain_id, through_seq, hash, rule, ${isoMicrosSql('pruned_before')} as pruned_before, ${isoMicrosSql('pruned_at')} as pruned_at, row_count, mac
+       from evidence_checkpoints where tenant_id = $1 order by chain_id, through_seq`,
+    [tenantId],
+  );
+  const intact = rows
+    .map((c) => ({ ...c, through_seq: Number(c.through_seq), row_count: Number(c.row_count) }))
+    .filter((c) => (sealer.enabled ? c.mac !== null && c.mac === checkpointMac(sealer.key, c) : true));
+  const byChain = new Map<string, typeof intact>();
+  for (const c of intact) byChain.set(c.chain_id, [...(byChain.get(c.chain_id) ?? []), c]);
+  const gone: { chain_id: string; through_seq: number }[] = [];
+  const grown: CheckpointRow[] = [];
+  for (const [chain, list] of byChain) {
+    // Ordered by through_seq: a chain's last cut, and for `*` (numbered by its cutoff) the latest cutoff, is last.
+    const kept = chain === '*' ? [list[0]!, list.at(-1)!] : [list.at(-1)!];
+    const collapsed = list.filter((c) => !kept.includes(c));
+    if (collapsed.length === 0) continue;
+    const into = list.at(-1)!;
+    gone.push(...collapsed.map(({ chain_id, through_seq }) => ({ chain_id, through_seq })));
+    grown.push({ ...into, row_count: into.row_count + collapsed.reduce((n, c) => n + c.row_count, 0) });
+  }
+  if (gone.length === 0) return;
+  await tx.query(
+    `delete from evidence_checkpoints c using json_to_recordset($2::json) g(chain_id text, through_seq bigint)
+      where c.tenant_id = $1 and c.chain_id = g.chain_id and c.through_seq = g.through_seq`,
+    [tenantId, JSON.stringify(gone)],
+  );
+  for (const c of grown) {
+    await tx.query('update evidence_checkpoints set row_count = $4, mac = $5 where tenant_id = $1 and chain_id = $2 and through_seq = $3', [
+      tenantId,
+      c.chain_id,
+      c.through_seq,
+      c.row_count,
+      sealer.enabled ? checkpointMac(sealer.key, c) : null,
+    ]);
+  }
+}
+
+/**
  * Drops whole months of partitioned evidence (effects, suggestion results, seals; see
  * `ensureEvidencePartitions`), oldest first, while a month can go whole: every tenant with a row
  * in it has a cutoff at or after the month's end, and every chain with seals in it has no earlier
@@ -204,6 +257,7 @@ async function dropMonth(
   for (const [t, n] of out) {
     const cut = byTenant.get(t)!;
     await writePruneCheckpoint(tx, sealer, { tenantId: t, before: cut.before, rule: cut.rule, rows: n.effects + n.suggestions, prunedAt });
+    await collapseCheckpoints(tx, sealer, t);
   }
   await tx.query(`drop table ${parts.join(', ')}`);
   return out;

@@ -7,8 +7,62 @@ import { insertSuggestion } from '../server/suggestion-queries.js';
 import { testEffect, testSuggestion, writeTestEvidence } from '../server/testing-evidence.js';
 import { ensureEvidencePartitions, monthPartitionName, monthStart } from '../store/evidence-partitions.js';
 import { verifyEvidence } from './verify-evidence.js';
+import { effectDigest, isoMicrosSql, turnDigest, turnEventDigest, turnEventId, turnResultDigest } from './evidence-digest.js';
+import { insertSeals } from './seal-write.js';
+import { sealerOf, type SealEntry } from '../store/evidence-sealer.js';
 
 const DAY = 86_400_000;
+
+/**
+ * Writes, by hand and sealed in digest form `form` (1: entries name no form, as before forms
+ * existed), one seal spanning from `old` to now over an effect of each time and a turn committed
+ * at `old` with its event, then its result sealed on its own now (composed after the commit, as
+ * results are). What a prune with a cutoff between the two times leaves: the seals (neither is
+ * wholly before it), the new effect only.
+ */
+async function writeStraddlingSeal(db: Database, tenantId: string, form: 1 | 2, old: Date) {
+  const now = new Date();
+  const rows = [testEffect(tenantId, 'before the cutoff', old), testEffect(tenantId, 'after the cutoff', now)];
+  const v = form === 1 ? {} : { v: 2 };
+  const lane = sealerOf(db).acquire();
+  await db.transaction(async (tx) => {
+    const entries: SealEntry[] = [];
+    for (const e of rows) {
+      const texts = { effectText: JSON.stringify(e.effect), contractText: JSON.stringify(e.contract), candidatesText: JSON.stringify(e.candidates) };
+      await tx.query(
+        'insert into effects (tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [tenantId, e.id, e.createdAt.toISOString(), e.status, e.interactionKind, texts.effectText, texts.contractText, texts.candidatesText],
+      );
+      entries.push({ t: 'effects', id: e.id, d: effectDigest({ ...e, ...texts, traceId: null }, form), ...v });
+    }
+    const input = { message: 'hi' };
+    const commit = { transitions: [] };
+    const [turn] = await tx.query<{ seq: number; at: string }>(
+      `insert into turns (tenant_id, id, conversation_id, input, commit, committed_at) values ($1, 'straddle-t1', 'straddle', $2::jsonb, $3::jsonb, $4)
+       returning seq, ${isoMicrosSql('committed_at')} as at`,
+      [tenantId, JSON.stringify(input), JSON.stringify(commit), old.toISOString()],
+    );
+    const event = { type: 'trip_started', payload: { destination: 'Oslo' }, turnId: 'straddle-t1', position: 0 };
+    const [e] = await tx.query<{ at: string }>(
+      `insert into turn_events (tenant_id, record_id, revision, type, payload, turn_id, position, committed_at) values ($1, 'r-straddle', 1, $2, $3::jsonb, $4, 0, $5)
+       returning ${isoMicrosSql('committed_at')} as at`,
+      [tenantId, event.type, JSON.stringify(event.payload), event.turnId, old.toISOString()],
+    );
+    entries.push(
+      { t: 'turns', id: 'straddle-t1', d: turnDigest({ conversationId: 'straddle', input, commit, committedAt: turn!.at }, form), o: Number(turn!.seq), ...v },
+      { t: 'turn_events', id: turnEventId('r-straddle', 1), d: turnEventDigest({ ...event, committedAt: e!.at }, form), ...v },
+    );
+    await insertSeals(tx, [lane.seal(tenantId, entries, old, now)]);
+  });
+  lane.commit();
+  const result = { blocks: [] };
+  await db.transaction(async (tx) => {
+    await tx.query(`update turns set result = $2::jsonb, composed_at = now() where tenant_id = $1 and id = 'straddle-t1'`, [tenantId, JSON.stringify(result)]);
+    await insertSeals(tx, [lane.seal(tenantId, [{ t: 'turn_results', id: 'straddle-t1', d: turnResultDigest(result), ...v }], now, now)]);
+  });
+  lane.commit();
+  return { oldEffect: rows[0]!.id, newEffect: rows[1]!.id };
+}
 
 const kindsOf = (problems: readonly { table: string; id: string; kind: string }[]) => problems.map((p) => `${p.table} ${p.id} ${p.kind}`).sort();
 
@@ -95,6 +149,67 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     expect(kindsOf((await verifyEvidence(db, { tenantId: 'unmac' })).problems)).toEqual([
       `evidence_seals ${cut!.chain_id}#${Number(cut!.through_seq)} seal_missing`,
     ]);
+  });
+
+  it('W13: a seal spanning the cutoff keeps its later rows; the rows it lost (a turn with its event, and its result sealed later) are accepted as pruned; without the MAC, only for form 1', async () => {
+    const old = new Date(Date.now() - 40 * DAY);
+    const before = new Date(Date.now() - 30 * DAY);
+    const written = { 1: await writeStraddlingSeal(db, 'straddle.1', 1, old), 2: await writeStraddlingSeal(db, 'straddle.2', 2, old) };
+    for (const form of [1, 2] as const) {
+      const tenantId = `straddle.${form}`;
+      expect((await verifyEvidence(db, { tenantId })).problems).toEqual([]);
+      const [outcome] = await pruneEvidence(db, { tenantId, before, rule: 'retention 30 days' });
+      // Neither seal is wholly before the cutoff: no chain is cut, only the tenant-wide checkpoint is written.
+      expect(outcome).toMatchObject({ rows: { effects: 1, turns: 1, turn_events: 1 }, seals: 0, checkpoints: 0 });
+      expect((await db.query<{ id: string }>('select id from effects where tenant_id = $1', [tenantId])).map((r) => r.id)).toEqual([written[form].newEffect]);
+      expect((await verifyEvidence(db, { tenantId })).problems).toEqual([]);
+    }
+    // A checkpoint without a MAC (as one written before checkpoints had them) accounts for rows sealed in form 1 only.
+    await db.query(`update evidence_checkpoints set mac = null where tenant_id in ('straddle.1', 'straddle.2')`);
+    expect((await verifyEvidence(db, { tenantId: 'straddle.1' })).problems).toEqual([]);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'straddle.2' })).problems)).toEqual(
+      [`effects ${written[2].oldEffect} deleted`, 'turns straddle-t1 deleted', 'turn_results straddle-t1 deleted', 'turn_events r-straddle#1 deleted'].sort(),
+    );
+  });
+
+  it('W13: checkpoints a newer prune supersedes collapse into it: one per chain, and for the tenant the first (when pruning began, by which rule) and the latest; verify stays clean and shows both', async () => {
+    const effects = createEffectStore(db);
+    // Written one after another: one chain, a seal each.
+    for (const days of [50, 40, 35, 20, 0]) await effects.insert(testEffect('collapse', `${days} days old`, new Date(Date.now() - days * DAY)));
+    const now = Date.now();
+    const cut = (days: number) => new Date(now - days * DAY);
+    const checkpoints = async () =>
+      (
+        await db.query<{ chain_id: string; through_seq: number; rule: string; row_count: number }>(
+          `select chain_id, through_seq, rule, row_count from evidence_checkpoints where tenant_id = 'collapse' order by chain_id, through_seq`,
+        )
+      ).map(
+        (c) =>
+          `${c.chain_id === '*' ? '*' : 'chain'} ${c.chain_id === '*' ? new Date(Number(c.through_seq)).toISOString() : Number(c.through_seq)} ${c.rule} ${c.row_count}`,
+      );
+    await pruneEvidence(db, { tenantId: 'collapse', before: cut(45), rule: 'first' });
+    await pruneEvidence(db, { tenantId: 'collapse', before: cut(38), rule: 'second' });
+    const first = cut(45).toISOString();
+    expect(await checkpoints()).toEqual([`* ${first} first 1`, `* ${cut(38).toISOString()} second 1`, 'chain 2 second 2']);
+    const third = cut(30);
+    await pruneEvidence(db, { tenantId: 'collapse', before: third, rule: 'third' });
+    // The second tenant-wide checkpoint collapsed into the third (its row with it); the chain's first two into its third.
+    expect(await checkpoints()).toEqual([`* ${first} first 1`, `* ${third.toISOString()} third 2`, 'chain 3 third 3']);
+    const report = await verifyEvidence(db, { tenantId: 'collapse' });
+    expect(report.problems).toEqual([]);
+    expect(report.tenants[0]!.pruned).toEqual([
+      expect.objectContaining({ chainId: '*', rule: 'first', prunedBefore: first, rowCount: 1 }),
+      expect.objectContaining({ chainId: '*', rule: 'third', prunedBefore: third.toISOString(), rowCount: 2 }),
+      expect.objectContaining({ throughSeq: 3, rule: 'third', rowCount: 3 }),
+    ]);
+
+    // An edited checkpoint does not collapse (that would launder the edit): it stays, and stays reported.
+    await db.query(`update evidence_checkpoints set row_count = 99 where tenant_id = 'collapse' and chain_id <> '*'`);
+    await pruneEvidence(db, { tenantId: 'collapse', before: cut(10), rule: 'fourth' });
+    expect(await checkpoints()).toEqual(
+      [`* ${first} first 1`, `* ${cut(10).toISOString()} fourth`, 'chain 3 third 99', 'chain 4 fourth 1'].map((c) => expect.stringContaining(c)),
+    );
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'collapse' })).problems)).toEqual([expect.stringMatching(/^evidence_checkpoints .+#3 changed$/)]);
   });
 
   it('W13: a prune past everything removes turns with their events and results, and the empty store still verifies', async () => {

@@ -1,6 +1,13 @@
 import type { Database } from '../store/index.js';
 import { sealerOf } from '../store/evidence-sealer.js';
-import { dropEvidenceMonths, writeChainCheckpoints, writePruneCheckpoint, type DroppedMonths, type TenantCutoff } from './drop-evidence-months.js';
+import {
+  collapseCheckpoints,
+  dropEvidenceMonths,
+  writeChainCheckpoints,
+  writePruneCheckpoint,
+  type DroppedMonths,
+  type TenantCutoff,
+} from './drop-evidence-months.js';
 import { evidenceTenants } from './verify-evidence.js';
 import { storeCall } from './store-call.js';
 
@@ -123,6 +130,7 @@ async function pruneTenant(db: Database, tenantId: string, before: Date, rule: s
         // The prune itself, tenant-wide (chain `*`, numbered by its cutoff): what verification
         // shows, and what lets it accept rows gone from a seal that straddles the cutoff.
         await writePruneCheckpoint(tx, sealer, { tenantId, before, rule, rows, prunedAt });
+        await collapseCheckpoints(tx, sealer, tenantId);
       }
       return {
         tenantId,

@@ -1,14 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../store/index.js';
-import { DEFAULT_EVIDENCE_KEY, sealerOf, sealHash, type SealEntry } from '../store/evidence-sealer.js';
+import { DEFAULT_EVIDENCE_KEY, sealHash, type SealEntry } from '../store/evidence-sealer.js';
 import { storeTargets } from '../store/testing.js';
 import { createEffectStore } from './effect-store.js';
-import { testEffect, writeTestEvidence } from '../server/testing-evidence.js';
+import { testEffect, writeFormOneEvidence as writeFormOne, writeTestEvidence } from '../server/testing-evidence.js';
 import { recordTurnTrace } from '../turn/turn-queries.js';
 import { eraseConversation } from './erase-conversation.js';
-import { effectDigest, suggestionDigest, turnDigest, turnEventDigest, turnEventId, turnResultDigest } from './evidence-digest.js';
-import { insertSeals } from './seal-write.js';
+import { effectDigest, turnEventId } from './evidence-digest.js';
 import { evidenceTenants, verifyEvidence, type EvidenceProblem } from './verify-evidence.js';
 
 const effect = testEffect;
@@ -18,74 +17,6 @@ const kinds = (problems: readonly EvidenceProblem[]) => problems.map((p) => `${p
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const OTHER_TRACE = '00f067aa0ba902b7a3ce929d0e0e4736';
-
-/**
- * Writes one effect, one suggestion result and one composed turn with an event for `tenantId` as
- * Warrant wrote them before digests had forms: each row with a trace id, sealed with entries
- * that name no form, whose digests leave out the trace id and the commit times.
- */
-async function writeFormOneEvidence(db: Database, tenantId: string): Promise<{ effect: string; suggestion: string; turn: string }> {
-  const at = new Date();
-  const effect = { ...testEffect(tenantId, 'sealed in form 1', at), id: 'eff_form1' };
-  const texts = { effect: JSON.stringify(effect.effect), contract: JSON.stringify(effect.contract), candidates: JSON.stringify(effect.candidates) };
-  const suggestion = { id: 'sug_form1', createdAt: at, matchId: 'm1', resultType: 'hold', result: { resultType: 'hold' }, evidence: { gates: [] } };
-  const turn = { id: 'form1-t1', conversationId: 'form1', input: { message: 'hi' }, commit: { transitions: [] } };
-  const result = { blocks: [] };
-  const event = { type: 'trip_started', payload: { destination: 'Oslo' }, turnId: turn.id, position: 0 };
-  const lane = sealerOf(db).acquire();
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `insert into effects (tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates, trace_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [tenantId, effect.id, at.toISOString(), effect.status, effect.interactionKind, texts.effect, texts.contract, texts.candidates, TRACE],
-    );
-    await tx.query(
-      `insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence, trace_id) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,
-      [
-        tenantId,
-        suggestion.id,
-        at.toISOString(),
-        suggestion.matchId,
-        suggestion.resultType,
-        JSON.stringify(suggestion.result),
-        JSON.stringify(suggestion.evidence),
-        TRACE,
-      ],
-    );
-    const [row] = await tx.query<{ seq: number }>(
-      `insert into turns (tenant_id, id, conversation_id, input, commit, result, composed_at, trace_id) values ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, now(), $7) returning seq`,
-      [tenantId, turn.id, turn.conversationId, JSON.stringify(turn.input), JSON.stringify(turn.commit), JSON.stringify(result), TRACE],
-    );
-    await tx.query(
-      `insert into turn_events (tenant_id, record_id, revision, type, payload, turn_id, position) values ($1, 'r-form1', 1, $2, $3::jsonb, $4, 0)`,
-      [tenantId, event.type, JSON.stringify(event.payload), turn.id],
-    );
-    const entries: SealEntry[] = [
-      {
-        t: 'effects',
-        id: effect.id,
-        d: effectDigest(
-          {
-            createdAt: at,
-            status: effect.status,
-            interactionKind: effect.interactionKind,
-            effectText: texts.effect,
-            contractText: texts.contract,
-            candidatesText: texts.candidates,
-            traceId: TRACE,
-          },
-          1,
-        ),
-      },
-      { t: 'suggestions', id: suggestion.id, d: suggestionDigest({ ...suggestion, traceId: TRACE }, 1) },
-      { t: 'turns', id: turn.id, d: turnDigest({ ...turn, committedAt: 'not covered by form 1' }, 1), o: Number(row!.seq) },
-      { t: 'turn_results', id: turn.id, d: turnResultDigest(result) },
-      { t: 'turn_events', id: turnEventId('r-form1', 1), d: turnEventDigest({ ...event, committedAt: 'not covered by form 1' }, 1) },
-    ];
-    await insertSeals(tx, [lane.seal(tenantId, entries, at, at)]);
-  });
-  lane.commit();
-  return { effect: effect.id, suggestion: suggestion.id, turn: turn.id };
-}
 
 describe.each(storeTargets())('evidence integrity on $name (W13)', (target) => {
   let db: Database;
@@ -244,7 +175,7 @@ describe.each(storeTargets())('evidence integrity on $name (W13)', (target) => {
   });
 
   it('W13: rows sealed in digest form 1 (before trace ids and commit times were covered) and rows sealed in form 2 verify clean together; each is checked in its own form', async () => {
-    const old = await writeFormOneEvidence(db, 'forms');
+    const old = await writeFormOne(db, 'forms', TRACE);
     await writeEvidence(db, 'forms', 'c1', TRACE);
     const report = await verifyEvidence(db, { tenantId: 'forms' });
     expect(report.problems).toEqual([]);

@@ -374,9 +374,15 @@ async function verifyTenant(
     );
   const prunedBeforeMac = cutoff(false);
   const prunedBeforeLegacy = cutoff(true);
-  const pruned = (table: EvidenceTable, id: string, was: Sealed) => {
+  const pruned = (table: EvidenceTable, id: string, was: Sealed): boolean => {
     const prunedBefore = was.v >= 2 ? prunedBeforeMac : Math.max(prunedBeforeMac, prunedBeforeLegacy);
-    return was.from < prunedBefore || ((table === 'turn_results' || table === 'turn_traces') && prunedBefore > -Infinity && !sealed.has(`turns\u0000${id}`));
+    if (was.from < prunedBefore) return true;
+    if (table !== 'turn_results' && table !== 'turn_traces') return false;
+    // A turn's result and trace go with their turn, though sealed after it: accepted where the
+    // turn is — its seal pruned too, or its seal kept (spanning the cutoff) and the turn accepted
+    // as pruned from it, in the turn's own form.
+    const turn = sealed.get(`turns\u0000${id}`);
+    return turn === undefined ? prunedBefore > -Infinity : !seen.has(`turns\u0000${id}`) && pruned('turns', id, turn);
   };
   for (const [k, was] of sealed) {
     if (seen.has(k)) continue;

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkExport, lineDigests } from '../../examples/evidence-export/check-export.mjs';
 import { eraseConversation } from '../evidence/erase-conversation.js';
 import { createEffectStore } from '../evidence/effect-store.js';
-import { testEffect, writeTestEvidence } from './testing-evidence.js';
+import { pruneEvidence } from '../evidence/prune-evidence.js';
+import { verifyEvidence } from '../evidence/verify-evidence.js';
+import { DEFAULT_EVIDENCE_KEY, type SealEntry } from '../store/evidence-sealer.js';
+import { insertCamelCaseSuggestion, testEffect, testSuggestion, writeFormOneEvidence, writeTestEvidence } from './testing-evidence.js';
 import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { exportEvidence } from './evidence-export.js';
@@ -97,6 +101,123 @@ describe.each(storeTargets())('evidence export on $name (W13)', (target) => {
     const refused = await server.app.request('/v0/evidence/export?cursor=nope', { headers: { authorization: `Bearer ${testKeys.acme}` } });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('$.cursor');
+  });
+});
+
+const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const OTHER_TRACE = '00f067aa0ba902b7a3ce929d0e0e4736';
+const DAY = 86_400_000;
+
+describe.each(storeTargets())('evidence export re-digested offline on $name (W13)', (target) => {
+  let db: Database;
+  /** Evidence of every kind and both digest forms, a chain starting after a prune checkpoint, an erasure. */
+  beforeAll(async () => {
+    db = await target.open();
+    await createEffectStore(db).insert(testEffect('offline', 'old', new Date(Date.now() - 40 * DAY)));
+    await writeFormOneEvidence(db, 'offline', TRACE);
+    await insertCamelCaseSuggestion(db, 'offline', testSuggestion('m-camel'));
+    await writeTestEvidence(db, 'offline', 'c1', TRACE);
+    await writeTestEvidence(db, 'offline', 'gone', TRACE);
+    await eraseConversation(db, { tenantId: 'offline', conversationId: 'gone', requestedBy: 'ops' });
+    await pruneEvidence(db, { tenantId: 'offline', before: new Date(Date.now() - 30 * DAY), rule: 'retention 30 days' });
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const sealedEntries = async (tenantId: string) =>
+    new Map(
+      (await db.query<{ entries: SealEntry[] }>('select entries from evidence_seals where tenant_id = $1', [tenantId]))
+        .flatMap((s) => s.entries)
+        .map((e) => [`${e.t} ${e.id}`, e]),
+    );
+
+  it("W13: every exported record's digest, recomputed from its line alone (forms 1 and 2, every kind of row), is what its stored seal lists; seals and checkpoints match their HMACs", async () => {
+    const lines = await collect(exportEvidence(db, { tenantId: 'offline' }));
+    const rows = lines.flatMap((l) => lineDigests(l));
+    const stored = await sealedEntries('offline');
+    for (const row of rows)
+      expect({ row: `${row.table} ${row.id}`, d: row.digest, v: row.form }).toEqual({
+        row: `${row.table} ${row.id}`,
+        d: stored.get(`${row.table} ${row.id}`)?.d,
+        v: stored.get(`${row.table} ${row.id}`)?.v ?? 1,
+      });
+    // Every sealed row verification reads is in the export, once.
+    expect(rows).toHaveLength((await verifyEvidence(db, { tenantId: 'offline' })).tenants[0]!.rows);
+    expect(new Set(rows.map((r) => `${r.table} ${r.form}`))).toEqual(
+      new Set([
+        'effects 1',
+        'effects 2',
+        'suggestions 1',
+        'suggestions 2',
+        'turns 1',
+        'turns 2',
+        'turn_results 1',
+        'turn_results 2',
+        'turn_traces 2',
+        'turn_events 1',
+        'turn_events 2',
+        'evidence_erasures 2',
+      ]),
+    );
+    // The camelCase suggestion carries the form it was sealed in beside its wire form.
+    const camel = lines.map((l) => JSON.parse(l) as Line).find((l) => l.kind === 'suggestions' && (l.record as { match_id: string }).match_id === 'm-camel')!;
+    expect(camel.record).toMatchObject({ evidence: { match_id: 'm-camel' }, stored_evidence: { matchId: 'm-camel' } });
+
+    const checked = await checkExport(lines, { key: DEFAULT_EVIDENCE_KEY, tenantId: 'offline' });
+    expect(checked.problems).toEqual([]);
+    expect(checked).toMatchObject({ rows: rows.length, checkpoints: 2 });
+    // Under another key, every seal and checkpoint is reported.
+    const rekeyed = await checkExport(lines, { key: 'another secret', tenantId: 'offline' });
+    expect(rekeyed.problems).toHaveLength(checked.seals + checked.checkpoints);
+  });
+
+  it('W13: a column changed by plain SQL that the export did not carry before (status, trace ids, commit times to the µs, result type, erasure subject, checkpoint count) is found offline, by table and id', async () => {
+    const tenant = 'offline-tampered';
+    const { effects, suggestion } = await writeTestEvidence(db, tenant, 'c1', TRACE);
+    await writeTestEvidence(db, tenant, 'gone', TRACE);
+    await eraseConversation(db, { tenantId: tenant, conversationId: 'gone', requestedBy: 'ops' });
+    await createEffectStore(db).insert(testEffect(tenant, 'old', new Date(Date.now() - 40 * DAY)));
+    await pruneEvidence(db, { tenantId: tenant, before: new Date(Date.now() - 30 * DAY), rule: 'retention 30 days' });
+    const clean = await checkExport(await collect(exportEvidence(db, { tenantId: tenant })), { key: DEFAULT_EVIDENCE_KEY, tenantId: tenant });
+    expect(clean.problems).toEqual([]);
+
+    await db.query(`update effects set status = 'fallback' where tenant_id = $1 and id = $2`, [tenant, effects[0]!.id]);
+    await db.query(`update effects set interaction_kind = 'ticket' where tenant_id = $1 and id = $2`, [tenant, effects[1]!.id]);
+    await db.query(`update effects set trace_id = $3 where tenant_id = $1 and id = $2`, [tenant, effects[2]!.id, OTHER_TRACE]);
+    await db.query(`update suggestions set result_type = 'close' where tenant_id = $1 and id = $2`, [tenant, suggestion]);
+    await db.query(`update turns set committed_at = committed_at + interval '1 microsecond' where tenant_id = $1 and id = 'c1-t2'`, [tenant]);
+    await db.query(`update turns set trace_id = $2 where tenant_id = $1 and id = 'c1-t1'`, [tenant, OTHER_TRACE]);
+    const [event] = await db.query<{ record_id: string; revision: number }>(
+      `select record_id, revision from turn_events where tenant_id = $1 and turn_id = 'c1-t1'`,
+      [tenant],
+    );
+    await db.query(`update turn_events set committed_at = committed_at - interval '1 microsecond' where tenant_id = $1 and record_id = $2 and revision = $3`, [
+      tenant,
+      event!.record_id,
+      event!.revision,
+    ]);
+    await db.query(`update evidence_erasures set subject_sha256 = repeat('0', 64) where tenant_id = $1`, [tenant]);
+    const [erasure] = await db.query<{ id: string }>('select id from evidence_erasures where tenant_id = $1', [tenant]);
+    await db.query(`update evidence_checkpoints set row_count = row_count + 1 where tenant_id = $1 and chain_id = '*'`, [tenant]);
+    const [star] = await db.query<{ through_seq: number }>(`select through_seq from evidence_checkpoints where tenant_id = $1 and chain_id = '*'`, [tenant]);
+
+    const found = await checkExport(await collect(exportEvidence(db, { tenantId: tenant })), { key: DEFAULT_EVIDENCE_KEY, tenantId: tenant });
+    expect([...new Set(found.problems.map((p) => `${p.table} ${p.id}`))].sort()).toEqual(
+      [
+        `effects ${effects[0]!.id}`,
+        `effects ${effects[1]!.id}`,
+        `effects ${effects[2]!.id}`,
+        `suggestions ${suggestion}`,
+        'turns c1-t2',
+        'turn_traces c1-t1',
+        `turn_events ${event!.record_id}#${event!.revision}`,
+        `evidence_erasures ${erasure!.id}`,
+        `evidence_checkpoints *#${Number(star!.through_seq)}`,
+      ].sort(),
+    );
+    // Each changed row is found against its seal (the export's own proof recomputes the changed row, so agrees with the line).
+    expect(found.problems.filter((p) => p.table !== 'evidence_checkpoints').every((p) => p.detail.includes('lists another content'))).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  canonicalJson,
   DIGEST_VERSION,
   effectDigest,
   erasureDigest,
@@ -8,6 +9,7 @@ import {
   turnEventDigest,
   turnEventId,
   turnResultDigest,
+  turnTraceDigest,
   type EffectEvidenceRow,
   type SuggestionEvidenceRow,
 } from '../evidence/evidence-digest.js';
@@ -28,8 +30,11 @@ export interface ExportEvidenceOptions {
   readonly pageRows?: number;
 }
 
-/** The kinds of record, in the order an export walks them. */
-const KINDS = ['effects', 'suggestions', 'turns', 'evidence_erasures', 'evidence_seals'] as const;
+/**
+ * The kinds of record, in the order an export walks them. A cursor names its kind by index, so a
+ * kind added later goes at the end (checkpoints came after seals) and old cursors keep resuming.
+ */
+const KINDS = ['effects', 'suggestions', 'turns', 'evidence_erasures', 'evidence_seals', 'evidence_checkpoints'] as const;
 type Kind = (typeof KINDS)[number];
 
 /** Seals are stamped by the app's clock, turns by the database's: look this far around a page's times. */
@@ -38,7 +43,7 @@ const SKEW_MS = 5 * 60_000;
 /** The longest span of a seal found by its end time alone; wider ones are listed once per export. */
 const WIDE_MS = 1_000;
 
-type Proof = { digest: string; seal: string | null; seal_hash: string | null };
+type Proof = { digest: string; form: number; seal: string | null; seal_hash: string | null };
 /** The seal listing a row, and the form its entry's digest is in (which the proof's digest is computed in). */
 type SealedIn = { seal: string; hash: string; v: number };
 
@@ -47,11 +52,15 @@ const formOf = (sealed: SealedIn | undefined) => sealed?.v ?? DIGEST_VERSION;
 
 /**
  * A tenant's evidence as NDJSON lines, one record per line in the API's wire forms, each with its
- * integrity proof (the digest its seal lists, and that seal's id and HMAC, or `null` seals when no
- * seal covers it) and a `cursor` to resume after it: effects, suggestion results, turns (with their
- * events), erasure records, then the seals themselves, so the chain can be checked offline. Read a
- * page at a time (keyset pagination), so memory does not grow with the export. A cursor that is
- * not one this export issued is refused at `$.cursor`.
+ * integrity proof (the digest its seal lists, the digest's form, and that seal's id and HMAC, or
+ * `null` seals when no seal covers it) and a `cursor` to resume after it: effects, suggestion
+ * results, turns (with their events), erasure records, the seals themselves, then the prune
+ * checkpoints, so the chain can be checked offline. Each record carries every column its digest
+ * covers (the effect's indexed `status` and `interaction_kind`, trace ids, commit times to the
+ * microsecond, an erasure's subject digest), so its digest can be recomputed from its line alone
+ * (`examples/evidence-export/check-export.mjs`). Read a page at a time (keyset pagination), so
+ * memory does not grow with the export. A cursor that is not one this export issued is refused at
+ * `$.cursor`.
  */
 export async function* exportEvidence(db: Database, { tenantId, since, cursor, pageRows = 2_000 }: ExportEvidenceOptions): AsyncGenerator<string> {
   let [kindIndex, after] = cursor === undefined ? [0, undefined] : startOf(cursor);
@@ -71,14 +80,15 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
   };
   const proof = (digest: string, sealed: SealedIn | undefined): Proof => ({
     digest,
+    form: formOf(sealed),
     seal: sealed?.seal ?? null,
     seal_hash: sealed?.hash ?? null,
   });
   // An effect's proof as text, written straight out: the export's hottest line builds no object for it.
   const proofJson = (digest: string, sealed: SealedIn | undefined) =>
     sealed === undefined
-      ? `{"digest":"${digest}","seal":null,"seal_hash":null}`
-      : `{"digest":"${digest}","seal":${JSON.stringify(sealed.seal)},"seal_hash":${JSON.stringify(sealed.hash)}}`;
+      ? `{"digest":"${digest}","form":${DIGEST_VERSION},"seal":null,"seal_hash":null}`
+      : `{"digest":"${digest}","form":${sealed.v},"seal":${JSON.stringify(sealed.seal)},"seal_hash":${JSON.stringify(sealed.hash)}}`;
   const line = (kind: Kind, key: string, body: string) =>
     `{"kind":${JSON.stringify(kind)},${body},"cursor":${JSON.stringify(encodeCursor('evidence-export', [String(KINDS.indexOf(kind)), key]))}}\n`;
 
@@ -117,7 +127,7 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         );
         lines = rows.map((r) => {
           const at = asDate(r.created_at);
-          const head = `"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(at.toISOString())}`;
+          const head = `"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(at.toISOString())},"trace_id":${JSON.stringify(r.trace_id ?? null)}`;
           const effect = r.effect.trim() === '{}' ? `{${head}}` : `{${head},${r.effect.trim().slice(1)}`;
           const own = sealed.get(r.id);
           const digest = effectDigest(
@@ -135,7 +145,7 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
           return line(
             kind,
             r.id,
-            `"id":${JSON.stringify(r.id)},"record":{"effect":${effect},"contract":${r.contract},"candidates":${r.candidates}},"proof":${proofJson(digest, own)}`,
+            `"id":${JSON.stringify(r.id)},"record":{"effect":${effect},"contract":${r.contract},"candidates":${r.candidates},"status":${JSON.stringify(r.status)},"interaction_kind":${JSON.stringify(r.interaction_kind)}},"proof":${proofJson(digest, own)}`,
           );
         });
       } else if (kind === 'suggestions') {
@@ -158,12 +168,18 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
             { createdAt: at, matchId: r.match_id, resultType: r.result_type, result: r.result, evidence: r.evidence, traceId: r.trace_id },
             formOf(own),
           );
+          const evidence = suggestEvidenceToJson(storedSuggestEvidence(r.id, r.evidence));
           const record = {
             id: r.id,
             created_at: at.toISOString(),
             match_id: r.match_id,
+            result_type: r.result_type,
             result: r.result,
-            evidence: suggestEvidenceToJson(storedSuggestEvidence(r.id, r.evidence)),
+            evidence,
+            // Evidence stored before it was kept in its wire form (camelCase) was sealed as stored:
+            // that form rides along, so the digest can be recomputed from the line.
+            ...(canonicalJson(JSON.parse(JSON.stringify(evidence))) === canonicalJson(r.evidence) ? {} : { stored_evidence: r.evidence }),
+            trace_id: r.trace_id ?? null,
           };
           return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proof(digest, own))}`);
         });
@@ -179,8 +195,9 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
             committed_at: Date;
             committed_at_text: string;
             composed_at: Date | null;
+            trace_id: string | null;
           }>(
-            `select id, seq, conversation_id, input, commit, result, committed_at, ${isoMicrosSql('committed_at')} as committed_at_text, composed_at from turns
+            `select id, seq, conversation_id, input, commit, result, committed_at, ${isoMicrosSql('committed_at')} as committed_at_text, composed_at, trace_id from turns
             where tenant_id = $1 and committed_at >= $2 and id > $3 order by id limit $4`,
             // By the tenant's own ids, never by \`seq\`, which every tenant shares.
             [tenantId, sinceIso, a, pageRows],
@@ -197,11 +214,17 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         const times = rows.flatMap((r) => [r.committed_at, ...(r.composed_at ? [r.composed_at] : [])]);
         const from = minTime(times);
         const to = maxTime(times);
-        const [turnSeals, resultSeals, eventSeals] = await Promise.all([
+        const [turnSeals, resultSeals, traceSeals, eventSeals] = await Promise.all([
           proofs('turns', ids, from, to),
           proofs(
             'turn_results',
             rows.filter((r) => r.result != null).map((r) => r.id),
+            from,
+            to,
+          ),
+          proofs(
+            'turn_traces',
+            rows.filter((r) => r.trace_id != null).map((r) => r.id),
             from,
             to,
           ),
@@ -216,14 +239,24 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         for (const e of events) byTurn.set(e.turn_id, [...(byTurn.get(e.turn_id) ?? []), e]);
         lines = rows.map((r) => {
           const own = byTurn.get(r.id) ?? [];
+          // Commit times to the microsecond, as form 2 digests them.
           const record = {
             id: r.id,
+            seq: Number(r.seq),
             conversation_id: r.conversation_id,
-            committed_at: asDate(r.committed_at).toISOString(),
+            committed_at: r.committed_at_text,
             input: r.input,
             commit: r.commit,
             result: r.result ?? null,
-            events: own.map((e) => ({ record_id: e.record_id, revision: e.revision, type: e.type, payload: e.payload, position: e.position })),
+            trace_id: r.trace_id ?? null,
+            events: own.map((e) => ({
+              record_id: e.record_id,
+              revision: e.revision,
+              type: e.type,
+              payload: e.payload,
+              position: e.position,
+              committed_at: e.committed_at,
+            })),
           };
           const proofs = {
             turn: proof(
@@ -234,6 +267,11 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
               turnSeals.get(r.id),
             ),
             result: r.result == null ? null : proof(turnResultDigest(r.result), resultSeals.get(r.id)),
+            // A turn sealed in form 1 had its trace recorded unsealed (verification leaves it unchecked): no proof.
+            trace:
+              r.trace_id == null || (formOf(turnSeals.get(r.id)) < 2 && !traceSeals.has(r.id))
+                ? null
+                : proof(turnTraceDigest(r.trace_id), traceSeals.get(r.id)),
             events: own.map((e) => {
               const sealed = eventSeals.get(turnEventId(e.record_id, e.revision));
               return proof(
@@ -266,11 +304,51 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
             rowCount: r.row_count,
             erased: r.erased,
           });
-          const record = { id: r.id, requested_by: r.requested_by, requested_at: at.toISOString(), row_count: r.row_count, erased: r.erased };
+          const record = {
+            id: r.id,
+            requested_by: r.requested_by,
+            requested_at: at.toISOString(),
+            subject_sha256: r.subject_sha256,
+            row_count: r.row_count,
+            erased: r.erased,
+          };
           return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proof(digest, sealed.get(r.id)))}`);
         });
+      } else if (kind === 'evidence_checkpoints') {
+        // Every checkpoint, whatever `since`: they are few (a newer one collapses the older ones
+        // of its chain), and the first exported seal of a chain may link to one.
+        const [chain, seq] = splitKey(after);
+        const rows = await read<{
+          chain_id: string;
+          through_seq: number;
+          hash: string;
+          rule: string;
+          pruned_before: string;
+          pruned_at: string;
+          row_count: number;
+          mac: string | null;
+        }>(
+          `select chain_id, through_seq, hash, rule, ${isoMicrosSql('pruned_before')} as pruned_before, ${isoMicrosSql('pruned_at')} as pruned_at, row_count, mac
+             from evidence_checkpoints where tenant_id = $1 and (chain_id, through_seq) > ($2, $3) order by chain_id, through_seq limit $4`,
+          [tenantId, chain, seq, pageRows],
+        );
+        lines = rows.map((r) => {
+          const id = `${r.chain_id}#${Number(r.through_seq)}`;
+          // Times to the microsecond, as its MAC covers them.
+          const record = {
+            chain_id: r.chain_id,
+            through_seq: Number(r.through_seq),
+            hash: r.hash,
+            rule: r.rule,
+            pruned_before: r.pruned_before,
+            pruned_at: r.pruned_at,
+            row_count: Number(r.row_count),
+            mac: r.mac,
+          };
+          return line(kind, id, `"id":${JSON.stringify(id)},"record":${JSON.stringify(record)}`);
+        });
       } else {
-        const [chain, seq] = after === undefined ? ['', 0] : [after.slice(0, after.lastIndexOf('#')), Number(after.slice(after.lastIndexOf('#') + 1))];
+        const [chain, seq] = splitKey(after);
         const rows = await read<{ chain_id: string; seq: number; prev: string; hash: string; entries: string; covers_from: Date; covers_to: Date }>(
           `select chain_id, seq, prev, hash, entries::text as entries, covers_from, covers_to from evidence_seals
             where tenant_id = $1 and covers_to >= $2 and (chain_id, seq) > ($3, $4) order by chain_id, seq limit $5`,
@@ -299,8 +377,15 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
 
 /** The kind and key a cursor resumes after. */
 function startOf(cursor: string): [number, string] {
-  const [kind, key] = decodeCursor(cursor, 'evidence-export', (p) => p.length === 2 && /^[0-4]$/.test(p[0]!) && p[1]!.length > 0);
+  const [kind, key] = decodeCursor(cursor, 'evidence-export', (p) => p.length === 2 && /^[0-5]$/.test(p[0]!) && p[1]!.length > 0);
   return [Number(kind), key!];
+}
+
+/** A seal's or checkpoint's key (`chain#seq`) as the chain and number to page after. */
+function splitKey(after: string | undefined): [string, number] {
+  if (after === undefined) return ['', 0];
+  const at = after.lastIndexOf('#');
+  return [after.slice(0, at), Number(after.slice(at + 1))];
 }
 
 /** The key a line's cursor holds (its last field), without parsing the whole line. */

@@ -127,7 +127,7 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
       operationId: 'exportEvidence',
       tags: ['evidence'],
       summary:
-        "Stream the tenant's evidence as NDJSON: effects, suggestion results, turns with their events, erasure records, then the seals; each line a record in its wire form with its integrity proof and a cursor to resume after it",
+        "Stream the tenant's evidence as NDJSON: effects, suggestion results, turns with their events, erasure records, the seals, then the prune checkpoints; each line a record in its wire form carrying every column its digest covers, with its integrity proof and a cursor to resume after it",
       request: { query: exportQuerySchema },
       responses: {
         200: { description: 'one JSON record per line', content: { [NDJSON]: { schema: z.string() } } },
