@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { packageRoot } from '../package-root.js';
 import type { TaskResult } from '../model/index.js';
 import { DEFAULT_EVENT_THRESHOLDS } from './event-state.js';
-import type { PipelineContext } from './gate.js';
+import { emptyPipelineState, type PipelineContext } from './gate.js';
 import { eventGate } from './gates/event-gate.js';
 import { matchGate } from './gates/match-gate.js';
 import { propertyGate } from './gates/property-gate.js';
@@ -161,17 +161,7 @@ export async function decideCase(corpus: BoundaryCorpus, c: CorpusCase, reader: 
     analysisLanguage: null,
     copy: stopCopy(match.language),
     calls: [],
-    state: {
-      matchId: match.id,
-      language: null,
-      propertyInterpretations: [],
-      timeline: null,
-      event: null,
-      boundaries: null,
-      profile: null,
-      route: null,
-      strategy: null,
-    },
+    state: emptyPipelineState(match.id),
   };
   const { records } = await runGates([matchGate, propertyGate, timelineGate, eventGate], context);
   const event = records.find((r) => r.gate === 'event');

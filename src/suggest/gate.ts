@@ -68,6 +68,11 @@ export interface PipelineState {
   strategy: Strategy | null;
 }
 
+/** The state before any gate has run: nothing decided yet for `matchId`. */
+export function emptyPipelineState(matchId: string): PipelineState {
+  return { matchId, language: null, propertyInterpretations: [], timeline: null, event: null, boundaries: null, profile: null, route: null, strategy: null };
+}
+
 /** What every gate is given. */
 export interface PipelineContext {
   readonly match: Match;

@@ -7,7 +7,7 @@ import { draftRound } from './draft-round.js';
 import { draftingPlan } from './drafting-plan.js';
 import { DEFAULT_EVENT_THRESHOLDS, type EventThresholds } from './event-state.js';
 import type { GateRecord } from '../evidence/gate-record.js';
-import type { GateDefinition, PipelineContext } from './gate.js';
+import { emptyPipelineState, type GateDefinition, type PipelineContext } from './gate.js';
 import { eventGate } from './gates/event-gate.js';
 import { matchGate } from './gates/match-gate.js';
 import { profileGate } from './gates/profile-gate.js';
@@ -100,17 +100,7 @@ export async function suggestReplies({
     thresholds,
     analysisLanguage: analysisLanguage ?? null,
     copy,
-    state: {
-      matchId: match.id,
-      language: null,
-      propertyInterpretations: [],
-      timeline: null,
-      event: null,
-      boundaries: null,
-      profile: null,
-      route: null,
-      strategy: null,
-    },
+    state: emptyPipelineState(match.id),
     calls: [],
   };
   const gates = await runGates(GATES, context);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
 import { DEFAULT_EVENT_THRESHOLDS } from './event-state.js';
-import type { PipelineContext } from './gate.js';
+import { emptyPipelineState, type PipelineContext } from './gate.js';
 import { fixtureRequest, matchFixtureSchema, type FixtureRequest, type MatchFixture } from './match-fixture.js';
 import type { Match, MatchMessage } from './match.js';
 import { emptyProfile } from './profile.js';
@@ -56,16 +56,6 @@ export function testContext(match: Match, atHours: number, over: Partial<Omit<Pi
     copy: stopCopy(match.language),
     calls: [],
     ...over,
-    state: {
-      matchId: match.id,
-      language: null,
-      propertyInterpretations: [],
-      timeline: null,
-      event: null,
-      boundaries: null,
-      profile: null,
-      route: null,
-      strategy: null,
-    },
+    state: emptyPipelineState(match.id),
   };
 }
