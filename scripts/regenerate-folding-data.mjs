@@ -58,7 +58,7 @@ try {
 // Case folding and Default_Ignorable_Code_Point: Unicode 17.0.0, from the npm package
 // ${UCD_PACKAGE} (MIT). Confusable prototypes: Unicode Technical Standard #39 security data
 // 10.0.0 (confusables.txt), from the npm package ${CONFUSABLES_PACKAGE} (MIT). The Unicode data
-// itself is under the Unicode License v3; see unicode-folding-data.LICENSE.md beside this file.
+// itself is under the Unicode License v3; see licenses/unicode-folding-data.md, shipped in the package.
 
 /** The Unicode version of {@link CASE_FOLDING} and {@link DEFAULT_IGNORABLE}. */
 export const UCD_VERSION = '17.0.0';

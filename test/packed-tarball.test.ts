@@ -174,11 +174,14 @@ afterAll(async () => {
 }, 180_000);
 
 describe('the packed tarball', () => {
-  it('holds the build with its source maps, the LICENSE, the fixtures and examples the CLI reads, and no tests or sources', () => {
+  it('holds the build with its source maps, the LICENSE and the notices of the data it embeds, the fixtures and examples the CLI reads, and no tests or sources', () => {
     const paths = packed.files.map((f) => f.path);
     expect(paths).toEqual(
       expect.arrayContaining([
         'LICENSE',
+        // The Unicode and OpenCC data built into dist/ carry their own licences.
+        'licenses/unicode-folding-data.md',
+        'licenses/han-variants-data.md',
         'README.md',
         'package.json',
         'bin/warrant.mjs',
