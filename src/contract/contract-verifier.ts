@@ -457,7 +457,8 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
     longest: searched.reduce((most, key) => Math.max(most, key.length), 0),
     /** Searches folded units `from` to `to` (exclusive). */
     scan(folded: FoldedText, from: number, to: number, found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
-      keyFound.fill(0);
+      // Every key is recorded, so a matcher reports each occurrence without reading `keyFound`:
+      // it is not cleared for each window (a fill of a byte per key, per window).
       if (pairs.length !== 0) pairs.length = 0;
       if (matcher.scanUnits) matcher.scanUnits(from === 0 ? folded.units : folded.units.subarray(from, to), to - from, keyFound, pairs);
       else matcher.scan(from === 0 && to === folded.length ? folded.text() : folded.text().slice(from, to), keyFound, pairs);
