@@ -330,59 +330,40 @@ const MASKED = 2;
  * after it), a term can occur exactly and still not in the fold (`guarantee` + U+0301 folds to
  * `guaranté`): the exact occurrences are then added, so `folded` catches all `exact` catches.
  * The terms from `looseFrom` on (the loose list's) also get, over the same fold, the loose pass
- * and the masked pass (`fast-loose-fold.ts`), so `loose` catches all `folded` catches (W11);
- * the folded lists' terms come before them, so one scan of the fold serves both.
+ * and the masked pass (`fast-loose-fold.ts`), so `loose` catches all `folded` catches (W11).
+ *
+ * The loose terms' folded keys are not searched in the whole fold: a folded occurrence is
+ * inside the folded range of a loose occurrence of the same term (the loose fold reads each
+ * folded code point alone and only leaves units out or merges a unit with the same letter
+ * before it), except where a pair (`vv` → `w`, `cl` → `d`) merges across its edge, or in
+ * markup. So they are searched only in windows around the plain loose pass's occurrences and
+ * pairs, widened by the longest folded key; in the whole fold when the candidate holds markup.
+ * `fast-loose-fold.property.test.ts` checks the verdicts against the folded list's full search.
  */
 function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matching: Matching, looseFrom: number | undefined) {
   const recorded = new Uint8Array(terms.length);
   for (const id of forbiddenIds) recorded[id] = 1;
-  const foldedTerms = terms.map((term) => foldTerm(term));
-  const unique = [...new Set(foldedTerms)];
-  const position = new Map(unique.map((term, i) => [term, i]));
-  const keyOf = Int32Array.from(foldedTerms, (term) => position.get(term)!);
-  // Folded term → the contract's terms that fold to it (a list may hold `Reserved` and `reserved`).
-  const termsOfKey: number[][] = unique.map(() => []);
-  keyOf.forEach((key, id) => termsOfKey[key]!.push(id));
-  // A term of nothing but ignorable code points folds to nothing; `readContract` refuses it,
-  // and until then it is searched as a string that never occurs. (Mutation testing skips this
-  // line: searched as '', such a term occurs at every offset, and the scan's occurrence list
-  // grows until the test process dies instead of failing a test.)
-  // Stryker disable next-line ConditionalExpression,StringLiteral: searching '' crashes the runner
-  const searched = unique.map((term) => (term === '' ? '\u0000\uffff\u0000' : term));
-  const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), matching);
-  const keyFound = new Uint8Array(unique.length);
+  const foldedCount = looseFrom ?? terms.length;
+  // The folded lists' keys, searched in the whole fold; the loose list's, in windows.
+  const whole = foldedKeys(terms, 0, foldedCount, matching);
+  const windowed = looseFrom !== undefined ? foldedKeys(terms, looseFrom, terms.length, matching) : undefined;
   const found = new Uint8Array(terms.length);
   // The exact terms, for texts whose fold joined code points; built when first needed.
   let raw: { matcher: TermMatcher; found: Uint8Array } | undefined;
   const loose = looseFrom !== undefined ? looseSearch(terms.slice(looseFrom), looseFrom, matching) : undefined;
+  // Folded units (first, last) around which the loose terms' folded keys are searched.
+  const windows: number[] = [];
   return {
-    strategy: matcher.strategy,
+    strategy: (windowed ?? whole).strategy,
     found,
     /**
      * Sets `found` for every term present in `candidate`, whose fold is `folded`; returns the
      * forbidden ones' occurrences as (term, start, end, flags) in the original.
      */
     scan(candidate: string, folded: FoldedText): readonly number[] {
-      keyFound.fill(0);
       found.fill(0);
-      const pairs: number[] = [];
-      if (matcher.scanUnits) matcher.scanUnits(folded.units, folded.length, keyFound, pairs);
-      else matcher.scan(folded.text(), keyFound, pairs);
-      keyFound.fill(0);
       const quads: number[] = [];
-      for (let i = 0; i < pairs.length; i += 2) {
-        const key = pairs[i]!;
-        const start = pairs[i + 1]!;
-        const end = start + searched[key]!.length;
-        if (!countsAt(folded, start, end)) continue;
-        keyFound[key] = 1;
-        const from = folded.startOf(start);
-        const to = folded.endOf(end - 1);
-        for (const id of termsOfKey[key]!) {
-          found[id] = 1;
-          if (recorded[id] === 1) quads.push(id, from, to, 0);
-        }
-      }
+      if (whole.termCount > 0) whole.scan(folded, 0, folded.length, found, recorded, quads);
       const extra: number[] = [];
       if (folded.joined) {
         raw ??= { matcher: chooseMatcher(terms, new Uint8Array(terms.length).fill(1), matching), found: new Uint8Array(terms.length) };
@@ -395,8 +376,13 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
           if (recorded[id] === 1) extra.push(id, exactPairs[i + 1]!, exactPairs[i + 1]! + terms[id]!.length, 0);
         }
       }
-      // The loose pass reads the original through the fold, so it runs before the next fold.
-      if (loose) loose.scan(candidate, folded, found, recorded, extra);
+      if (loose && windowed) {
+        // The loose pass reads the original through the fold, so it runs before the next fold.
+        if (windows.length !== 0) windows.length = 0;
+        const everywhere = loose.scan(candidate, folded, found, recorded, extra, windows);
+        if (everywhere || loose.emptyKey) windowed.scan(folded, 0, folded.length, found, recorded, quads);
+        else scanWindows(windowed, folded, windows, found, recorded, quads);
+      }
       if (extra.length > 0) {
         const have = new Set<string>();
         for (let i = 0; i < quads.length; i += 4) have.add(`${quads[i]},${quads[i + 1]},${quads[i + 2]}`);
@@ -408,6 +394,86 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
         }
       }
       return quads;
+    },
+  };
+}
+
+/**
+ * Searches `keys` in the windows of the fold listed in `windows` (first and last folded unit of
+ * each, in any order), each widened by the longest key on both sides; overlapping windows are
+ * searched as one, so no occurrence is reported twice.
+ */
+function scanWindows(keys: FoldedKeys, folded: FoldedText, windows: number[], found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
+  const count = windows.length >> 1;
+  if (count === 0) return;
+  const order: number[] = [];
+  for (let w = 0; w < count; w++) order.push(w);
+  if (count > 1) sortedBy(order, (a, b) => windows[2 * a]! - windows[2 * b]!);
+  const wide = keys.longest;
+  const n = folded.length;
+  let from = -1;
+  let to = -1;
+  for (const w of order) {
+    const a = Math.max(0, windows[2 * w]! - wide);
+    const b = Math.min(n, windows[2 * w + 1]! + 1 + wide);
+    if (a <= to) {
+      if (b > to) to = b;
+      continue;
+    }
+    if (from >= 0) keys.scan(folded, from, to, found, recorded, quads);
+    from = a;
+    to = b;
+  }
+  keys.scan(folded, from, to, found, recorded, quads);
+}
+
+type FoldedKeys = ReturnType<typeof foldedKeys>;
+
+/**
+ * The folded keys of terms `first` to `last` (exclusive) of `terms` and their search in a span
+ * of the fold: each occurrence that counts sets `found` for the terms that fold to its key and
+ * is pushed onto `quads` (term, start, end, 0 — original offsets) when the term is recorded.
+ */
+function foldedKeys(terms: readonly string[], first: number, last: number, matching: Matching) {
+  const foldedTerms = terms.slice(first, last).map((term) => foldTerm(term));
+  const unique = [...new Set(foldedTerms)];
+  const position = new Map(unique.map((term, i) => [term, i]));
+  // Folded term → the contract's terms that fold to it (a list may hold `Reserved` and `reserved`).
+  const termsOfKey: number[][] = unique.map(() => []);
+  foldedTerms.forEach((term, i) => termsOfKey[position.get(term)!]!.push(first + i));
+  // A term of nothing but ignorable code points folds to nothing; `readContract` refuses it,
+  // and until then it is searched as a string that never occurs. (Mutation testing skips this
+  // line: searched as '', such a term occurs at every offset, and the scan's occurrence list
+  // grows until the test process dies instead of failing a test.)
+  // Stryker disable next-line ConditionalExpression,StringLiteral: searching '' crashes the runner
+  const searched = unique.map((term) => (term === '' ? '\u0000\uffff\u0000' : term));
+  const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), matching);
+  const keyFound = new Uint8Array(unique.length);
+  const pairs: number[] = [];
+  return {
+    termCount: last - first,
+    strategy: matcher.strategy,
+    /** Units of the longest key. */
+    longest: searched.reduce((most, key) => Math.max(most, key.length), 0),
+    /** Searches folded units `from` to `to` (exclusive). */
+    scan(folded: FoldedText, from: number, to: number, found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
+      // Every key is recorded, so a matcher reports each occurrence without reading `keyFound`:
+      // it is not cleared for each window (a fill of a byte per key, per window).
+      if (pairs.length !== 0) pairs.length = 0;
+      if (matcher.scanUnits) matcher.scanUnits(from === 0 ? folded.units : folded.units.subarray(from, to), to - from, keyFound, pairs);
+      else matcher.scan(from === 0 && to === folded.length ? folded.text() : folded.text().slice(from, to), keyFound, pairs);
+      for (let i = 0; i < pairs.length; i += 2) {
+        const key = pairs[i]!;
+        const start = from + pairs[i + 1]!;
+        const end = start + searched[key]!.length;
+        if (!countsAt(folded, start, end)) continue;
+        const origin = folded.startOf(start);
+        const limit = folded.endOf(end - 1);
+        for (const id of termsOfKey[key]!) {
+          found[id] = 1;
+          if (recorded[id] === 1) quads.push(id, origin, limit, 0);
+        }
+      }
     },
   };
 }
@@ -444,19 +510,38 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
     }
   };
   return {
-    scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[]): void {
+    /**
+     * Some term's loose key is empty (a term of only punctuation or emoji): no loose occurrence
+     * stands for its folded ones, so its folded key is searched everywhere.
+     */
+    emptyKey: unique.includes(''),
+    /**
+     * Reports the loose occurrences onto `out` and pushes onto `windows` the folded units
+     * (first, last) of each plain occurrence and of each pair the loose fold made; returns true
+     * when the candidate holds markup (the windows then do not cover every folded occurrence).
+     */
+    scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[], windows: number[]): boolean {
       looseFoldUnits(candidate, folded, loose, false);
       keyFound.fill(0);
       if (pairs.length !== 0) pairs.length = 0;
       if (matcher.scanUnits) matcher.scanUnits(loose.units, loose.length, keyFound, pairs);
       else matcher.scan(loose.text(), keyFound, pairs);
       report(found, recorded, out, LOOSE_ONLY);
+      const everywhere = loose.markup.length > 0;
+      if (!everywhere) {
+        for (let i = 0; i < pairs.length; i += 2) {
+          const start = pairs[i + 1]!;
+          windows.push(loose.foldedStartOf(start), loose.foldedEndOf(start + searched[pairs[i]!]!.length - 1));
+        }
+        for (const j of loose.pairs) windows.push(loose.foldedStartOf(j), loose.foldedEndOf(j));
+      }
       if (loose.masksBetween) {
         looseFoldUnits(candidate, folded, loose, true);
         pairs.length = 0;
         findMaskedUnits(loose, searched, pairs);
         report(found, recorded, out, LOOSE_ONLY | MASKED);
       }
+      return everywhere;
     },
   };
 }

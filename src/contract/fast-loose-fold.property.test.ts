@@ -215,6 +215,8 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
     const { plain, masked } = looseFold(candidate, foldText(candidate, new FoldScratch()));
     const keys = terms.map(looseTerm);
     for (let t = 0; t < terms.length; t++) {
+      // An empty key (a term of only punctuation) is searched as text no loose fold holds.
+      if (keys[t] === '') continue;
       for (let at = plain.text.indexOf(keys[t]!); at >= 0; at = plain.text.indexOf(keys[t]!, at + 1)) {
         add(terms[t]!, plain.starts[at]!, plain.ends[at + keys[t]!.length - 1]!, false);
       }
@@ -240,6 +242,63 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
       .filter((t) => foldTerm(t) !== '' && looseTerm(t) !== ''),
     { minLength: 1, maxLength: 5 },
   );
+  /**
+   * Separators longer than any term's fold: a verifier searches the loose terms' folded keys only
+   * in windows around loose occurrences and pairs (`vv`, `cl`), widened by the longest key, so
+   * pieces joined by this lie in windows of their own, and a pair merging across it spans two.
+   */
+  const FAR = ' -'.repeat(40);
+  for (const strategy of ['includes', 'automaton'] as const) {
+    it(
+      `gives the verdicts of the reference loose search with pieces far apart: folded occurrences outside every loose one (${strategy}, 1,000 cases)`,
+      () => {
+        fc.assert(
+          fc.property(terms, fc.array(fc.oneof(text, piece), { maxLength: 5 }), (forbidden, parts) => {
+            const candidate = parts.join(FAR);
+            const verdict = createVerifier(withMode(forbidden, 'loose'), strategy).verify(candidate);
+            const byPosition = (ms: readonly { term: string; start: number; end: number }[]) =>
+              [...ms].sort((a, b) => a.start - b.start || forbidden.indexOf(a.term) - forbidden.indexOf(b.term) || a.end - b.end);
+            expect(byPosition(verdict.forbiddenMatches)).toEqual(referenceMatches(forbidden, candidate, strategy));
+          }),
+          { numRuns: 1000 },
+        );
+      },
+      PROPERTY_TIMEOUT_MS,
+    );
+
+    it(`finds folded occurrences no loose occurrence stands for, far from any other (${strategy})`, () => {
+      // Forbidden terms, the candidate, and where each occurrence is: (term, the slice it covers).
+      const cases: [string[], string, [string, string][]][] = [
+        // A pair merging across the term's first letter: `v very` folds loosely to `wery`.
+        [['very', 'x'], `${FAR}v${FAR}very${FAR}`, [['very', 'very']]],
+        // … and across its last (`cl` → `d`), and with no separator between.
+        [['fc', 'x'], `${FAR}fc${FAR}l${FAR}`, [['fc', 'fc']]],
+        [['lock', 'x'], `${FAR}clock${FAR}`, [['lock', 'lock']]],
+        // Inside markup, which the loose fold reads as its replacement.
+        [['nbsp', 'x'], `${FAR}a&nbsp;b${FAR}`, [['nbsp', 'nbsp']]],
+        [['b>x', 'y'], `${FAR}<b>x</b>${FAR}`, [['b>x', 'b>x']]],
+        // A term whose loose key is empty (readContract refuses it; createVerifier does not):
+        // FAR ends with a dash, so the candidate holds `---`.
+        [
+          ['--', 'x'],
+          `${FAR}--${FAR}`,
+          [
+            ['--', '--- '],
+            ['--', '-- '],
+          ],
+        ],
+      ];
+      for (const [forbidden, candidate, expected] of cases) {
+        const verdict = createVerifier(withMode(forbidden, 'loose'), strategy).verify(candidate);
+        const at = (slice: string) => candidate.indexOf(`${slice}`);
+        expect(verdict.forbiddenMatches.map((m) => [m.term, m.start, m.end])).toEqual(
+          expected.map(([term, slice]) => [term, at(slice), at(slice) + term.length]),
+        );
+        expect(verdict.forbiddenMatches).toEqual(referenceMatches(forbidden, candidate, strategy));
+      }
+    });
+  }
+
   for (const strategy of ['includes', 'automaton'] as const) {
     it(
       `gives the verdicts of the reference loose search: terms, offsets, disguise classes (${strategy}, 1,500 cases)`,

@@ -82,6 +82,11 @@ export class LooseScratch {
   /** Positions of the wildcards of the last fold (a masked one), ascending. */
   readonly wildcards: number[] = [];
   /**
+   * Units of the last fold that a pair made (`vv` → `w`, `cl` → `d`), ascending: where a folded
+   * occurrence may have no loose one (see `foldedSearch` in contract-verifier.ts).
+   */
+  readonly pairs: number[] = [];
+  /**
    * Set by a fold: some mask stands between two letters, so the masked pass has wildcards to
    * match (the plain fold leaves masks out).
    */
@@ -150,6 +155,16 @@ export class LooseScratch {
     return lo > 0 && ends[2 * (lo - 1)] === j ? ends[2 * (lo - 1) + 1]! : this.fromOf(j);
   }
 
+  /** The folded unit loose unit `j`'s range starts at, or `~r` for markup range `r`. */
+  foldedStartOf(j: number): number {
+    return this.fromOf(j);
+  }
+
+  /** The folded unit (inclusive) loose unit `j`'s range ends at, or `~r` for markup range `r`. */
+  foldedEndOf(j: number): number {
+    return this.toOf(j);
+  }
+
   /** Original offset (inclusive) of loose unit `j`. */
   startOf(j: number): number {
     const f = this.fromOf(j);
@@ -190,6 +205,7 @@ export function looseFoldUnits(original: string, folded: FoldedText, s: LooseScr
   s.lastTokenStart = -1;
   s.masksBetween = false;
   s.wildcards.length = 0;
+  if (s.pairs.length !== 0) s.pairs.length = 0;
   s.endCount = 0;
   s.length = s.markup.length === 0 ? foldPlain(folded.units, folded.length, s) : foldMarkup(folded, s);
 }
@@ -284,8 +300,10 @@ function letterRun(s: LooseScratch, table: Int32Array, units: Uint16Array, k: nu
         last = c;
       } else {
         // A run of one letter reads as one; `vv` reads as `w`, `cl` as `d`.
-        if (c === 0x76) out[j - 1] = last = 0x77;
-        else if (c === 0x6c && last === 0x63) out[j - 1] = last = 0x64;
+        if (c === 0x76 || (c === 0x6c && last === 0x63)) {
+          out[j - 1] = last = c === 0x76 ? 0x77 : 0x64;
+          s.pairs.push(j - 1);
+        }
         s.endAt(j - 1, k);
       }
     } else if ((e & NOTHING) === 0) break;
@@ -379,10 +397,14 @@ function pushTokens(s: LooseScratch, tokens: readonly (string | number)[], a: nu
     const c = (value as string).codePointAt(0)!;
     const last = s.last;
     if (c === last) {
-      if (c === 0x76) out[j - 1] = s.last = 0x77;
+      if (c === 0x76) {
+        out[j - 1] = s.last = 0x77;
+        s.pairs.push(j - 1);
+      }
       s.endAt(j - 1, b);
     } else if (last === 0x63 && c === 0x6c) {
       out[j - 1] = s.last = 0x64;
+      s.pairs.push(j - 1);
       s.endAt(j - 1, b);
     } else {
       out[j] = (value as string).charCodeAt(0);
