@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvidenceSealer } from '../store/evidence-sealer.js';
 import type { Database } from '../store/index.js';
 import { storeTargets } from '../store/testing.js';
 import { createEffectStore, hasEffects, type EffectStore, type StoredEffect } from './effect-store.js';
@@ -42,6 +43,26 @@ describe.each(storeTargets())('effect store on $name', (target) => {
     expect(count?.n).toBe(120);
     const again = await store.get('acme', rows[7]!.id);
     expect(again).toEqual(rows[7]);
+  });
+
+  it('W13: integrity off writes the rows and no seal; on, the seals written with them cover each row once', async () => {
+    const off = createEffectStore({ ...db, sealer: createEvidenceSealer({ enabled: false }) });
+    const unsealed = Array.from({ length: 30 }, (_, i) => effect('offco', 'accepted', 'k', Date.UTC(2026, 0, 4) + i));
+    await Promise.all(unsealed.map((r) => off.insert(r)));
+    const sealed = Array.from({ length: 30 }, (_, i) => effect('onco', 'accepted', 'k', Date.UTC(2026, 0, 4) + i));
+    await Promise.all(sealed.map((r) => store.insert(r)));
+    const stored = await db.query<{ tenant_id: string; n: number }>(
+      "select tenant_id, count(*)::int8 as n from effects where tenant_id in ('offco', 'onco') group by tenant_id order by tenant_id",
+    );
+    expect(stored.map((r) => [r.tenant_id, Number(r.n)])).toEqual([
+      ['offco', 30],
+      ['onco', 30],
+    ]);
+    const seals = await db.query<{ tenant_id: string; entries: { id: string }[] }>(
+      "select tenant_id, entries from evidence_seals where tenant_id in ('offco', 'onco')",
+    );
+    expect(seals.every((s) => s.tenant_id === 'onco')).toBe(true);
+    expect(seals.flatMap((s) => s.entries.map((e) => e.id)).sort()).toEqual(sealed.map((r) => r.id).sort());
   });
 
   it("a tenant never reads another tenant's effect", async () => {
