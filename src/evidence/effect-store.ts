@@ -80,19 +80,11 @@ export interface EffectStoreOptions {
 
 // The whole batch travels as ONE JSON parameter, expanded into rows by the server: the driver
 // sends a single string instead of escaping every JSON document into eight array literals,
-// and the statement text is the same for any batch size.
-const INSERT = `insert into effects (tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates, trace_id)
-  select tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates, trace_id
-  from json_populate_recordset(null::effects, $1::json)`;
-
-/**
- * The same insert with the batch's seals (W13) in the same statement, so the rows and the seals
- * that cover them commit together or not at all, in one round trip as before.
- */
-const INSERT_SEALED = `with inserted as (${INSERT} returning 1)
-  insert into evidence_seals (tenant_id, chain_id, seq, prev, hash, entries, covers_from, covers_to)
-  select tenant_id, chain_id, seq, prev, hash, entries, covers_from, covers_to
-  from json_populate_recordset(null::evidence_seals, $2::json)`;
+// and the statement text is the same for any batch size. The batch's seals (W13) travel as a
+// second one (null with integrity off), and the function (migration 092) inserts both in this one
+// statement, so the rows and the seals that cover them commit together or not at all, in one round
+// trip, with both inserts' plans kept by the session instead of planned again at every flush.
+const INSERT = 'select warrant_insert_effects($1::json, $2::json)';
 
 const COLUMNS = 'tenant_id, id, created_at, status, interaction_kind, effect, contract, candidates, trace_id';
 
@@ -115,7 +107,7 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
       let ok = false;
       try {
         if (!sealer.enabled) {
-          await storeCall('effects could not be stored', () => db.query(INSERT, [batch]));
+          await storeCall('effects could not be stored', () => db.query(INSERT, [batch, null]));
         } else {
           const lane = sealer.acquire();
           const byTenant = new Map<string, { entries: SealEntry[]; from: Date; to: Date }>();
@@ -130,7 +122,7 @@ export function createEffectStore(db: Database, options: EffectStoreOptions = {}
           }
           const seals: SealRow[] = [...byTenant].map(([tenantId, g]) => lane.seal(tenantId, g.entries, g.from, g.to));
           try {
-            await storeCall('effects could not be stored', () => db.query(INSERT_SEALED, [batch, JSON.stringify(seals)]));
+            await storeCall('effects could not be stored', () => db.query(INSERT, [batch, JSON.stringify(seals)]));
           } catch (error) {
             lane.retire();
             throw error;

@@ -1,8 +1,12 @@
 import { WarrantError } from '../errors.js';
 import { classifyDriverError, sqlState, type Database, type Queryable } from './database.js';
 
-/** `undefined_table` and `invalid_schema_name`: the schema is gone (a database recreated empty, a schema dropped). */
-const SCHEMA_GONE = new Set(['42P01', '3F000']);
+/**
+ * `undefined_table`, `invalid_schema_name` and `undefined_function` (the effects writer's
+ * `warrant_insert_effects`, migration 092, is the first thing a verification calls): the schema is
+ * gone (a database recreated empty, a schema dropped).
+ */
+const SCHEMA_GONE = new Set(['42P01', '3F000', '42883']);
 
 /** Options of {@link guardDriverFailures}. */
 export interface GuardOptions {

@@ -58,10 +58,26 @@ export async function migrate(db: Database, migrations: readonly Migration[]): P
   return { applied, alreadyApplied };
 }
 
-/** Splits on `;` at line ends. Migrations keep to that form (no function bodies with `;`). */
+/**
+ * Splits on `;` at line ends, outside `$$`-quoted function bodies (whose statements end in `;`
+ * too). Migrations keep to that form.
+ */
 function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*(?:\n|$)/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  const statements: string[] = [];
+  let current = '';
+  // Even parts are SQL, odd parts are the bodies between a pair of `$$`.
+  sql.split('$$').forEach((part, i) => {
+    if (i % 2 === 1) {
+      current += `$$${part}$$`;
+      return;
+    }
+    const pieces = part.split(/;\s*(?:\n|$)/);
+    current += pieces[0];
+    for (const piece of pieces.slice(1)) {
+      statements.push(current);
+      current = piece;
+    }
+  });
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter((s) => s.length > 0);
 }

@@ -10,6 +10,7 @@ import { traceIdsMigration } from './071-trace-ids.js';
 import { evidenceSealsMigration } from './080-evidence-seals.js';
 import { evidencePartitionsMigration } from './090-evidence-partitions.js';
 import { evidenceCheckpointMacsMigration } from './091-evidence-checkpoint-macs.js';
+import { effectsInsertFunctionMigration } from './092-effects-insert-function.js';
 
 /**
  * Every migration of the schema, in id order. A layer that needs tables adds one file here and
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   evidenceSealsMigration,
   evidencePartitionsMigration,
   evidenceCheckpointMacsMigration,
+  effectsInsertFunctionMigration,
 ];
