@@ -10,13 +10,14 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '../src/evidence/json-logger.js';
 import { verifyEvidence } from '../src/evidence/verify-evidence.js';
-import { createServer, hashApiKey, listen, type WarrantServer } from '../src/server/index.js';
+import { createServer, hashApiKey, listen } from '../src/server/index.js';
 import { automotiveContract, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from '../src/server/testing.js';
 import { createEvidenceSealer } from '../src/store/evidence-sealer.js';
 import type { Database } from '../src/store/index.js';
 import { autocannon } from './autocannon.js';
 import { forEachBenchStore } from './bench-stores.js';
 import { median, report, round } from './measure.js';
+import { timedServer } from './timed-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -26,39 +27,21 @@ const body = JSON.stringify({ contract: automotiveContract, candidates: [unsafeA
 /**
  * `amount` verify requests to `url`. autocannon's own rate is not used: it notices the last answer
  * at its next one-second tick, so every round read as 3,000 requests over 2 or 3 seconds (ratios of
- * exactly 1 or 2/3). The rate is timed by the server (see {@link timed}).
+ * exactly 1 or 2/3). The rate is timed by the server (see timed-server.ts).
  */
 function load(url: string, amount: number) {
   return autocannon({ url, body, key: testKeys.acme, connections: CONNECTIONS, amount });
 }
 
-/** When a server got its first request and answered its last, in `performance.now()` ms. */
-interface Span {
-  first: number;
-  last: number;
-}
-
-/** `server` with its requests timed in `span`: from the first one's arrival to the last one's answer. */
-function timed(server: WarrantServer, span: Span): WarrantServer {
-  const wrapped = Object.create(server) as WarrantServer & { fetch: WarrantServer['fetch'] };
-  wrapped.fetch = async (...args: Parameters<WarrantServer['fetch']>) => {
-    const at = performance.now();
-    if (span.first === 0) span.first = at;
-    const response = await server.fetch(...args);
-    span.last = performance.now();
-    return response;
-  };
-  return wrapped;
-}
-
 async function measure(storeName: string, db: Database): Promise<void> {
   const keys = [{ tenantId: 'acme', keySha256: hashApiKey(testKeys.acme) }];
-  const spans: Record<'on' | 'off', Span> = { on: { first: 0, last: 0 }, off: { first: 0, last: 0 } };
-  const sealed = await listen(timed(await createServer({ store: db, apiKeys: keys, logger: silentLogger }), spans.on), { port: 0 });
-  const unsealed = await listen(
-    timed(await createServer({ store: { ...db, sealer: createEvidenceSealer({ enabled: false }) }, apiKeys: keys, logger: silentLogger }), spans.off),
-    { port: 0 },
-  );
+  const timing = {
+    on: timedServer(await createServer({ store: db, apiKeys: keys, logger: silentLogger })),
+    off: timedServer(await createServer({ store: { ...db, sealer: createEvidenceSealer({ enabled: false }) }, apiKeys: keys, logger: silentLogger })),
+  };
+  const sealed = await listen(timing.on.server, { port: 0 });
+  const unsealed = await listen(timing.off.server, { port: 0 });
+  const path = '/v0/reply-contracts/verify';
   try {
     const loadBefore = loadavg()[0]!;
     await load(`${sealed.url}/v0/reply-contracts/verify`, AMOUNT / 2);
@@ -75,12 +58,12 @@ async function measure(storeName: string, db: Database): Promise<void> {
       const round: Partial<Record<'on' | 'off', number>> = {};
       for (const which of order) {
         const before = process.cpuUsage();
-        spans[which].first = 0;
-        const outcome = await load(`${(which === 'on' ? sealed : unsealed).url}/v0/reply-contracts/verify`, AMOUNT);
+        timing[which].restart(path);
+        const outcome = await load(`${(which === 'on' ? sealed : unsealed).url}${path}`, AMOUNT);
         const used = process.cpuUsage(before);
         cpu[which].push((used.user + used.system) / Math.max(1, outcome.ok));
         errors += outcome.errors;
-        round[which] = outcome.ok / ((spans[which].last - spans[which].first) / 1000);
+        round[which] = outcome.ok / timing[which].seconds(path);
       }
       rounds.push(round as { on: number; off: number });
     }
