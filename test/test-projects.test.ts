@@ -62,7 +62,9 @@ describe('vitest projects', () => {
 });
 
 describe('vitest workers', () => {
-  const projects = (config.test?.projects ?? []).map((p) => (p as { test: { name: string; maxWorkers?: unknown; globalSetup?: string[] } }).test);
+  const projects = (config.test?.projects ?? []).map(
+    (p) => (p as { test: { name: string; maxWorkers?: unknown; globalSetup?: string[]; isolate?: boolean } }).test,
+  );
 
   it('files run side by side in more workers than the machine has cores, one count for every project', () => {
     // Vitest's default is cores − 1: one worker on a 2-core machine, every file after the other.
@@ -73,6 +75,10 @@ describe('vitest workers', () => {
     for (const project of projects) expect(project.maxWorkers, project.name).toBeUndefined();
     // A test shares the cores with the files beside it: its default time limit leaves room for that.
     expect(config.test?.testTimeout).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it("unit files share their worker's modules; files that start stores, processes or browsers each get their own", () => {
+    expect(Object.fromEntries(projects.map((p) => [p.name, p.isolate ?? true]))).toEqual({ unit: false, store: true, process: true, browser: true });
   });
 
   it('the projects that open PGlite make its initdb snapshot before their first test; unit does not wait for it', () => {
