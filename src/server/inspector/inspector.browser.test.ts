@@ -80,7 +80,7 @@ describe('inspector in Chromium', () => {
     await page.screenshot({ path: join(artifacts, 'inspector-effects.png'), fullPage: true });
     // The status filter narrows the list to what the API returns for it, and the address keeps it.
     await page.selectOption('#filter-status', 'accepted');
-    await until(page, "location.hash === '#/effects?status=accepted' && document.querySelectorAll('#effects tbody tr').length === 1");
+    await until(page, "document.body.dataset.shown === '#/effects?status=accepted' && document.querySelectorAll('#effects tbody tr').length === 1");
     await page.click('#filters button[type=button]');
     await row.waitFor();
 
@@ -260,7 +260,8 @@ describe('inspector in Chromium', () => {
     await page.locator('#turns tr[data-turn-id="unread-1"]').waitFor();
     expect(await page.locator('#turns tr[data-turn-id="unread-1"] [data-flag="model_failure"]').count()).toBe(1);
     await page.selectOption('#filter-model_failure', 'true');
-    await until(page, "location.hash === '#/turns?model_failure=true' && !!document.querySelector('#turns tr[data-turn-id=\"unread-1\"]')");
+    // The unfiltered list stays on screen until the filtered one arrives: wait for the page to say it shows it.
+    await until(page, "document.body.dataset.shown === '#/turns?model_failure=true' && !!document.querySelector('#turns tr[data-turn-id=\"unread-1\"]')");
     expect(await page.locator('#turns tbody tr').evaluateAll((rows) => rows.every((r) => r.querySelector('[data-flag="model_failure"]')))).toBe(true);
     await page.goto(`${running.url}/inspector#/turns?text=zanzibar`);
     // (The model-failure view before it shows the same one row: wait for the text filter's own view.)

@@ -9,7 +9,11 @@ import { suggestionsView, suggestionView } from './suggestions-views.js';
 import { traceView } from './trace-view.js';
 import { turnsView, turnView } from './turns-views.js';
 
-/** The view the address names (`#/effects` when none), shown once its data has arrived. */
+/**
+ * The view the address names (`#/effects` when none), shown once its data has arrived; then
+ * `document.body.dataset.shown` names the address shown, unless the address moved on meanwhile
+ * (until its own view arrives, the previous one stays on screen).
+ */
 function route(): void {
   if (!storedKey()) {
     askForKey();
@@ -29,7 +33,9 @@ function route(): void {
   else if (view === 'suggestions') work = suggestionsView(params);
   else if (view === 'trace' && id) work = traceView(id);
   else work = effectsView(params);
-  work.catch(showError);
+  work.then(() => {
+    if ((location.hash || '#/effects') === hash) document.body.dataset.shown = hash;
+  }, showError);
 }
 
 setRouter(route);
