@@ -3,6 +3,7 @@ import { decodeStored } from '../evidence/stored-json.js';
 import { tenantPageQuery } from '../evidence/tenant-page-query.js';
 import { DIGEST_VERSION, suggestionDigest } from '../evidence/evidence-digest.js';
 import { sealWith } from '../evidence/seal-write.js';
+import type { SealEntry } from '../store/evidence-sealer.js';
 import type { Database } from '../store/index.js';
 import { suggestEvidenceSchema, suggestEvidenceToJson, type SuggestEvidence } from '../suggest/suggest-evidence.js';
 import { suggestionResultSchema, type SuggestionResult } from '../suggest/suggestion-result.js';
@@ -44,6 +45,17 @@ const COLUMNS = 'id, created_at, match_id, result_type, result, evidence, trace_
  */
 export async function insertSuggestion(db: Database, tenantId: string, row: SuggestionRow): Promise<void> {
   const evidence = suggestEvidenceToJson(row.evidence);
+  await storeCall('the suggestion result could not be stored', () =>
+    insertSealedSuggestion(db, tenantId, row, evidence, { t: 'suggestions', id: row.id, d: suggestionDigest({ ...row, evidence }), v: DIGEST_VERSION }),
+  );
+}
+
+/**
+ * Inserts `row` with `storedEvidence` as its evidence column and `seal` as its seal entry, in one
+ * statement. {@link insertSuggestion} stores the wire form in the current digest form; the tests'
+ * `insertCamelCaseSuggestion` stores the library's camelCase in form 1, as rows before it were.
+ */
+export async function insertSealedSuggestion(db: Database, tenantId: string, row: SuggestionRow, storedEvidence: unknown, seal: SealEntry): Promise<void> {
   const insert =
     'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence, trace_id) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)';
   const params = [
@@ -53,12 +65,10 @@ export async function insertSuggestion(db: Database, tenantId: string, row: Sugg
     row.matchId,
     row.resultType,
     JSON.stringify(row.result),
-    JSON.stringify(evidence),
+    JSON.stringify(storedEvidence),
     row.traceId,
   ];
-  await storeCall('the suggestion result could not be stored', () =>
-    sealWith(db, tenantId, [{ t: 'suggestions', id: row.id, d: suggestionDigest({ ...row, evidence }), v: DIGEST_VERSION }], row.createdAt, insert, params),
-  );
+  await sealWith(db, tenantId, [seal], row.createdAt, insert, params);
 }
 
 /** One stored result of `tenantId`; another tenant's is `undefined`. */

@@ -1,6 +1,6 @@
 /** Shared by the evidence tests and benchmarks (not exported from the package). */
 import { tripWorkflow } from '../../examples/trip/index.js';
-import { insertSuggestion, type SuggestionRow } from './suggestion-queries.js';
+import { insertSealedSuggestion, insertSuggestion, type SuggestionRow } from './suggestion-queries.js';
 import type { Database } from '../store/index.js';
 import { createTurnRuntime } from '../turn/turn-runtime.js';
 import type { ReplyContractJson, ReplyEffectJson } from '../contract/index.js';
@@ -8,7 +8,7 @@ import { createEffectStore, type StoredEffect } from '../evidence/effect-store.j
 import { newRecordId } from '../evidence/record-id.js';
 import { parseTurnInput } from '../turn/turn-input.js';
 import { effectDigest, suggestionDigest, turnDigest, turnEventDigest, turnEventId, turnResultDigest } from '../evidence/evidence-digest.js';
-import { insertSeals, sealWith } from '../evidence/seal-write.js';
+import { insertSeals } from '../evidence/seal-write.js';
 import { sealerOf, type SealEntry } from '../store/evidence-sealer.js';
 import { stopState } from '../suggest/suggestion-result.js';
 import { recordTurnTrace } from '../turn/turn-queries.js';
@@ -104,19 +104,7 @@ export function testSuggestion(matchId: string, at = new Date()): SuggestionRow 
  * hold such rows; they must keep verifying and reading back.
  */
 export async function insertCamelCaseSuggestion(db: Database, tenantId: string, row: SuggestionRow): Promise<void> {
-  const insert =
-    'insert into suggestions (tenant_id, id, created_at, match_id, result_type, result, evidence, trace_id) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)';
-  const params = [
-    tenantId,
-    row.id,
-    row.createdAt.toISOString(),
-    row.matchId,
-    row.resultType,
-    JSON.stringify(row.result),
-    JSON.stringify(row.evidence),
-    row.traceId,
-  ];
-  await sealWith(db, tenantId, [{ t: 'suggestions', id: row.id, d: suggestionDigest(row, 1) }], row.createdAt, insert, params);
+  await insertSealedSuggestion(db, tenantId, row, row.evidence, { t: 'suggestions', id: row.id, d: suggestionDigest(row, 1) });
 }
 
 /**
