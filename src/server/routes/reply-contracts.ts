@@ -65,7 +65,7 @@ export const verifyResponseSchema = z
   .meta({ id: 'VerifyResponse' });
 
 /** `GET /v0/effects/{id}`: the effect with what it was decided on. */
-const effectRecordSchema = z
+export const effectRecordSchema = z
   .strictObject({
     effect: storedEffectJsonSchema,
     contract: replyContractSchema,
@@ -109,7 +109,7 @@ const effectSummarySchema = z
   })
   .meta({ id: 'EffectSummary' });
 
-const effectListSchema = z
+export const effectListSchema = z
   .strictObject({ items: z.array(effectSummarySchema), next_cursor: z.string().nullable().describe('pass as `cursor` for the next page; null on the last') })
   .meta({ id: 'EffectList' });
 

@@ -47,7 +47,7 @@ const suggestRequestSchema = z
   })
   .meta({ id: 'SuggestRequest' });
 
-const suggestResponseSchema = z
+export const suggestResponseSchema = z
   .strictObject({
     id: z.string().describe('time-ordered id, `sug_…`'),
     result: suggestionResultSchema.meta({
@@ -73,7 +73,7 @@ const suggestionSummarySchema = z
   })
   .meta({ id: 'SuggestionSummary' });
 
-const suggestionListSchema = z
+export const suggestionListSchema = z
   .strictObject({
     items: z.array(suggestionSummarySchema),
     next_cursor: z.string().nullable().describe('pass as `cursor` for the next page; null on the last'),

@@ -30,7 +30,7 @@ import { traceIdOf, traceIdSchema } from '../trace-id.js';
 /** What the sidecar needs to run turns: the deployment's workflows and, optionally, its model seams. */
 export type TurnDeployment = Omit<TurnRuntimeOptions, 'db' | 'tenantId'>;
 
-const turnRecordSchema = z
+export const turnRecordSchema = z
   .strictObject({
     id: z.string(),
     conversation_id: z.string(),
@@ -41,7 +41,7 @@ const turnRecordSchema = z
   })
   .meta({ id: 'TurnRecord' });
 
-const turnSummarySchema = z
+export const turnSummarySchema = z
   .strictObject({
     id: z.string(),
     conversation_id: z.string(),

@@ -1,6 +1,7 @@
 /**
  * The parts of the sidecar's JSON the inspector reads, as the keyed API returns them
- * (snake_case; see docs/server.md). Only what the page shows is declared.
+ * (snake_case; see docs/server.md). Only what the page shows is declared; each declaration is
+ * held to the route schema that answers it by inspector-wire.test.ts (a type check).
  */
 
 /** One page of a listing. */
@@ -82,17 +83,17 @@ export interface TurnRow {
 export interface TurnBlock {
   kind: string;
   id?: string;
-  text?: string;
+  text?: string | null;
   title?: string;
   body?: string;
-  record_id?: string;
+  record_id?: string | null;
   revision?: number;
   event_type?: string;
   code?: string;
   question?: string;
   status?: string;
   basis?: { source: string; record_ids?: string[] } | null;
-  written_by?: string;
+  written_by?: string | null;
   fallback_reason?: string | null;
   buttons?: { label: string }[];
 }
