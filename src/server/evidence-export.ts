@@ -49,7 +49,8 @@ type SealedIn = { seal: string; hash: string; v: number };
 const formOf = (sealed: SealedIn | undefined) => sealed?.v ?? DIGEST_VERSION;
 
 /**
- * A tenant's evidence as NDJSON lines, one record per line in the API's wire forms, each with its
+ * A tenant's evidence as NDJSON lines, one record per line in the API's wire forms (each line as
+ * `exportLineSchema` declares it, written through the encoder compiled from it), each with its
  * integrity proof (the digest its seal lists, the digest's form, and that seal's id and HMAC, or
  * `null` seals when no seal covers it) and a `cursor` to resume after it: effects, suggestion
  * results, turns (with their events), erasure records, the seals themselves, then the prune
