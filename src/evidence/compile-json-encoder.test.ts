@@ -28,6 +28,22 @@ describe('compileJsonEncoder', () => {
     expect(JSON.parse(encode({ ...base, note: 'kept' }))).toEqual({ ...base, note: 'kept' });
   });
 
+  it('puts commas right whichever members are optional, first or last, present or not', () => {
+    const encode = compileJsonEncoder(
+      z.looseObject({ a: z.string().optional(), b: z.number().optional(), c: z.string(), d: z.boolean().optional() }).catchall(z.unknown()),
+    );
+    const values = [{ c: 'c' }, { a: 'a', c: 'c' }, { b: 1, c: 'c', d: true }, { c: 'c', x: 1, y: [2] }, { a: 'a', b: 2, c: 'c', d: false, z: null }];
+    for (const value of values) expect(encode(value)).toBe(JSON.stringify(value));
+    const allOptional = compileJsonEncoder(z.looseObject({ a: z.string().optional(), b: z.string().optional() }).catchall(z.unknown()));
+    for (const value of [{}, { b: 'b' }, { x: 1 }, { b: 'b', x: 1, y: 2 }, { a: 'a', b: 'b' }]) expect(allOptional(value)).toBe(JSON.stringify(value));
+  });
+
+  it('encodes arrays of nullable objects and nested unions', () => {
+    const encode = compileJsonEncoder(z.strictObject({ items: z.array(z.strictObject({ n: z.number() }).nullable()), any: z.union([z.string(), z.number()]) }));
+    const value = { items: [{ n: 1 }, null, { n: 2 }], any: 3 };
+    expect(encode(value)).toBe(JSON.stringify(value));
+  });
+
   it('copies RawJson text verbatim where an object, an array or any JSON value goes', () => {
     const encode = compileJsonEncoder(z.strictObject({ doc: z.unknown(), list: z.array(z.string()), inner: z.strictObject({ a: z.string() }) }));
     expect(encode({ doc: new RawJson('{"b": 1,  "a":2}'), list: new RawJson('["x"]'), inner: new RawJson('{"a":"y"}') })).toBe(
