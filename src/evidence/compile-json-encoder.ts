@@ -51,8 +51,9 @@ const noOption = (key: string, v: Record<string, unknown>): never => {
  * function. What it writes is what `JSON.stringify` would write for the same members in the same
  * order, and a {@link RawJson} anywhere an object, array or JSON value goes is copied as it is.
  * It does not validate: the types do, where the value is built, and the tests parse what it
- * writes through `schema` (parsing each line costs the evidence export about 30% of its rate: see
- * docs/server.md). Throws, at compile time, for a kind of schema it was not written for.
+ * writes through `schema` (parsing every line would cost the evidence export a good part of its
+ * rate: docs/server.md has the figures). Throws, at compile time, for a kind of schema it was not
+ * written for.
  */
 export function compileJsonEncoder<S extends z.core.$ZodType>(schema: S): (value: Exclude<Encodable<z.output<S>>, RawJson>) => string {
   const functions: string[] = [];
