@@ -5,9 +5,13 @@
  * with their proofs, in alternating rounds against the floor: the same rows and columns read by
  * the same keyset pages of 2,000 through the same driver (effects, then seals), with nothing
  * digested, looked up or serialised. Prints records per second of each (medians over the rounds) and their ratio.
+ * A third measurement in the same rounds, `validated`, is the export with every line also parsed
+ * back through the line's schema (`exportLineSchema`), the cost the export does not pay: it writes
+ * each line through an encoder compiled from that schema, and the tests do the parsing.
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { exportLineSchema } from '../src/evidence/export-line.js';
 import { exportEvidence } from '../src/server/evidence-export.js';
 import { openPostgresDatabase, openStore, type Database } from '../src/store/index.js';
 import { median, report, round } from './measure.js';
@@ -38,11 +42,15 @@ async function fill(db: Database): Promise<void> {
   await db.query('vacuum analyze evidence_seals');
 }
 
-/** Records per second of `exportEvidence` over the whole tenant, every line checked to carry its seal. */
-async function exportRate(db: Database): Promise<number> {
+/**
+ * Records per second of `exportEvidence` over the whole tenant, every line checked to carry its
+ * seal; with `validate`, every line also parsed through the line's schema.
+ */
+async function exportRate(db: Database, validate = false): Promise<number> {
   const t0 = performance.now();
   let effects = 0;
   for await (const line of exportEvidence(db, { tenantId: 'big', pageRows: PAGE })) {
+    if (validate) exportLineSchema.parse(JSON.parse(line));
     if (line.startsWith('{"kind":"effects"')) {
       effects++;
       if (line.includes('"seal":null')) throw new Error(`an effect exported without its seal: ${line.slice(0, 200)}`);
@@ -85,15 +93,16 @@ const url = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5
 const schema = `bench_export_${randomBytes(4).toString('hex')}`;
 const loadBefore = loadavg()[0]!;
 const db = await openStore({ databaseUrl: url, schema });
-const rounds: { exported: number; floor: number }[] = [];
+type Measured = 'exported' | 'floor' | 'validated';
+const rounds: Record<Measured, number>[] = [];
 try {
   await fill(db);
   await exportRate(db); // warm-up: JIT, caches
   for (let r = 0; r < ROUNDS; r++) {
-    const order = r % 2 === 0 ? (['floor', 'exported'] as const) : (['exported', 'floor'] as const);
-    const round: Partial<Record<'exported' | 'floor', number>> = {};
-    for (const which of order) round[which] = which === 'floor' ? await floorRate(db) : await exportRate(db);
-    rounds.push(round as { exported: number; floor: number });
+    const order = (['floor', 'exported', 'validated'] as const).map((_, i, all) => all[(i + r) % all.length]!);
+    const round: Partial<Record<Measured, number>> = {};
+    for (const which of order) round[which] = which === 'floor' ? await floorRate(db) : await exportRate(db, which === 'validated');
+    rounds.push(round as Record<Measured, number>);
   }
 } finally {
   await db.close();
@@ -109,6 +118,10 @@ report('evidence-export', {
   rounds: ROUNDS,
   export_records_per_s: round(median(rounds.map((r) => r.exported)), 0),
   export_records_per_s_rounds: rounds.map((r) => round(r.exported, 0)),
+  validated_records_per_s: round(median(rounds.map((r) => r.validated)), 0),
+  validated_records_per_s_rounds: rounds.map((r) => round(r.validated, 0)),
+  // Below 1: what parsing every line through the schema would leave of the export's rate.
+  validated_vs_export: round(median(rounds.map((r) => r.validated / r.exported)), 2),
   floor_rows_per_s: round(median(rounds.map((r) => r.floor)), 0),
   floor_rows_per_s_rounds: rounds.map((r) => round(r.floor, 0)),
   // Below 1: the export's share of what merely reading the rows allows.

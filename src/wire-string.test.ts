@@ -5,7 +5,7 @@ import { automotiveContractJson } from './contract/testing-contracts.js';
 import { InputError, parseInput } from './errors.js';
 import { parseMatch } from './suggest/index.js';
 import { parseTurnInput } from './turn/index.js';
-import { wireJson, wireRecord, wireString, wireTextProblem, wireTimestamp } from './wire-string.js';
+import { wireJson, wireKey, wireKeyProblem, wireRecord, wireString, wireTextProblem, wireTimestamp } from './wire-string.js';
 
 const pathsOf = (run: () => unknown): string[] => {
   try {
@@ -21,6 +21,29 @@ describe('wire strings: what the store cannot hold is refused at validation, wit
   it('U+0000 and lone surrogates (high or low, at either end) are refused; pairs, emoji and CJK are not', () => {
     for (const bad of ['\u0000', 'a\u0000b', '\ud800', 'x\udc00', '\udc00\ud800', 'ok\ud83d']) expect(wireTextProblem(bad), JSON.stringify(bad)).toBeDefined();
     for (const fine of ['', 'plain', '看車', '😄', 'a\ud83d\ude04b', '\u0001\uffff']) expect(wireTextProblem(fine), JSON.stringify(fine)).toBeUndefined();
+  });
+
+  it('wireString and wireKey report exactly the issues the superRefine they replaced did, and checks chained after them still report', () => {
+    const refined = z.string().superRefine((text, ctx) => {
+      const problem = wireTextProblem(text);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: text });
+    });
+    const issuesOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value, { reportInput: true }).error?.issues;
+    for (const value of ['fine', '', '\u0000', 'a\ud800', 7]) {
+      for (const [ours, theirs] of [
+        [wireString(), refined],
+        [wireString().min(2), refined.min(2)],
+        [z.strictObject({ a: z.array(wireString().max(1)) }), z.strictObject({ a: z.array(refined.max(1)) })],
+      ] as const) {
+        const wrapped = (s: z.ZodType) => (s instanceof z.ZodObject ? { a: ['x', value] } : value);
+        expect(issuesOf(ours, wrapped(ours)), JSON.stringify(value)).toEqual(issuesOf(theirs, wrapped(theirs)));
+      }
+    }
+    const refinedKey = z.string().superRefine((key, ctx) => {
+      const problem = wireKeyProblem(key);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: key });
+    });
+    for (const key of ['k', '__proto__', 'k\u0000']) expect(issuesOf(wireKey(), key), key).toEqual(issuesOf(refinedKey, key));
   });
 
   it('wireString chains like z.string and reports the path', () => {

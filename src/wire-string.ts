@@ -58,22 +58,29 @@ export function wireKeyProblem(key: string): string | undefined {
  * `z.string`'s (e.g. a custom `error`).
  */
 export function wireString(params?: Parameters<typeof z.string>[0]) {
-  return zod()
-    .string(params)
-    .superRefine((text, ctx) => {
-      const problem = wireTextProblem(text);
-      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: text });
-    });
+  return zod().string(params).check(checkWireText);
 }
 
 /** A record key: a {@link wireString} that is not `__proto__`. */
 export function wireKey() {
-  return zod()
-    .string()
-    .superRefine((key, ctx) => {
-      const problem = wireKeyProblem(key);
-      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: key });
-    });
+  return zod().string().check(checkWireKey);
+}
+
+/**
+ * The checks of {@link wireString} and {@link wireKey}, as zod's plain check functions rather than
+ * `superRefine`, which gives every string it checks an `addIssue` closure of its own; this runs
+ * on every string of every request (docs/server.md has the figures). The issue is the one
+ * `superRefine`'s `addIssue` pushed: `custom`, its message, the text, and `continue`, so the
+ * checks chained after (`.min()`, `.regex()`) still report theirs.
+ */
+function checkWireText(payload: z.core.ParsePayload<string>): void {
+  const problem = wireTextProblem(payload.value);
+  if (problem !== undefined) payload.issues.push({ code: 'custom', message: problem, input: payload.value, continue: true });
+}
+
+function checkWireKey(payload: z.core.ParsePayload<string>): void {
+  const problem = wireKeyProblem(payload.value);
+  if (problem !== undefined) payload.issues.push({ code: 'custom', message: problem, input: payload.value, continue: true });
 }
 
 /** `z.record` with {@link wireKey} keys: the record keys of every wire schema. */

@@ -1,10 +1,12 @@
+import type { EvidenceExportCheckpoint, EvidenceExportLine, EvidenceExportSeal, EvidenceProof } from './export-line.js';
+
 /** One sealed row of an exported line, its digest recomputed from the line. */
 export interface LineDigest {
   readonly table: string;
   readonly id: string;
   readonly form: number;
   readonly digest: string;
-  readonly proof: { readonly digest: string; readonly form: number; readonly seal: string | null; readonly seal_hash: string | null };
+  readonly proof: EvidenceProof;
   readonly order?: number;
 }
 export interface ExportProblem {
@@ -14,9 +16,9 @@ export interface ExportProblem {
 }
 export const DEFAULT_EVIDENCE_KEY: string;
 export function canonicalJson(value: unknown): string;
-export function lineDigests(line: string | Record<string, unknown>): LineDigest[];
-export function sealHash(key: string, tenantId: string, seal: Record<string, unknown>): string;
-export function checkpointMac(key: string, tenantId: string, checkpoint: Record<string, unknown>): string;
+export function lineDigests(line: string | EvidenceExportLine): LineDigest[];
+export function sealHash(key: string, tenantId: string, seal: EvidenceExportSeal['record']): string;
+export function checkpointMac(key: string, tenantId: string, checkpoint: EvidenceExportCheckpoint['record']): string;
 export function checkExport(
   lines: Iterable<string> | AsyncIterable<string>,
   options?: { key?: string | undefined; tenantId?: string | undefined },

@@ -1,8 +1,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { checkExport, lineDigests } from '../../examples/evidence-export/check-export.mjs';
 import { eraseConversation } from '../evidence/erase-conversation.js';
+import { exportLineSchema } from '../evidence/export-line.js';
 import { createEffectStore } from '../evidence/effect-store.js';
 import { pruneEvidence } from '../evidence/prune-evidence.js';
 import { verifyEvidence } from '../evidence/verify-evidence.js';
@@ -106,6 +108,45 @@ describe.each(storeTargets())('evidence export on $name (W13)', (target) => {
   });
 });
 
+type Def = {
+  type: string;
+  shape?: Record<string, z.core.$ZodType>;
+  element?: z.core.$ZodType;
+  innerType?: z.core.$ZodType;
+  options?: z.core.$ZodType[];
+  discriminator?: string;
+};
+
+/**
+ * Walks `value` beside `schema`, noting under each object's place in the schema (`turns.record.events[]`)
+ * the members it carried, and checking they came in the order the schema declares.
+ */
+function membersSeen(schema: z.core.$ZodType, value: unknown, at: string, seen: Map<string, { declared: string[]; carried: Set<string> }>): void {
+  const def = schema._zod.def as unknown as Def;
+  if (def.type === 'object') {
+    const declared = Object.keys(def.shape!);
+    const own = Object.keys(value as object);
+    expect(
+      own.filter((k) => declared.includes(k)),
+      at,
+    ).toEqual(declared.filter((k) => own.includes(k)));
+    const entry = seen.get(at) ?? { declared, carried: new Set<string>() };
+    for (const key of own) if (declared.includes(key)) entry.carried.add(key);
+    seen.set(at, entry);
+    for (const key of declared) if (key in (value as object)) membersSeen(def.shape![key]!, (value as Record<string, unknown>)[key], `${at}.${key}`, seen);
+  } else if (def.type === 'array') {
+    for (const item of value as unknown[]) membersSeen(def.element!, item, `${at}[]`, seen);
+  } else if ((def.type === 'nullable' || def.type === 'optional') && value != null) {
+    membersSeen(def.innerType!, value, at, seen);
+  } else if (def.type === 'union' && def.discriminator !== undefined) {
+    const kind = (value as Record<string, unknown>)[def.discriminator];
+    const option = def.options!.find((o) =>
+      ((o._zod.def as unknown as Def).shape![def.discriminator!]!._zod.def as unknown as { values: unknown[] }).values.includes(kind),
+    )!;
+    membersSeen(option, value, String(kind), seen);
+  }
+}
+
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const OTHER_TRACE = '00f067aa0ba902b7a3ce929d0e0e4736';
 const DAY = 86_400_000;
@@ -172,6 +213,25 @@ describe.each(storeTargets())('evidence export re-digested offline on $name (W13
     // Under another key, every seal and checkpoint is reported.
     const rekeyed = await checkExport(lines, { key: 'another secret', tenantId: 'offline' });
     expect(rekeyed.problems).toHaveLength(checked.seals + checked.checkpoints);
+  });
+
+  it("every line of a real export parses with the line's one schema, and the members each kind carries are exactly those its schema declares, in its order", async () => {
+    const lines = (await collect(exportEvidence(db, { tenantId: 'offline' }))).map((l) => JSON.parse(l) as Line);
+    for (const line of lines) {
+      const parsed = exportLineSchema.safeParse(line);
+      expect(parsed.error?.issues ?? [], `${line.kind} ${line.id}`).toEqual([]);
+    }
+    const seen = new Map<string, { declared: string[]; carried: Set<string> }>();
+    for (const line of lines) membersSeen(exportLineSchema, line, '', seen);
+    // Every kind, and within it every object the schema declares (optional members too: a suggestion's
+    // `stored_evidence`, a seal entry's order and form), was carried by some line.
+    expect(new Set(lines.map((l) => l.kind))).toEqual(new Set(exportLineSchema.options.map((o) => o.shape.kind.value)));
+    for (const [at, { declared, carried }] of seen)
+      expect(
+        declared.filter((k) => !carried.has(k)),
+        `never carried at ${at}`,
+      ).toEqual([]);
+    expect(seen.size).toBeGreaterThanOrEqual(18);
   });
 
   it('W13: a column changed by plain SQL that the export did not carry before (status, trace ids, commit times to the µs, result type, erasure subject, checkpoint count) is found offline, by table and id', async () => {

@@ -13,6 +13,8 @@ import {
   type EffectEvidenceRow,
   type SuggestionEvidenceRow,
 } from '../evidence/evidence-digest.js';
+import { compileJsonEncoder, RawJson } from '../evidence/compile-json-encoder.js';
+import { EXPORT_KINDS, exportLineSchema, type EvidenceProof, type ExportKind } from '../evidence/export-line.js';
 import { storeCall } from '../evidence/store-call.js';
 import type { Database } from '../store/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -30,12 +32,9 @@ export interface ExportEvidenceOptions {
   readonly pageRows?: number;
 }
 
-/**
- * The kinds of record, in the order an export walks them. A cursor names its kind by index, so a
- * kind added later goes at the end (checkpoints came after seals) and old cursors keep resuming.
- */
-const KINDS = ['effects', 'suggestions', 'turns', 'evidence_erasures', 'evidence_seals', 'evidence_checkpoints'] as const;
-type Kind = (typeof KINDS)[number];
+const encodeLine = compileJsonEncoder(exportLineSchema);
+/** A record as its NDJSON line, written as the line's schema declares it (`compile-json-encoder.ts` says why it is not parsed). */
+const lineOf: typeof encodeLine = (value) => `${encodeLine(value)}\n`;
 
 /** Seals are stamped by the app's clock, turns by the database's: look this far around a page's times. */
 const SKEW_MS = 5 * 60_000;
@@ -43,7 +42,6 @@ const SKEW_MS = 5 * 60_000;
 /** The longest span of a seal found by its end time alone; wider ones are listed once per export. */
 const WIDE_MS = 1_000;
 
-type Proof = { digest: string; form: number; seal: string | null; seal_hash: string | null };
 /** The seal listing a row, and the form its entry's digest is in (which the proof's digest is computed in). */
 type SealedIn = { seal: string; hash: string; v: number };
 
@@ -51,7 +49,8 @@ type SealedIn = { seal: string; hash: string; v: number };
 const formOf = (sealed: SealedIn | undefined) => sealed?.v ?? DIGEST_VERSION;
 
 /**
- * A tenant's evidence as NDJSON lines, one record per line in the API's wire forms, each with its
+ * A tenant's evidence as NDJSON lines, one record per line in the API's wire forms (each line as
+ * `exportLineSchema` declares it, written through the encoder compiled from it), each with its
  * integrity proof (the digest its seal lists, the digest's form, and that seal's id and HMAC, or
  * `null` seals when no seal covers it) and a `cursor` to resume after it: effects, suggestion
  * results, turns (with their events), erasure records, the seals themselves, then the prune
@@ -78,24 +77,18 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
     }
     return out;
   };
-  const proof = (digest: string, sealed: SealedIn | undefined): Proof => ({
+  const proof = (digest: string, sealed: SealedIn | undefined): EvidenceProof => ({
     digest,
     form: formOf(sealed),
     seal: sealed?.seal ?? null,
     seal_hash: sealed?.hash ?? null,
   });
-  // An effect's proof as text, written straight out: the export's hottest line builds no object for it.
-  const proofJson = (digest: string, sealed: SealedIn | undefined) =>
-    sealed === undefined
-      ? `{"digest":"${digest}","form":${DIGEST_VERSION},"seal":null,"seal_hash":null}`
-      : `{"digest":"${digest}","form":${sealed.v},"seal":${JSON.stringify(sealed.seal)},"seal_hash":${JSON.stringify(sealed.hash)}}`;
-  const line = (kind: Kind, key: string, body: string) =>
-    `{"kind":${JSON.stringify(kind)},${body},"cursor":${JSON.stringify(encodeCursor('evidence-export', [String(KINDS.indexOf(kind)), key]))}}\n`;
+  const cursorOf = (kind: ExportKind, key: string) => encodeCursor('evidence-export', [String(EXPORT_KINDS.indexOf(kind)), key]);
 
   // The next page of a kind is asked for as soon as a page arrives, so the store reads it while
   // this one is digested and serialised: two pages in memory at most.
   let ahead: { key: string; rows: Promise<{ id: string }[]> } | undefined;
-  const paged = async <T extends { id: string }>(kind: Kind, after: string, fetch: (after: string) => Promise<T[]>): Promise<T[]> => {
+  const paged = async <T extends { id: string }>(kind: ExportKind, after: string, fetch: (after: string) => Promise<T[]>): Promise<T[]> => {
     const rows = await (ahead?.key === `${kind}\u0000${after}` ? (ahead.rows as Promise<T[]>) : fetch(after));
     ahead = undefined;
     if (rows.length === pageRows) {
@@ -107,8 +100,8 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
     return rows;
   };
 
-  for (; kindIndex < KINDS.length; kindIndex++, after = undefined) {
-    const kind = KINDS[kindIndex]!;
+  for (; kindIndex < EXPORT_KINDS.length; kindIndex++, after = undefined) {
+    const kind = EXPORT_KINDS[kindIndex]!;
     for (;;) {
       let lines: string[];
       if (kind === 'effects') {
@@ -127,8 +120,9 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         );
         lines = rows.map((r) => {
           const at = asDate(r.created_at);
+          // The row's id, time and trace id first, then the stored effect's members as stored.
           const head = `"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(at.toISOString())},"trace_id":${JSON.stringify(r.trace_id ?? null)}`;
-          const effect = r.effect.trim() === '{}' ? `{${head}}` : `{${head},${r.effect.trim().slice(1)}`;
+          const effect = new RawJson(r.effect.trim() === '{}' ? `{${head}}` : `{${head},${r.effect.trim().slice(1)}`);
           const own = sealed.get(r.id);
           const digest = effectDigest(
             {
@@ -142,11 +136,19 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
             },
             formOf(own),
           );
-          return line(
-            kind,
-            r.id,
-            `"id":${JSON.stringify(r.id)},"record":{"effect":${effect},"contract":${r.contract},"candidates":${r.candidates},"status":${JSON.stringify(r.status)},"interaction_kind":${JSON.stringify(r.interaction_kind)}},"proof":${proofJson(digest, own)}`,
-          );
+          return lineOf({
+            kind: 'effects',
+            id: r.id,
+            record: {
+              effect,
+              contract: new RawJson(r.contract),
+              candidates: new RawJson(r.candidates),
+              status: r.status,
+              interaction_kind: r.interaction_kind,
+            },
+            proof: proof(digest, own),
+            cursor: cursorOf('effects', r.id),
+          });
         });
       } else if (kind === 'suggestions') {
         const rows = await paged('suggestions', after ?? '', (a) =>
@@ -169,19 +171,25 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
             formOf(own),
           );
           const evidence = suggestEvidenceToJson(storedSuggestEvidence(r.id, r.evidence));
-          const record = {
+          const evidenceJson: unknown = JSON.parse(JSON.stringify(evidence));
+          return lineOf({
+            kind: 'suggestions',
             id: r.id,
-            created_at: at.toISOString(),
-            match_id: r.match_id,
-            result_type: r.result_type,
-            result: r.result,
-            evidence,
-            // Evidence stored before it was kept in its wire form (camelCase) was sealed as stored:
-            // that form rides along, so the digest can be recomputed from the line.
-            ...(canonicalJson(JSON.parse(JSON.stringify(evidence))) === canonicalJson(r.evidence) ? {} : { stored_evidence: r.evidence }),
-            trace_id: r.trace_id ?? null,
-          };
-          return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proof(digest, own))}`);
+            record: {
+              id: r.id,
+              created_at: at.toISOString(),
+              match_id: r.match_id,
+              result_type: r.result_type,
+              result: r.result,
+              evidence: evidenceJson,
+              // Evidence stored before it was kept in its wire form (camelCase) was sealed as stored:
+              // that form rides along, so the digest can be recomputed from the line.
+              stored_evidence: canonicalJson(evidenceJson) === canonicalJson(r.evidence) ? undefined : r.evidence,
+              trace_id: r.trace_id ?? null,
+            },
+            proof: proof(digest, own),
+            cursor: cursorOf('suggestions', r.id),
+          });
         });
       } else if (kind === 'turns') {
         const rows = await paged('turns', after ?? '', (a) =>
@@ -239,25 +247,6 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         for (const e of events) byTurn.set(e.turn_id, [...(byTurn.get(e.turn_id) ?? []), e]);
         lines = rows.map((r) => {
           const own = byTurn.get(r.id) ?? [];
-          // Commit times to the microsecond, as form 2 digests them.
-          const record = {
-            id: r.id,
-            seq: Number(r.seq),
-            conversation_id: r.conversation_id,
-            committed_at: r.committed_at_text,
-            input: r.input,
-            commit: r.commit,
-            result: r.result ?? null,
-            trace_id: r.trace_id ?? null,
-            events: own.map((e) => ({
-              record_id: e.record_id,
-              revision: e.revision,
-              type: e.type,
-              payload: e.payload,
-              position: e.position,
-              committed_at: e.committed_at,
-            })),
-          };
           const proofs = {
             turn: proof(
               turnDigest(
@@ -280,7 +269,31 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
               );
             }),
           };
-          return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proofs)}`);
+          return lineOf({
+            kind: 'turns',
+            id: r.id,
+            // Commit times to the microsecond, as form 2 digests them.
+            record: {
+              id: r.id,
+              seq: Number(r.seq),
+              conversation_id: r.conversation_id,
+              committed_at: r.committed_at_text,
+              input: r.input,
+              commit: r.commit,
+              result: r.result ?? null,
+              trace_id: r.trace_id ?? null,
+              events: own.map((e) => ({
+                record_id: e.record_id,
+                revision: e.revision,
+                type: e.type,
+                payload: e.payload,
+                position: e.position,
+                committed_at: e.committed_at,
+              })),
+            },
+            proof: proofs,
+            cursor: cursorOf('turns', r.id),
+          });
         });
       } else if (kind === 'evidence_erasures') {
         const rows = await paged('evidence_erasures', after ?? '', (a) =>
@@ -304,15 +317,20 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
             rowCount: r.row_count,
             erased: r.erased,
           });
-          const record = {
+          return lineOf({
+            kind: 'evidence_erasures',
             id: r.id,
-            requested_by: r.requested_by,
-            requested_at: at.toISOString(),
-            subject_sha256: r.subject_sha256,
-            row_count: r.row_count,
-            erased: r.erased,
-          };
-          return line(kind, r.id, `"id":${JSON.stringify(r.id)},"record":${JSON.stringify(record)},"proof":${JSON.stringify(proof(digest, sealed.get(r.id)))}`);
+            record: {
+              id: r.id,
+              requested_by: r.requested_by,
+              requested_at: at.toISOString(),
+              subject_sha256: r.subject_sha256,
+              row_count: r.row_count,
+              erased: r.erased,
+            },
+            proof: proof(digest, sealed.get(r.id)),
+            cursor: cursorOf('evidence_erasures', r.id),
+          });
         });
       } else if (kind === 'evidence_checkpoints') {
         // Every checkpoint, whatever `since`: they are few (a newer one collapses the older ones
@@ -334,18 +352,22 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         );
         lines = rows.map((r) => {
           const id = `${r.chain_id}#${Number(r.through_seq)}`;
-          // Times to the microsecond, as its MAC covers them.
-          const record = {
-            chain_id: r.chain_id,
-            through_seq: Number(r.through_seq),
-            hash: r.hash,
-            rule: r.rule,
-            pruned_before: r.pruned_before,
-            pruned_at: r.pruned_at,
-            row_count: Number(r.row_count),
-            mac: r.mac,
-          };
-          return line(kind, id, `"id":${JSON.stringify(id)},"record":${JSON.stringify(record)}`);
+          return lineOf({
+            kind: 'evidence_checkpoints',
+            id,
+            // Times to the microsecond, as its MAC covers them.
+            record: {
+              chain_id: r.chain_id,
+              through_seq: Number(r.through_seq),
+              hash: r.hash,
+              rule: r.rule,
+              pruned_before: r.pruned_before,
+              pruned_at: r.pruned_at,
+              row_count: Number(r.row_count),
+              mac: r.mac,
+            },
+            cursor: cursorOf('evidence_checkpoints', id),
+          });
         });
       } else {
         const [chain, seq] = splitKey(after);
@@ -356,15 +378,20 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
         );
         lines = rows.map((r) => {
           const id = `${r.chain_id}#${Number(r.seq)}`;
-          const head = {
-            chain_id: r.chain_id,
-            seq: Number(r.seq),
-            prev: r.prev,
-            hash: r.hash,
-            covers_from: asDate(r.covers_from).toISOString(),
-            covers_to: asDate(r.covers_to).toISOString(),
-          };
-          return line(kind, id, `"id":${JSON.stringify(id)},"record":${JSON.stringify(head).slice(0, -1)},"entries":${r.entries}}`);
+          return lineOf({
+            kind: 'evidence_seals',
+            id,
+            record: {
+              chain_id: r.chain_id,
+              seq: Number(r.seq),
+              prev: r.prev,
+              hash: r.hash,
+              covers_from: asDate(r.covers_from).toISOString(),
+              covers_to: asDate(r.covers_to).toISOString(),
+              entries: new RawJson(r.entries),
+            },
+            cursor: cursorOf('evidence_seals', id),
+          });
         });
         if (rows.length > 0) after = `${rows.at(-1)!.chain_id}#${Number(rows.at(-1)!.seq)}`;
       }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales, workflows } from '../../examples/trip/index.js';
+import { exportLineSchema } from '../evidence/export-line.js';
 import { packageRoot } from '../package-root.js';
 import { openStore, type Database } from '../store/index.js';
 import type { WarrantServer } from './create-server.js';
@@ -216,6 +217,16 @@ describe('the OpenAPI document', () => {
       '#/components/schemas/TurnRecord.input.understanding.acts[].values',
     ]);
     expect(doc.components.schemas.TurnResult!.properties!.blocks!.items!.oneOf).toHaveLength(5);
+  });
+
+  it("describes the evidence export's NDJSON by its lines: each item one of the export line's kinds, from the evidence layer's one schema", async () => {
+    const doc = await documentOf(withoutTurns);
+    const ndjson = doc.paths['/v0/evidence/export']!.get!.responses['200']!.content!['application/x-ndjson']!;
+    expect(ndjson.schema).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/EvidenceExportLine' } });
+    expect(doc.components.schemas.EvidenceExportLine!.oneOf!.map((o) => o.$ref!.split('/').at(-1))).toEqual(exportLineSchema.options.map((o) => o.meta()!.id));
+    const effect = doc.components.schemas.EvidenceExportEffect!;
+    expect(Object.keys(effect.properties!)).toEqual(Object.keys(exportLineSchema.options[0].shape));
+    expect(effect.additionalProperties).toBe(false);
   });
 
   it('keeps the suggestion result exactly the specification’s four camelCase root properties, inside a snake_case envelope', async () => {

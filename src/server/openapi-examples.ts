@@ -15,7 +15,7 @@ export interface OperationExample {
   readonly request?: unknown;
   /** Path and query parameters by name, as the URL carries them (text). */
   readonly parameters?: Readonly<Record<string, string>>;
-  /** The 2xx response body: JSON, or the text of a text media type (NDJSON). */
+  /** The 2xx response body: JSON; for NDJSON, its lines, each as the JSON it holds. */
   readonly response: unknown;
 }
 
@@ -914,9 +914,75 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     },
   },
   exportEvidence: {
-    summary: 'The first record and the last seal of an export',
-    response:
-      '{"kind":"effects","id":"eff_01a23274f5401be4919d4cac3c42","record":{"effect":{"id":"eff_01a23274f5401be4919d4cac3c42","created_at":"2026-12-01T16:34:15.488Z","contract_version":"v1","interaction_kind":"ticket_inventory","authority_status":"payment_authoritative","entity_roles":{"customer":"buyer"},"status":"fallback","selected_candidate":null,"body":"Two tickets are shown as available; nothing is reserved yet.","candidates":[{"index":0,"passed":false,"missing_must_include":["nothing is reserved"],"missing_must_ask":[],"missing_canonical_terms":[],"forbidden_terms_present":["reserved two tickets"],"forbidden_matches":[{"term":"reserved two tickets","start":15,"end":35,"disguises":[]}],"normalization_hints":[],"disguises_seen":[]}]},"contract":{"contract_version":"v1","interaction_kind":"ticket_inventory","entity_roles":{"customer":"buyer"},"authority_status":"payment_authoritative","fallback_body":"Two tickets are shown as available; nothing is reserved yet.","must_include":["nothing is reserved"],"must_ask":[],"canonical_terms":[],"forbidden_terms":["reserved two tickets"]},"candidates":["Great news, we reserved two tickets for you!"]},"proof":{"digest":"aaa2feef4775cd503944184b28012bc31cc72febc9aea788b20b9b1ed7c440cb","seal":"c7f3243c5dd6.0#1","seal_hash":"e4fb14a55fa38e2eca52bb091c6a3ee62e571b3c26da30f9fe380cbf337ff854"},"cursor":"WyJ2MiIsImV2aWRlbmNlLWV4cG9ydCIsIjAiLCJlZmZfMDFhMjMyNzRmNTQwMWJlNDkxOWQ0Y2FjM2M0MiJd"}\n{"kind":"evidence_seals","id":"c7f3243c5dd6.0#3","record":{"chain_id":"c7f3243c5dd6.0","seq":3,"prev":"5c5dab1d6f3c84eb00cbe132568bec8c5a77b2e6e6e395c4ac31e40dd631c749","hash":"19b8433da46072df8e8088906d43c07be460f0f3a8fccd54e9516649757487f3","covers_from":"2026-12-01T16:34:16.281Z","covers_to":"2026-12-01T16:34:16.281Z","entries":[{"t":"suggestions","id":"sug_01a23274f8592c9060878955fb3b","d":"93e8d36f91c1062e12d9d3943db3d20118170609caba1792ae1d44eee55483cd"}]},"cursor":"WyJ2MiIsImV2aWRlbmNlLWV4cG9ydCIsIjQiLCJjN2YzMjQzYzVkZDYuMCMzIl0"}\n',
+    summary: 'The first record and the last seal of an export, one line each',
+    response: [
+      {
+        kind: 'effects',
+        id: 'eff_01a235017c9859a3516ece072aa3',
+        record: {
+          effect: {
+            id: 'eff_01a235017c9859a3516ece072aa3',
+            created_at: '2026-12-02T04:26:59.608Z',
+            trace_id: '1036954d53a1844f7e2a997b72bff049',
+            contract_version: 'v1',
+            interaction_kind: 'ticket_inventory',
+            authority_status: 'payment_authoritative',
+            entity_roles: { customer: 'buyer' },
+            status: 'fallback',
+            selected_candidate: null,
+            body: 'Two tickets are shown as available; nothing is reserved yet.',
+            candidates: [
+              {
+                index: 0,
+                passed: false,
+                missing_must_include: ['nothing is reserved'],
+                missing_must_ask: [],
+                missing_canonical_terms: [],
+                forbidden_terms_present: ['reserved two tickets'],
+                forbidden_matches: [{ term: 'reserved two tickets', start: 15, end: 35, disguises: [] }],
+                normalization_hints: [],
+                disguises_seen: [],
+              },
+            ],
+          },
+          contract: {
+            contract_version: 'v1',
+            interaction_kind: 'ticket_inventory',
+            entity_roles: { customer: 'buyer' },
+            authority_status: 'payment_authoritative',
+            fallback_body: 'Two tickets are shown as available; nothing is reserved yet.',
+            must_include: ['nothing is reserved'],
+            must_ask: [],
+            canonical_terms: [],
+            forbidden_terms: ['reserved two tickets'],
+          },
+          candidates: ['Great news, we reserved two tickets for you!'],
+          status: 'fallback',
+          interaction_kind: 'ticket_inventory',
+        },
+        proof: {
+          digest: 'e6faa1a6b865fff7aaa8ebf4f1255b2ad6644c0ac5ee91a62d6c702be47bd6fc',
+          form: 2,
+          seal: '2336f648af15.0#1',
+          seal_hash: '20586ce606ce38db981a30adf400e42d8933ecbfe9df1f8e5bb367073a2adf50',
+        },
+        cursor: 'WyJ2MiIsImV2aWRlbmNlLWV4cG9ydCIsIjAiLCJlZmZfMDFhMjM1MDE3Yzk4NTlhMzUxNmVjZTA3MmFhMyJd',
+      },
+      {
+        kind: 'evidence_seals',
+        id: '2336f648af15.0#2',
+        record: {
+          chain_id: '2336f648af15.0',
+          seq: 2,
+          prev: '20586ce606ce38db981a30adf400e42d8933ecbfe9df1f8e5bb367073a2adf50',
+          hash: '68a890272ef305b3da7e9fd3af5801b0ab481dfb8e09f4f7bff630b4ff20c457',
+          covers_from: '2026-12-02T04:26:59.777Z',
+          covers_to: '2026-12-02T04:26:59.777Z',
+          entries: [{ t: 'suggestions', id: 'sug_01a235017d417b0502ca99cbfe38', d: 'fcc1f5bd42e12e617bacdb47e05e8dac03305c9ff1db072dfeb2a65fb140d05c', v: 2 }],
+        },
+        cursor: 'WyJ2MiIsImV2aWRlbmNlLWV4cG9ydCIsIjQiLCIyMzM2ZjY0OGFmMTUuMCMyIl0',
+      },
+    ],
   },
   eraseConversation: {
     summary: 'The example conversation erased',

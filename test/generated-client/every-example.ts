@@ -16,7 +16,7 @@ export interface DocumentExample {
   readonly pathParameters: Record<string, string>;
   readonly query: Record<string, string | number>;
   readonly request: unknown;
-  /** The documented 2xx response example, and whether it is JSON (else text, e.g. NDJSON). */
+  /** The documented 2xx response example, and whether it is JSON (else NDJSON: answered as text, documented as its lines). */
   readonly response: unknown;
   readonly json: boolean;
 }
@@ -30,8 +30,10 @@ export interface ExampleOutcome {
   readonly documented: string[];
 }
 
-const shape = (value: unknown, json: boolean): string[] =>
-  json ? Object.keys(value as object).sort() : [String((JSON.parse(String(value).split('\n')[0]!) as { kind: string }).kind)];
+/** An NDJSON body's first line: the text's first line parsed, or the first of the lines the document shows. */
+const firstLine = (value: unknown) => (Array.isArray(value) ? value[0] : JSON.parse(String(value).split('\n')[0]!)) as { kind: string };
+
+const shape = (value: unknown, json: boolean): string[] => (json ? Object.keys(value as object).sort() : [String(firstLine(value).kind)]);
 
 /**
  * Sends every example in order. Records the documented example names by id that a run mints

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { eraseConversation } from '../../evidence/erase-conversation.js';
 import { verifyEvidence } from '../../evidence/verify-evidence.js';
+import { exportLineSchema } from '../../evidence/export-line.js';
 import { exportEvidence } from '../evidence-export.js';
 import type { Database } from '../../store/index.js';
 import { wireString, wireTimestamp } from '../../wire-string.js';
@@ -130,7 +131,15 @@ export function evidenceRoutes(app: OpenAPIHono<ServerEnv>, { store }: { store: 
         "Stream the tenant's evidence as NDJSON: effects, suggestion results, turns with their events, erasure records, the seals, then the prune checkpoints; each line a record in its wire form carrying every column its digest covers, with its integrity proof and a cursor to resume after it",
       request: { query: exportQuerySchema },
       responses: {
-        200: { description: 'one JSON record per line', content: { [NDJSON]: { schema: z.string() } } },
+        200: {
+          description: 'one JSON record per line',
+          content: {
+            [NDJSON]: {
+              // The lines as the array of their items: OpenAPI 3.1 has no `itemSchema` (3.2 does; Redocly refuses it in a 3.1 document).
+              schema: z.array(exportLineSchema).describe('the lines in order, each one `EvidenceExportLine` followed by a newline'),
+            },
+          },
+        },
         ...problemResponses('exportEvidence', ['transport', 'handler', 'apiKey', 'parameters', 'store']),
       },
     }),
