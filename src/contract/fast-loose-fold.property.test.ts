@@ -5,7 +5,7 @@ import { FoldScratch, foldTerm, foldText } from './fast-fold.js';
 import { findMaskedUnits, LooseScratch, looseFoldUnits } from './fast-loose-fold.js';
 import { isNormalizationInert, skeleton } from './disguise-classes.js';
 import { caselessSkeleton } from './reference-fold.js';
-import { findMasked, looseDisguisesBetween, looseFold, looseTerm, type LooseText } from './loose-fold.js';
+import { findMasked, looseDisguisesBetween, looseDisguisesStepwise, looseFold, looseTerm, type LooseText } from './loose-fold.js';
 import { forbiddenOnlyContract } from './testing-contracts.js';
 
 /** Thousands of cases take tens of seconds on a loaded 2-core machine: more than the default 30 s. */
@@ -318,6 +318,63 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
       PROPERTY_TIMEOUT_MS,
     );
   }
+
+  it('names the disguises between plain slices and terms as the stepwise naming does (20,000 cases)', () => {
+    // Plain units (their own fold, token, case fold and skeleton) and the near misses beside
+    // them: units that pair or fold (`v`, `c`, `l`, `i`, `I`, `0`, `4`), markup, separators, Han
+    // variants, marks, a fullwidth letter.
+    const unit = fc.constantFrom(
+      'a',
+      'e',
+      'r',
+      'u',
+      'n',
+      'd',
+      'f',
+      'w',
+      '2',
+      '佉',
+      '剮',
+      '保',
+      '退',
+      '款',
+      'v',
+      'c',
+      'l',
+      'i',
+      'I',
+      '0',
+      '4',
+      '<',
+      '&',
+      ' ',
+      '.',
+      '經',
+      '经',
+      'é',
+      '\u0301',
+      'ｒ',
+      'vv',
+      'cl',
+      '<b>',
+    );
+    const plainish = fc.array(unit, { minLength: 1, maxLength: 8 }).map((units) => units.join(''));
+    // A term and a slice made from it by doubling some of its letters (a stretched occurrence).
+    const stretched = fc.tuple(plainish, fc.array(fc.nat(7), { maxLength: 3 })).map(([term, at]) => {
+      let slice = term;
+      for (const k of at) if (k < slice.length) slice = slice.slice(0, k + 1) + slice.slice(k);
+      return [slice, term] as const;
+    });
+    fc.assert(
+      fc.property(fc.oneof(fc.tuple(plainish, plainish), stretched), fc.boolean(), ([slice, term], masked) => {
+        expect(looseDisguisesBetween(slice, term, masked)).toEqual(looseDisguisesStepwise(slice, term, masked));
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(looseDisguisesBetween('佉', '佉佉', false)).toEqual(['stretched']);
+    expect(looseDisguisesBetween('refuuund', 'refund', false)).toEqual(['stretched']);
+    expect(looseDisguisesBetween('refu*nd', 'refund', true)).toEqual(looseDisguisesStepwise('refu*nd', 'refund', true));
+  });
 
   it('names disguises without normalizing only text every normalization form leaves alone (ASCII, CJK Unified Ideographs)', () => {
     const changed: string[] = [];
