@@ -53,6 +53,20 @@ export function scanModule(): WasmModule | undefined {
   return compiled ?? undefined;
 }
 
+/**
+ * A new instance of the scan module, for a loose fold's `loose_run` (see `loose-fold-wasm.ts`);
+ * undefined where WebAssembly is unavailable or the instance cannot be made.
+ */
+export function newScanInstance(): object | undefined {
+  const module = scanModule();
+  if (!module) return undefined;
+  try {
+    return new (globalThis as { WebAssembly?: WasmApi }).WebAssembly!.Instance(module, {}).exports as object;
+  } catch {
+    return undefined;
+  }
+}
+
 function decodeBase64(text: string): Uint8Array {
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);

@@ -610,7 +610,7 @@ class Matching {
 
   /** The scratch of its loose folds, made at the first one. */
   looses(): LooseScratch {
-    return (this.looseScratch ??= new LooseScratch());
+    return (this.looseScratch ??= new LooseScratch(this.engine));
   }
 }
 

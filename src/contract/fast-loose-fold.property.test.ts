@@ -152,44 +152,84 @@ function fastUnits(s: LooseScratch) {
 }
 
 describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
+  for (const engine of ['js', 'wasm'] as const)
+    it(
+      `equals the reference loose fold (looseFold): units, original ranges, wildcards, masked pass or not (${engine})`,
+      () => {
+        const folds = new FoldScratch();
+        const loose = new LooseScratch(engine);
+        fc.assert(
+          fc.property(text, (candidate) => {
+            // The reference reads the fold's text while folding terms, so it gets a fold of its own.
+            const reference = looseFold(candidate, foldText(candidate, new FoldScratch()));
+            const folded = foldText(candidate, folds);
+            looseFoldUnits(candidate, folded, loose, false);
+            expect(fastUnits(loose)).toEqual(referenceUnits(reference.plain));
+            expect(loose.masksBetween).toBe(reference.masked !== undefined);
+            if (reference.masked) {
+              looseFoldUnits(candidate, folded, loose, true);
+              expect(fastUnits(loose)).toEqual(referenceUnits(reference.masked));
+              const keys = [...new Set(PIECES.slice(0, 20).map((p) => looseTerm(`${p}${p}ab`)))];
+              const fast: number[] = [];
+              const slow: number[] = [];
+              findMaskedUnits(loose, keys, fast);
+              findMasked(reference.masked, keys, slow);
+              expect(fast).toEqual(slow);
+            }
+          }),
+          { numRuns: 4000 },
+        );
+      },
+      PROPERTY_TIMEOUT_MS,
+    );
+
+  for (const engine of ['js', 'wasm'] as const)
+    it(`keeps its scratch arrays across candidates of any length (a long one, then a short one; ${engine})`, () => {
+      const folds = new FoldScratch();
+      const loose = new LooseScratch(engine);
+      for (const candidate of ['r e f u n d '.repeat(500), 'ᴍ經<b>x</b>', 'vvvv cl*ar 🅦'.repeat(300), 'aaaa'.repeat(5000), 'a']) {
+        const folded = foldText(candidate, folds);
+        looseFoldUnits(candidate, folded, loose, false);
+        expect(fastUnits(loose)).toEqual(referenceUnits(looseFold(candidate, foldText(candidate, new FoldScratch())).plain));
+      }
+      expect(loose.wasm !== undefined).toBe(engine === 'wasm');
+    });
+
   it(
-    'equals the reference loose fold (looseFold): units, original ranges, wildcards, masked pass or not',
+    'runs its common case as WebAssembly as the JavaScript run does: units, ranges, pairs, wildcards, on one scratch each across growing candidates (2,000 cases)',
     () => {
       const folds = new FoldScratch();
-      const loose = new LooseScratch();
+      const js = new LooseScratch('js');
+      const wasm = new LooseScratch('wasm');
+      const state = (s: LooseScratch) => ({ ...fastUnits(s), pairs: [...s.pairs], masksBetween: s.masksBetween });
       fc.assert(
-        fc.property(text, (candidate) => {
-          // The reference reads the fold's text while folding terms, so it gets a fold of its own.
-          const reference = looseFold(candidate, foldText(candidate, new FoldScratch()));
+        fc.property(fc.array(text, { maxLength: 8 }), fc.nat(400), (parts, repeat) => {
+          // Some candidates long enough to grow the memory (and its log of ends: runs of a letter).
+          const candidate = parts.join('') + (repeat > 300 ? 'ee vv 經 '.repeat(repeat * 4) : '');
           const folded = foldText(candidate, folds);
-          looseFoldUnits(candidate, folded, loose, false);
-          expect(fastUnits(loose)).toEqual(referenceUnits(reference.plain));
-          expect(loose.masksBetween).toBe(reference.masked !== undefined);
-          if (reference.masked) {
-            looseFoldUnits(candidate, folded, loose, true);
-            expect(fastUnits(loose)).toEqual(referenceUnits(reference.masked));
-            const keys = [...new Set(PIECES.slice(0, 20).map((p) => looseTerm(`${p}${p}ab`)))];
-            const fast: number[] = [];
-            const slow: number[] = [];
-            findMaskedUnits(loose, keys, fast);
-            findMasked(reference.masked, keys, slow);
-            expect(fast).toEqual(slow);
+          for (const keepMasks of [false, true]) {
+            looseFoldUnits(candidate, folded, js, keepMasks);
+            looseFoldUnits(candidate, folded, wasm, keepMasks);
+            expect(state(wasm)).toEqual(state(js));
           }
         }),
-        { numRuns: 4000 },
+        { numRuns: 2000 },
       );
+      expect(wasm.wasm).toBeDefined();
+      expect(wasm.byteLength).toBeGreaterThanOrEqual(65536 * 2);
     },
     PROPERTY_TIMEOUT_MS,
   );
 
-  it('keeps its scratch arrays across candidates of any length (a long one, then a short one)', () => {
-    const folds = new FoldScratch();
-    const loose = new LooseScratch();
-    for (const candidate of ['r e f u n d '.repeat(500), 'ᴍ經<b>x</b>', 'vvvv cl*ar 🅦'.repeat(300), 'a']) {
-      const folded = foldText(candidate, folds);
-      looseFoldUnits(candidate, folded, loose, false);
-      expect(fastUnits(loose)).toEqual(referenceUnits(looseFold(candidate, foldText(candidate, new FoldScratch())).plain));
-    }
+  it("counts its WebAssembly instance's memory in the verifier's scanBytes (the sidecar's contract cache bound)", () => {
+    // One term: the includes loop, so the loose fold's instance is the only WebAssembly memory.
+    const contract = withMode(['refund approved'], 'loose');
+    const js = createVerifier(contract, 'auto', 'js');
+    const wasm = createVerifier(contract, 'auto', 'wasm');
+    const candidate = 'we r3fund 4ppr0ved it, '.repeat(100);
+    expect(wasm.verify(candidate)).toEqual(js.verify(candidate));
+    // The loose table alone is 128 KiB; the JavaScript arrays for this candidate, far less.
+    expect(wasm.scanBytes() - js.scanBytes()).toBeGreaterThanOrEqual(65536 * 2);
   });
 
   const withMode = (forbidden: readonly string[], mode: 'folded' | 'loose') => ({
