@@ -383,19 +383,40 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
         if (everywhere || loose.emptyKey) windowed.scan(folded, 0, folded.length, found, recorded, quads);
         else scanWindows(windowed, folded, windows, found, recorded, quads);
       }
-      if (extra.length > 0) {
-        const have = new Set<string>();
-        for (let i = 0; i < quads.length; i += 4) have.add(`${quads[i]},${quads[i + 1]},${quads[i + 2]}`);
-        for (let i = 0; i < extra.length; i += 4) {
-          const key = `${extra[i]},${extra[i + 1]},${extra[i + 2]}`;
-          if (have.has(key)) continue;
-          have.add(key);
-          quads.push(extra[i]!, extra[i + 1]!, extra[i + 2]!, extra[i + 3]!);
-        }
-      }
+      if (extra.length > 0) appendNew(quads, extra);
       return quads;
     },
   };
+}
+
+/** Up to this many occurrences in all, {@link appendNew} compares them pair by pair. */
+const PAIRWISE_MAX = 64;
+
+/**
+ * Appends to `quads` each occurrence of `extra` (term, start, end, flags) whose term and range
+ * it does not hold yet. The few occurrences of most candidates are compared pair by pair: a set
+ * of keys made of strings cost a large share of a loose verification.
+ */
+function appendNew(quads: number[], extra: readonly number[]): void {
+  if (quads.length + extra.length <= 4 * PAIRWISE_MAX) {
+    for (let i = 0; i < extra.length; i += 4) {
+      const id = extra[i]!;
+      const start = extra[i + 1]!;
+      const end = extra[i + 2]!;
+      let held = false;
+      for (let q = 0; q < quads.length && !held; q += 4) held = quads[q] === id && quads[q + 1] === start && quads[q + 2] === end;
+      if (!held) quads.push(id, start, end, extra[i + 3]!);
+    }
+    return;
+  }
+  const have = new Set<string>();
+  for (let i = 0; i < quads.length; i += 4) have.add(`${quads[i]},${quads[i + 1]},${quads[i + 2]}`);
+  for (let i = 0; i < extra.length; i += 4) {
+    const key = `${extra[i]},${extra[i + 1]},${extra[i + 2]}`;
+    if (have.has(key)) continue;
+    have.add(key);
+    quads.push(extra[i]!, extra[i + 1]!, extra[i + 2]!, extra[i + 3]!);
+  }
 }
 
 /**

@@ -306,6 +306,18 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
       PROPERTY_TIMEOUT_MS,
     );
 
+    it(`keeps each occurrence once where a candidate holds more than the few compared pair by pair (${strategy})`, () => {
+      const forbidden = ['refund', 'approved', 'ee'];
+      for (const repeat of [1, 20, 60]) {
+        const candidate = 'Refund r3fund re-fund approved 4ppr0ved eee '.repeat(repeat);
+        const verdict = createVerifier(withMode(forbidden, 'loose'), strategy).verify(candidate);
+        const byPosition = (ms: readonly { term: string; start: number; end: number }[]) =>
+          [...ms].sort((a, b) => a.start - b.start || forbidden.indexOf(a.term) - forbidden.indexOf(b.term) || a.end - b.end);
+        expect(verdict.forbiddenMatches.length).toBeGreaterThanOrEqual(6 * repeat);
+        expect(byPosition(verdict.forbiddenMatches)).toEqual(referenceMatches(forbidden, candidate, strategy));
+      }
+    });
+
     it(`finds folded occurrences no loose occurrence stands for, far from any other (${strategy})`, () => {
       // Forbidden terms, the candidate, and where each occurrence is: (term, the slice it covers).
       const cases: [string[], string, [string, string][]][] = [
