@@ -119,7 +119,8 @@ export class LooseScratch {
 
   /**
    * `engine`: `auto` (the default) moves the common case to WebAssembly, where available, after
-   * {@link TIER_UP_UNITS} folded units; `wasm` at the first fold; `js` never.
+   * {@link TIER_UP_UNITS} folded units; `wasm` at the first fold (where available: the fold
+   * stays in JavaScript otherwise, as it would under `auto`); `js` never.
    */
   constructor(engine: ScanEngine | 'auto' = 'auto') {
     this.budget = engine === 'js' ? Infinity : engine === 'wasm' ? 0 : TIER_UP_UNITS;
