@@ -53,6 +53,20 @@ export function scanModule(): WasmModule | undefined {
   return compiled ?? undefined;
 }
 
+/**
+ * A new instance of the scan module, for a loose fold's `loose_run` (see `loose-fold-wasm.ts`);
+ * undefined where WebAssembly is unavailable or the instance cannot be made.
+ */
+export function newScanInstance(): object | undefined {
+  const module = scanModule();
+  if (!module) return undefined;
+  try {
+    return new (globalThis as { WebAssembly?: WasmApi }).WebAssembly!.Instance(module, {}).exports as object;
+  } catch {
+    return undefined;
+  }
+}
+
 function decodeBase64(text: string): Uint8Array {
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
@@ -90,6 +104,21 @@ const released =
       })
     : undefined;
 
+/** Bytes of whole pages a fresh memory needs for words ending at `textAt` and a text of `units`. */
+function memoryBytesFor(textAt: number, units: number): number {
+  return Math.ceil((align8(textAt + units * 2) + logEntries(units) * 4) / PAGE_BYTES) * PAGE_BYTES;
+}
+
+/**
+ * A pooled instance whose memory is no larger than `limit` (what a fresh one would take), or
+ * undefined: one whose memory grew for a larger automaton or a longer text would hand a small
+ * contract memory it does not need, which the sidecar's cache would then charge it for.
+ */
+function pooled(limit: number): ScanExports | undefined {
+  const at = pool.findIndex((exports) => exports.memory.buffer.byteLength <= limit);
+  return at < 0 ? undefined : pool.splice(at, 1)[0];
+}
+
 /**
  * One automaton's WebAssembly scan: an instance whose memory holds a copy of the automaton's
  * two tables, then the text and the log of occurrences. Only the per-state and per-term arrays
@@ -115,11 +144,11 @@ export class WasmScan {
   /** Throws where the instance cannot be made (its memory could not be reserved, say). */
   constructor(module: WasmModule, tables: AutomatonTables) {
     const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly!;
-    this.exports = pool.pop() ?? (new api.Instance(module, {}).exports as ScanExports);
+    this.textAt = align8(WORDS_AT + tables.memory.byteLength);
+    this.exports = pooled(memoryBytesFor(this.textAt, INITIAL_UNITS)) ?? (new api.Instance(module, {}).exports as ScanExports);
     released?.register(this, this.exports);
     ({ rootOffset: this.root, slotOffset: this.slots, shift: this.shift, mask: this.mask, plainClasses: this.plain } = tables);
     ({ termAt: this.termAt, dict: this.dict, termLength: this.termLength } = tables);
-    this.textAt = align8(WORDS_AT + tables.memory.byteLength);
     this.reserve(INITIAL_UNITS);
     // Every byte the scan reads is written: a pooled instance's memory needs no zeroing.
     const { buffer } = this.exports.memory;

@@ -383,19 +383,40 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
         if (everywhere || loose.emptyKey) windowed.scan(folded, 0, folded.length, found, recorded, quads);
         else scanWindows(windowed, folded, windows, found, recorded, quads);
       }
-      if (extra.length > 0) {
-        const have = new Set<string>();
-        for (let i = 0; i < quads.length; i += 4) have.add(`${quads[i]},${quads[i + 1]},${quads[i + 2]}`);
-        for (let i = 0; i < extra.length; i += 4) {
-          const key = `${extra[i]},${extra[i + 1]},${extra[i + 2]}`;
-          if (have.has(key)) continue;
-          have.add(key);
-          quads.push(extra[i]!, extra[i + 1]!, extra[i + 2]!, extra[i + 3]!);
-        }
-      }
+      if (extra.length > 0) appendNew(quads, extra);
       return quads;
     },
   };
+}
+
+/** Up to this many occurrences in all, {@link appendNew} compares them pair by pair. */
+const PAIRWISE_MAX = 64;
+
+/**
+ * Appends to `quads` each occurrence of `extra` (term, start, end, flags) whose term and range
+ * it does not hold yet. The few occurrences of most candidates are compared pair by pair: a set
+ * of keys made of strings cost a large share of a loose verification.
+ */
+function appendNew(quads: number[], extra: readonly number[]): void {
+  if (quads.length + extra.length <= 4 * PAIRWISE_MAX) {
+    for (let i = 0; i < extra.length; i += 4) {
+      const id = extra[i]!;
+      const start = extra[i + 1]!;
+      const end = extra[i + 2]!;
+      let held = false;
+      for (let q = 0; q < quads.length && !held; q += 4) held = quads[q] === id && quads[q + 1] === start && quads[q + 2] === end;
+      if (!held) quads.push(id, start, end, extra[i + 3]!);
+    }
+    return;
+  }
+  const have = new Set<string>();
+  for (let i = 0; i < quads.length; i += 4) have.add(`${quads[i]},${quads[i + 1]},${quads[i + 2]}`);
+  for (let i = 0; i < extra.length; i += 4) {
+    const key = `${extra[i]},${extra[i + 1]},${extra[i + 2]}`;
+    if (have.has(key)) continue;
+    have.add(key);
+    quads.push(extra[i]!, extra[i + 1]!, extra[i + 2]!, extra[i + 3]!);
+  }
 }
 
 /**
@@ -411,6 +432,7 @@ function scanWindows(keys: FoldedKeys, folded: FoldedText, windows: number[], fo
   if (count > 1) sortedBy(order, (a, b) => windows[2 * a]! - windows[2 * b]!);
   const wide = keys.longest;
   const n = folded.length;
+  const spans: number[] = [];
   let from = -1;
   let to = -1;
   for (const w of order) {
@@ -420,11 +442,14 @@ function scanWindows(keys: FoldedKeys, folded: FoldedText, windows: number[], fo
       if (b > to) to = b;
       continue;
     }
-    if (from >= 0) keys.scan(folded, from, to, found, recorded, quads);
+    if (from >= 0) spans.push(from, to);
     from = a;
     to = b;
   }
-  keys.scan(folded, from, to, found, recorded, quads);
+  spans.push(from, to);
+  if (spans.length === 2 || !keys.joins) {
+    for (let s = 0; s < spans.length; s += 2) keys.scan(folded, spans[s]!, spans[s + 1]!, found, recorded, quads);
+  } else keys.scanSpans(folded, spans, found, recorded, quads);
 }
 
 type FoldedKeys = ReturnType<typeof foldedKeys>;
@@ -450,8 +475,23 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), matching);
   const keyFound = new Uint8Array(unique.length);
   const pairs: number[] = [];
+  /** A code unit no key holds, set between the spans {@link scanSpans} joins; found when first needed. */
+  let between = -1;
+  /** Reports the occurrence of `key` at folded unit `start` (see the search below). */
+  const report = (folded: FoldedText, key: number, start: number, found: Uint8Array, recorded: Uint8Array, quads: number[]) => {
+    const end = start + searched[key]!.length;
+    if (!countsAt(folded, start, end)) return;
+    const origin = folded.startOf(start);
+    const limit = folded.endOf(end - 1);
+    for (const id of termsOfKey[key]!) {
+      found[id] = 1;
+      if (recorded[id] === 1) quads.push(id, origin, limit, 0);
+    }
+  };
   return {
     termCount: last - first,
+    /** Whether {@link scanSpans} can search joined spans (its matcher scans code units). */
+    joins: matcher.scanUnits !== undefined,
     strategy: matcher.strategy,
     /** Units of the longest key. */
     longest: searched.reduce((most, key) => Math.max(most, key.length), 0),
@@ -462,20 +502,49 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
       if (pairs.length !== 0) pairs.length = 0;
       if (matcher.scanUnits) matcher.scanUnits(from === 0 ? folded.units : folded.units.subarray(from, to), to - from, keyFound, pairs);
       else matcher.scan(from === 0 && to === folded.length ? folded.text() : folded.text().slice(from, to), keyFound, pairs);
+      for (let i = 0; i < pairs.length; i += 2) report(folded, pairs[i]!, from + pairs[i + 1]!, found, recorded, quads);
+    },
+    /**
+     * Searches the spans of the fold listed in `spans` ((from, to) pairs, ascending and apart) in
+     * one scan, as {@link scan} of each would: their units joined, a unit no key holds between
+     * them, so no occurrence crosses from one to the next. One scan of a few windows costs far
+     * less than a scan of each (a WebAssembly call, its copy, its log).
+     */
+    scanSpans(folded: FoldedText, spans: readonly number[], found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
+      if (between < 0) between = unitInNone(searched);
+      let total = 0;
+      for (let s = 0; s < spans.length; s += 2) total += spans[s + 1]! - spans[s]! + 1;
+      const joined = matching.joined(total);
+      const units = folded.units;
+      let at = 0;
+      for (let s = 0; s < spans.length; s += 2) {
+        joined.set(units.subarray(spans[s]!, spans[s + 1]!), at);
+        at += spans[s + 1]! - spans[s]!;
+        joined[at++] = between;
+      }
+      if (pairs.length !== 0) pairs.length = 0;
+      matcher.scanUnits!(joined, total, keyFound, pairs);
       for (let i = 0; i < pairs.length; i += 2) {
-        const key = pairs[i]!;
-        const start = from + pairs[i + 1]!;
-        const end = start + searched[key]!.length;
-        if (!countsAt(folded, start, end)) continue;
-        const origin = folded.startOf(start);
-        const limit = folded.endOf(end - 1);
-        for (const id of termsOfKey[key]!) {
-          found[id] = 1;
-          if (recorded[id] === 1) quads.push(id, origin, limit, 0);
+        // The span holding the occurrence, and where that span starts in the joined units.
+        let p = pairs[i + 1]!;
+        let s = 0;
+        for (let width = spans[1]! - spans[0]! + 1; p >= width; width = spans[s + 1]! - spans[s]! + 1) {
+          p -= width;
+          s += 2;
         }
+        report(folded, pairs[i]!, spans[s]! + p, found, recorded, quads);
       }
     },
   };
+}
+
+/** A code unit that no key of `keys` holds (keys hold few of the 65,536). */
+function unitInNone(keys: readonly string[]): number {
+  const held = new Set<number>();
+  for (const key of keys) for (let i = 0; i < key.length; i++) held.add(key.charCodeAt(i));
+  let unit = 0xffff;
+  while (held.has(unit)) unit--;
+  return unit;
 }
 
 /**
@@ -576,6 +645,7 @@ class Matching {
   private scanScratch: ScanScratch | undefined;
   private foldScratch: FoldScratch | undefined;
   private looseScratch: LooseScratch | undefined;
+  private joinedUnits = new Uint16Array(0);
   /** The automata built, for {@link scanBytes}. */
   private readonly automata: TermMatcher[] = [];
 
@@ -603,14 +673,20 @@ class Matching {
 
   /** See {@link ContractVerifier.scanBytes}. */
   scanBytes(): number {
-    let bytes = (this.scanScratch?.byteLength ?? 0) + (this.foldScratch?.byteLength ?? 0) + (this.looseScratch?.byteLength ?? 0);
+    let bytes = (this.scanScratch?.byteLength ?? 0) + (this.foldScratch?.byteLength ?? 0) + (this.looseScratch?.byteLength ?? 0) + this.joinedUnits.byteLength;
     for (const automaton of this.automata) bytes += automaton.instanceBytes?.() ?? 0;
     return bytes;
   }
 
+  /** Room for `length` units of the windows a search joins, reused (see `scanSpans`). */
+  joined(length: number): Uint16Array {
+    if (this.joinedUnits.length < length) this.joinedUnits = new Uint16Array(Math.max(2 * length, 256));
+    return this.joinedUnits;
+  }
+
   /** The scratch of its loose folds, made at the first one. */
   looses(): LooseScratch {
-    return (this.looseScratch ??= new LooseScratch());
+    return (this.looseScratch ??= new LooseScratch(this.engine));
   }
 }
 

@@ -5,7 +5,7 @@ import { FoldScratch, foldTerm, foldText } from './fast-fold.js';
 import { findMaskedUnits, LooseScratch, looseFoldUnits } from './fast-loose-fold.js';
 import { isNormalizationInert, skeleton } from './disguise-classes.js';
 import { caselessSkeleton } from './reference-fold.js';
-import { findMasked, looseDisguisesBetween, looseFold, looseTerm, type LooseText } from './loose-fold.js';
+import { findMasked, looseDisguisesBetween, looseDisguisesStepwise, looseFold, looseTerm, type LooseText } from './loose-fold.js';
 import { forbiddenOnlyContract } from './testing-contracts.js';
 
 /** Thousands of cases take tens of seconds on a loaded 2-core machine: more than the default 30 s. */
@@ -152,44 +152,84 @@ function fastUnits(s: LooseScratch) {
 }
 
 describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
+  for (const engine of ['js', 'wasm'] as const)
+    it(
+      `equals the reference loose fold (looseFold): units, original ranges, wildcards, masked pass or not (${engine})`,
+      () => {
+        const folds = new FoldScratch();
+        const loose = new LooseScratch(engine);
+        fc.assert(
+          fc.property(text, (candidate) => {
+            // The reference reads the fold's text while folding terms, so it gets a fold of its own.
+            const reference = looseFold(candidate, foldText(candidate, new FoldScratch()));
+            const folded = foldText(candidate, folds);
+            looseFoldUnits(candidate, folded, loose, false);
+            expect(fastUnits(loose)).toEqual(referenceUnits(reference.plain));
+            expect(loose.masksBetween).toBe(reference.masked !== undefined);
+            if (reference.masked) {
+              looseFoldUnits(candidate, folded, loose, true);
+              expect(fastUnits(loose)).toEqual(referenceUnits(reference.masked));
+              const keys = [...new Set(PIECES.slice(0, 20).map((p) => looseTerm(`${p}${p}ab`)))];
+              const fast: number[] = [];
+              const slow: number[] = [];
+              findMaskedUnits(loose, keys, fast);
+              findMasked(reference.masked, keys, slow);
+              expect(fast).toEqual(slow);
+            }
+          }),
+          { numRuns: 4000 },
+        );
+      },
+      PROPERTY_TIMEOUT_MS,
+    );
+
+  for (const engine of ['js', 'wasm'] as const)
+    it(`keeps its scratch arrays across candidates of any length (a long one, then a short one; ${engine})`, () => {
+      const folds = new FoldScratch();
+      const loose = new LooseScratch(engine);
+      for (const candidate of ['r e f u n d '.repeat(500), 'ᴍ經<b>x</b>', 'vvvv cl*ar 🅦'.repeat(300), 'aaaa'.repeat(5000), 'a']) {
+        const folded = foldText(candidate, folds);
+        looseFoldUnits(candidate, folded, loose, false);
+        expect(fastUnits(loose)).toEqual(referenceUnits(looseFold(candidate, foldText(candidate, new FoldScratch())).plain));
+      }
+      expect(loose.wasm !== undefined).toBe(engine === 'wasm');
+    });
+
   it(
-    'equals the reference loose fold (looseFold): units, original ranges, wildcards, masked pass or not',
+    'runs its common case as WebAssembly as the JavaScript run does: units, ranges, pairs, wildcards, on one scratch each across growing candidates (2,000 cases)',
     () => {
       const folds = new FoldScratch();
-      const loose = new LooseScratch();
+      const js = new LooseScratch('js');
+      const wasm = new LooseScratch('wasm');
+      const state = (s: LooseScratch) => ({ ...fastUnits(s), pairs: [...s.pairs], masksBetween: s.masksBetween });
       fc.assert(
-        fc.property(text, (candidate) => {
-          // The reference reads the fold's text while folding terms, so it gets a fold of its own.
-          const reference = looseFold(candidate, foldText(candidate, new FoldScratch()));
+        fc.property(fc.array(text, { maxLength: 8 }), fc.nat(400), (parts, repeat) => {
+          // Some candidates long enough to grow the memory (and its log of ends: runs of a letter).
+          const candidate = parts.join('') + (repeat > 300 ? 'ee vv 經 '.repeat(repeat * 4) : '');
           const folded = foldText(candidate, folds);
-          looseFoldUnits(candidate, folded, loose, false);
-          expect(fastUnits(loose)).toEqual(referenceUnits(reference.plain));
-          expect(loose.masksBetween).toBe(reference.masked !== undefined);
-          if (reference.masked) {
-            looseFoldUnits(candidate, folded, loose, true);
-            expect(fastUnits(loose)).toEqual(referenceUnits(reference.masked));
-            const keys = [...new Set(PIECES.slice(0, 20).map((p) => looseTerm(`${p}${p}ab`)))];
-            const fast: number[] = [];
-            const slow: number[] = [];
-            findMaskedUnits(loose, keys, fast);
-            findMasked(reference.masked, keys, slow);
-            expect(fast).toEqual(slow);
+          for (const keepMasks of [false, true]) {
+            looseFoldUnits(candidate, folded, js, keepMasks);
+            looseFoldUnits(candidate, folded, wasm, keepMasks);
+            expect(state(wasm)).toEqual(state(js));
           }
         }),
-        { numRuns: 4000 },
+        { numRuns: 2000 },
       );
+      expect(wasm.wasm).toBeDefined();
+      expect(wasm.byteLength).toBeGreaterThanOrEqual(65536 * 2);
     },
     PROPERTY_TIMEOUT_MS,
   );
 
-  it('keeps its scratch arrays across candidates of any length (a long one, then a short one)', () => {
-    const folds = new FoldScratch();
-    const loose = new LooseScratch();
-    for (const candidate of ['r e f u n d '.repeat(500), 'ᴍ經<b>x</b>', 'vvvv cl*ar 🅦'.repeat(300), 'a']) {
-      const folded = foldText(candidate, folds);
-      looseFoldUnits(candidate, folded, loose, false);
-      expect(fastUnits(loose)).toEqual(referenceUnits(looseFold(candidate, foldText(candidate, new FoldScratch())).plain));
-    }
+  it("counts its WebAssembly instance's memory in the verifier's scanBytes (the sidecar's contract cache bound)", () => {
+    // One term: the includes loop, so the loose fold's instance is the only WebAssembly memory.
+    const contract = withMode(['refund approved'], 'loose');
+    const js = createVerifier(contract, 'auto', 'js');
+    const wasm = createVerifier(contract, 'auto', 'wasm');
+    const candidate = 'we r3fund 4ppr0ved it, '.repeat(100);
+    expect(wasm.verify(candidate)).toEqual(js.verify(candidate));
+    // The loose table alone is 128 KiB; the JavaScript arrays for this candidate, far less.
+    expect(wasm.scanBytes() - js.scanBytes()).toBeGreaterThanOrEqual(65536 * 2);
   });
 
   const withMode = (forbidden: readonly string[], mode: 'folded' | 'loose') => ({
@@ -266,6 +306,18 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
       PROPERTY_TIMEOUT_MS,
     );
 
+    it(`keeps each occurrence once where a candidate holds more than the few compared pair by pair (${strategy})`, () => {
+      const forbidden = ['refund', 'approved', 'ee'];
+      for (const repeat of [1, 20, 60]) {
+        const candidate = 'Refund r3fund re-fund approved 4ppr0ved eee '.repeat(repeat);
+        const verdict = createVerifier(withMode(forbidden, 'loose'), strategy).verify(candidate);
+        const byPosition = (ms: readonly { term: string; start: number; end: number }[]) =>
+          [...ms].sort((a, b) => a.start - b.start || forbidden.indexOf(a.term) - forbidden.indexOf(b.term) || a.end - b.end);
+        expect(verdict.forbiddenMatches.length).toBeGreaterThanOrEqual(6 * repeat);
+        expect(byPosition(verdict.forbiddenMatches)).toEqual(referenceMatches(forbidden, candidate, strategy));
+      }
+    });
+
     it(`finds folded occurrences no loose occurrence stands for, far from any other (${strategy})`, () => {
       // Forbidden terms, the candidate, and where each occurrence is: (term, the slice it covers).
       const cases: [string[], string, [string, string][]][] = [
@@ -318,6 +370,63 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
       PROPERTY_TIMEOUT_MS,
     );
   }
+
+  it('names the disguises between plain slices and terms as the stepwise naming does (20,000 cases)', () => {
+    // Plain units (their own fold, token, case fold and skeleton) and the near misses beside
+    // them: units that pair or fold (`v`, `c`, `l`, `i`, `I`, `0`, `4`), markup, separators, Han
+    // variants, marks, a fullwidth letter.
+    const unit = fc.constantFrom(
+      'a',
+      'e',
+      'r',
+      'u',
+      'n',
+      'd',
+      'f',
+      'w',
+      '2',
+      '佉',
+      '剮',
+      '保',
+      '退',
+      '款',
+      'v',
+      'c',
+      'l',
+      'i',
+      'I',
+      '0',
+      '4',
+      '<',
+      '&',
+      ' ',
+      '.',
+      '經',
+      '经',
+      'é',
+      '\u0301',
+      'ｒ',
+      'vv',
+      'cl',
+      '<b>',
+    );
+    const plainish = fc.array(unit, { minLength: 1, maxLength: 8 }).map((units) => units.join(''));
+    // A term and a slice made from it by doubling some of its letters (a stretched occurrence).
+    const stretched = fc.tuple(plainish, fc.array(fc.nat(7), { maxLength: 3 })).map(([term, at]) => {
+      let slice = term;
+      for (const k of at) if (k < slice.length) slice = slice.slice(0, k + 1) + slice.slice(k);
+      return [slice, term] as const;
+    });
+    fc.assert(
+      fc.property(fc.oneof(fc.tuple(plainish, plainish), stretched), fc.boolean(), ([slice, term], masked) => {
+        expect(looseDisguisesBetween(slice, term, masked)).toEqual(looseDisguisesStepwise(slice, term, masked));
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(looseDisguisesBetween('佉', '佉佉', false)).toEqual(['stretched']);
+    expect(looseDisguisesBetween('refuuund', 'refund', false)).toEqual(['stretched']);
+    expect(looseDisguisesBetween('refu*nd', 'refund', true)).toEqual(looseDisguisesStepwise('refu*nd', 'refund', true));
+  });
 
   it('names disguises without normalizing only text every normalization form leaves alone (ASCII, CJK Unified Ideographs)', () => {
     const changed: string[] = [];

@@ -1,4 +1,7 @@
 import type { FoldedText } from './fast-fold.js';
+import { WASM_GENERAL, WASM_NOTHING, WasmLooseRun } from './loose-fold-wasm.js';
+import { TIER_UP_UNITS } from './term-matcher.js';
+import type { ScanEngine } from './term-matcher-types.js';
 import { MASK, markupRanges, maskedAllowance, tokensOf, type MarkupRange } from './loose-fold.js';
 import { foldSegment } from './reference-fold.js';
 
@@ -18,6 +21,10 @@ import { foldSegment } from './reference-fold.js';
  * - Markup (a candidate holding `<` or `&` where `markupRanges` finds a tag or an entity) takes
  *   the general way for the whole candidate: each folded unit's original offset decides whether
  *   it lies inside markup, as the reference's tokenizer does.
+ * - Once a scratch has folded {@link TIER_UP_UNITS} folded units, the common case runs as
+ *   WebAssembly (`loose-fold-wasm.ts`) where it is available: the scratch's arrays then live in
+ *   that instance's memory, and the general way reads and writes them there. `letterRun` stays
+ *   the reference, and the scan where WebAssembly is unavailable.
  */
 
 /**
@@ -105,15 +112,38 @@ export class LooseScratch {
   lastTokenStart = -1;
   keepMasks = false;
 
-  /** The bytes its buffers hold now (they grow with the longest text folded, never shrink). */
+  /** The WebAssembly run of the common case, once the scratch moved it there. */
+  wasm: WasmLooseRun | undefined;
+  /** Folded units still to fold in JavaScript before the common case moves to WebAssembly. */
+  private budget: number;
+
+  /**
+   * `engine`: `auto` (the default) moves the common case to WebAssembly, where available, after
+   * {@link TIER_UP_UNITS} folded units; `wasm` at the first fold (where available: the fold
+   * stays in JavaScript otherwise, as it would under `auto`); `js` never.
+   */
+  constructor(engine: ScanEngine | 'auto' = 'auto') {
+    this.budget = engine === 'js' ? Infinity : engine === 'wasm' ? 0 : TIER_UP_UNITS;
+  }
+
+  /**
+   * The bytes its buffers hold now (they grow with the longest text folded, never shrink): with
+   * the common case in WebAssembly, its instance's whole memory (the loose table's 128 KiB too).
+   */
   get byteLength(): number {
-    return this.bytes.length + this.from.byteLength + this.ends.byteLength + 8 * this.wildcards.length;
+    const arrays = this.wasm ? this.wasm.byteLength : this.bytes.length + this.from.byteLength + this.ends.byteLength;
+    return arrays + 8 * this.wildcards.length;
   }
 
   /** Room for `capacity` units and where they came from (the log of ends grows by itself). */
   ensure(capacity: number): void {
     if (this.units.length >= capacity) return;
     const size = Math.max(capacity * 2, 256);
+    if (this.wasm) {
+      this.wasm.layout(size, Math.max(this.ends.length, 2 * size));
+      this.adopt(this.wasm);
+      return;
+    }
     const { units, from } = this;
     this.bytes = Buffer.allocUnsafeSlow(size * 2);
     this.units = new Uint16Array(this.bytes.buffer, this.bytes.byteOffset, size);
@@ -122,15 +152,48 @@ export class LooseScratch {
     this.from.set(from);
   }
 
+  /** Takes the views of `wasm`'s memory as its arrays. */
+  private adopt(wasm: WasmLooseRun): void {
+    this.bytes = wasm.bytes;
+    this.units = wasm.units;
+    this.from = wasm.from;
+    this.ends = wasm.ends;
+  }
+
+  /**
+   * Before a fold of `n` folded units (with room for them ensured): the WebAssembly run of the
+   * common case, moving there when the budget is spent; undefined while it stays in JavaScript.
+   */
+  wasmFor(n: number): WasmLooseRun | undefined {
+    if (this.wasm || (this.budget -= n) >= 0) return this.wasm;
+    this.budget = Infinity;
+    const wasm = WasmLooseRun.create();
+    if (!wasm) return undefined;
+    wasm.layout(Math.max(this.units.length, 256), Math.max(this.ends.length, 2 * Math.max(this.units.length, 256)));
+    this.wasm = wasm;
+    this.adopt(wasm);
+    return wasm;
+  }
+
   /** Records that unit `j` came from `from` (a folded unit, or `~r`) and its range ends at `to`. */
   place(j: number, from: number, to: number): void {
     this.from[j] = from;
     if (to !== from) this.endAt(j, to);
   }
 
+  /** Room in the log of ends for `more` entries after the ones it holds. */
+  roomForEnds(more: number): void {
+    const needed = 2 * (this.endCount + more);
+    if (needed <= this.ends.length) return;
+    if (this.wasm) {
+      this.wasm.layout(this.units.length, Math.max(needed, 2 * this.ends.length));
+      this.adopt(this.wasm);
+    } else this.ends = grown(this.ends, needed);
+  }
+
   /** Records that unit `j`'s range ends at `to` (a folded unit, or `~r`). */
   endAt(j: number, to: number): void {
-    if (2 * this.endCount + 2 > this.ends.length) this.ends = grown(this.ends);
+    if (2 * this.endCount + 2 > this.ends.length) this.roomForEnds(1);
     this.ends[2 * this.endCount] = j;
     this.ends[2 * this.endCount + 1] = to;
     this.endCount++;
@@ -183,8 +246,8 @@ export class LooseScratch {
   }
 }
 
-function grown(array: Int32Array): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(Math.max(2 * array.length, 256));
+function grown(array: Int32Array, least: number): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(Math.max(2 * array.length, least, 256));
   bigger.set(array);
   return bigger;
 }
@@ -217,18 +280,29 @@ export function looseFoldUnits(original: string, folded: FoldedText, s: LooseScr
 function foldPlain(units: Uint16Array, n: number, s: LooseScratch): number {
   s.ensure(n + 16);
   const table = (looseTable ??= new Int32Array(65536));
+  const wasm = s.wasmFor(n);
+  if (wasm) wasm.src.set(units.subarray(0, n));
   s.last = -1;
   let j = 0;
   let k = 0;
   while (k < n) {
-    k = letterRun(s, table, units, k, n, s.units, s.from, j);
+    if (wasm) {
+      // The run logs at most one end per folded unit, and checks no bound.
+      s.roomForEnds(n - k);
+      k = wasm.run(k, n, j, s.last, s.endCount);
+      s.length = wasm.length;
+      s.last = wasm.last;
+      s.endCount = wasm.endCount;
+    } else k = letterRun(s, table, units, k, n, s.units, s.from, j);
     j = s.length;
     if (k >= n) break;
-    // The general way, for a unit not yet in the table, a mask, several tokens, a surrogate;
-    // after a mask, until the letter that settles whether it stands for one.
+    // The general way, for a unit not yet in the table, a mask, several tokens, a surrogate, a
+    // pair; after a mask, until the letter that settles whether it stands for one.
     do {
       const u = units[k]!;
       const e = table[u] || looseEntryOf(u);
+      // The WebAssembly run learns each unit's entry here, the first time it stops at it.
+      if (s.wasm) s.wasm.table[u] = (e & SETTLED) === 0 ? WASM_GENERAL : (e & NOTHING) !== 0 ? WASM_NOTHING : e & 0xffff;
       if ((e & NOTHING) !== 0) {
         k++;
         continue;

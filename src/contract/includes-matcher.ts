@@ -12,6 +12,12 @@ const NESTING_MAX_TERMS = 256;
  */
 export const NESTING_AFTER_SCANS = 2;
 
+/**
+ * Up to this many terms `scanUnits` searches the units' bytes term by term; above, one string
+ * made of them (each byte search pays a native call).
+ */
+const UNITS_SEARCH_MAX_TERMS = 8;
+
 /** The terms inside a term that holds none. */
 const NONE_INSIDE: readonly number[] = Object.freeze([]);
 
@@ -51,7 +57,28 @@ class IncludesMatcher implements TermMatcher {
    * a few terms.
    */
   scanUnits(units: Uint16Array, length: number, found: Uint8Array, matches: number[]): void {
-    this.find(Buffer.from(units.buffer, units.byteOffset, 2 * length).toString('utf16le'), found, matches);
+    const bytes = Buffer.from(units.buffer, units.byteOffset, 2 * length);
+    // A search of the bytes as UTF-16 (whole units only), not of a string made of them: for a
+    // few terms over a long text, making the string cost more than the searches.
+    if (this.terms.length <= UNITS_SEARCH_MAX_TERMS) this.findInUnits(bytes, found, matches);
+    else this.find(bytes.toString('utf16le'), found, matches);
+  }
+
+  /** {@link find} over UTF-16LE bytes, each term searched as whole code units (`Buffer#indexOf`). */
+  private findInUnits(bytes: Buffer, found: Uint8Array, matches: number[]): void {
+    const { terms, record } = this;
+    for (let t = 0; t < terms.length; t++) {
+      const term = terms[t]!;
+      if (record[t] === 1) {
+        let at = bytes.indexOf(term, 0, 'utf16le');
+        if (at < 0) continue;
+        found[t] = 1;
+        while (at >= 0) {
+          matches.push(t, at >>> 1);
+          at = bytes.indexOf(term, at + 2, 'utf16le');
+        }
+      } else if (found[t] !== 1 && bytes.indexOf(term, 0, 'utf16le') >= 0) found[t] = 1;
+    }
   }
 
   private find(text: string, found: Uint8Array, matches: number[]): void {

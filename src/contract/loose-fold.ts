@@ -1,7 +1,8 @@
-import { isNormalizationInert } from './disguise-classes.js';
+import { isNormalizationInert, skeleton } from './disguise-classes.js';
 import { disguisesBetween, foldSegment, foldTerm, foldTermText, type DisguiseClass, DISGUISE_CLASSES, type FoldedText } from './fold-text.js';
 import { HAN_VARIANTS } from './han-variants-data.js';
 import { decodeCodePointTable } from './code-point-table.js';
+import { caseFold, removeIgnorables } from './reference-fold.js';
 
 /**
  * `loose` matching (Reply Contract v1, forbidden terms only) goes past what `folded` promises:
@@ -420,6 +421,58 @@ const collapseRuns = (s: string) => s.replace(RUNS, '$1');
  * says the occurrence was found with masked letters.
  */
 export function looseDisguisesBetween(original: string, term: string, masked: boolean): DisguiseClass[] {
+  if (original === term) return [];
+  // A masked occurrence's slice holds its mask, so it is never plain.
+  if (!masked && isPlain(original) && isPlain(term)) return hasRun(original) || hasRun(term) ? ['stretched'] : [];
+  return looseDisguisesStepwise(original, term, masked);
+}
+
+/**
+ * Per code unit: 0 not yet computed, {@link PLAIN} or {@link NOT_PLAIN} (see {@link isPlain}).
+ * Made at the first naming, so a process that never names loose disguises does not hold it.
+ */
+let plainTable: Uint8Array | undefined;
+const PLAIN = 1;
+const NOT_PLAIN = 2;
+
+/**
+ * True when every step of {@link looseDisguisesStepwise} leaves each code unit of `text` as it
+ * is, alone and in any string of such units: ASCII or a CJK Unified Ideograph (no normalization
+ * form changes them, and none composes with a neighbour) that is its own fold, its own loose
+ * token (no leet, Han variant, styled or stripped letter, no separator or mask), its own case
+ * fold and skeleton, and no markup or start of a leet pair (`<`, `&`, `v`, `c`). Between two
+ * such strings the steps then name nothing, and only a run of one letter (`stretched`) tells
+ * them apart: what {@link looseDisguisesBetween} answers without them.
+ */
+function isPlain(text: string): boolean {
+  const table = (plainTable ??= new Uint8Array(65536));
+  for (let i = 0; i < text.length; i++) {
+    const u = text.charCodeAt(i);
+    const known = table[u]!;
+    if (known === NOT_PLAIN || (known === 0 && (table[u] = plainEntryOf(u)) === NOT_PLAIN)) return false;
+  }
+  return true;
+}
+
+function plainEntryOf(u: number): number {
+  if (!(u < 0x80 || (u >= 0x4e00 && u <= 0x9fff)) || u === 0x3c || u === 0x26 || u === 0x76 || u === 0x63) return NOT_PLAIN;
+  const ch = String.fromCharCode(u);
+  const tokens = tokensOf(u);
+  const same = tokens.length === 1 && tokens[0] === ch && styled(ch) === ch;
+  return same && foldSegment(ch) === ch && removeIgnorables(ch) === ch && caseFold(ch) === ch && skeleton(ch) === ch ? PLAIN : NOT_PLAIN;
+}
+
+/** True when two neighbouring code units of `text` are the same. */
+function hasRun(text: string): boolean {
+  for (let i = 1; i < text.length; i++) if (text.charCodeAt(i) === text.charCodeAt(i - 1)) return true;
+  return false;
+}
+
+/**
+ * {@link looseDisguisesBetween} step by step, for any text: the reference its shortcut for plain
+ * text is tested against.
+ */
+export function looseDisguisesStepwise(original: string, term: string, masked: boolean): DisguiseClass[] {
   if (original === term) return [];
   const seen = new Set<DisguiseClass>(masked ? ['masked'] : []);
   let a = stripMarkup(original);

@@ -247,6 +247,24 @@ describe('the automaton, by starts and by failure links, agrees with indexOf', (
   );
 
   it(
+    'the includes loop over code units (few terms: a search of the bytes; many: a string) agrees with indexOf, 2,000 cases',
+    () => {
+      fc.assert(
+        fc.property(caseArb, fc.nat(12), ({ terms, record, text }, few) => {
+          // Few terms (each searched in the bytes) and many (a string made of the units).
+          const kept = terms.slice(0, few + 1);
+          const keptRecord = record.slice(0, kept.length);
+          const [, byUnits] = automatonAnswers(includesMatcher(kept, keptRecord), kept, text);
+          const expected = reference(kept, keptRecord, text);
+          expect({ found: byUnits!.found, matches: byUnits!.matches }).toEqual({ found: expected.found, matches: expected.matches });
+        }),
+        { numRuns: 2000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
     "on large term sets over the text's own alphabet, the benchmark's shape (40 cases)",
     () => {
       // Terms of 2–6 ideographs out of 300, and a few of one; texts drawn from the same

@@ -16,6 +16,13 @@
 ;; global `links_at` are (term, offset of its last unit); from it on, (first state with a hit,
 ;; offset of the last unit), whose terms the caller reads through the dictionary links. The
 ;; global `not_inert` tells whether some unit was not NFC-inert. Returns the log's length.
+;;
+;; `loose_run` is the common case of the loose fold (fast-loose-fold.ts's `letterRun`, the
+;; JavaScript reference it must agree with), in an instance of its own (a `LooseScratch`'s)
+;; whose memory holds, from byte 0, the loose table: one u16 per folded code unit (0: not yet
+;; known, 1: no loose unit, 2: the general way, else the loose unit, a letter or digit); then
+;; the folded units, the loose units, the folded unit each came from (i32) and the log of ends
+;; (pairs of i32: loose unit, folded unit its range ends at).
 (module
   (memory (export "memory") 0)
   (global $links_at (export "links_at") (mut i32) (i32.const 0))
@@ -227,4 +234,53 @@
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $units)))
     (global.set $not_inert (i32.ne (i32.and (local.get $flags) (i32.const 0x8000)) (i32.const 0)))
-    (local.get $logged)))
+    (local.get $logged));; The fields of the loose fold `loose_run` leaves: the loose length, the last loose unit, the
+  ;; log of ends' length.
+  (global $loose_length (export "loose_length") (mut i32) (i32.const 0))
+  (global $loose_last (export "loose_last") (mut i32) (i32.const 0))
+  (global $loose_ends (export "loose_ends") (mut i32) (i32.const 0))
+
+  ;; Folds folded units from $k (of $n, at $src) into loose units at $out (their folded units at
+  ;; $from), loose unit $j next, $last the last one, $count entries in the log of ends at $ends:
+  ;; a separator is left out, a letter the same as the last one extends its range (logged), any
+  ;; other letter is written. Stops at a unit the table does not settle (0 or 2) and at a pair
+  ;; (`vv`, `cl`), which the JavaScript general way reads; returns where it stopped.
+  (func (export "loose_run")
+    (param $src i32) (param $k i32) (param $n i32) (param $out i32) (param $from i32)
+    (param $j i32) (param $last i32) (param $ends i32) (param $count i32)
+    (result i32)
+    (local $c i32) (local $at i32)
+    (block $done
+      (block $stop
+        (loop $next
+          (br_if $done (i32.ge_u (local.get $k) (local.get $n)))
+          (local.set $c
+            (i32.load16_u
+              (i32.shl (i32.load16_u (i32.add (local.get $src) (i32.shl (local.get $k) (i32.const 1)))) (i32.const 1))))
+          (local.set $k (i32.add (local.get $k) (i32.const 1)))
+          ;; 1: a separator, left out; 0 and 2: the general way.
+          (if (i32.le_u (local.get $c) (i32.const 2))
+            (then
+              (br_if $next (i32.eq (local.get $c) (i32.const 1)))
+              (br $stop)))
+          (if (i32.eq (local.get $c) (local.get $last))
+            (then
+              (br_if $stop (i32.eq (local.get $c) (i32.const 0x76)))
+              (local.set $at (i32.add (local.get $ends) (i32.shl (local.get $count) (i32.const 3))))
+              (i32.store (local.get $at) (i32.sub (local.get $j) (i32.const 1)))
+              (i32.store offset=4 (local.get $at) (i32.sub (local.get $k) (i32.const 1)))
+              (local.set $count (i32.add (local.get $count) (i32.const 1)))
+              (br $next)))
+          (br_if $stop (i32.and (i32.eq (local.get $c) (i32.const 0x6c)) (i32.eq (local.get $last) (i32.const 0x63))))
+          (i32.store16 (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 1))) (local.get $c))
+          (i32.store (i32.add (local.get $from) (i32.shl (local.get $j) (i32.const 2))) (i32.sub (local.get $k) (i32.const 1)))
+          (local.set $j (i32.add (local.get $j) (i32.const 1)))
+          (local.set $last (local.get $c))
+          (br $next)))
+      ;; Stopped at the unit before $k.
+      (local.set $k (i32.sub (local.get $k) (i32.const 1))))
+    (global.set $loose_length (local.get $j))
+    (global.set $loose_last (local.get $last))
+    (global.set $loose_ends (local.get $count))
+    (local.get $k))
+)

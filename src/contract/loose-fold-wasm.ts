@@ -1,0 +1,115 @@
+import { newScanInstance } from './automaton-wasm.js';
+
+/**
+ * The common case of the loose fold (`letterRun` in `fast-loose-fold.ts`, the JavaScript
+ * reference of a differential property test) as WebAssembly: `loose_run` of the scan module
+ * (src/contract/wasm/automaton-scan.wat), in an instance of its own owned by one
+ * `LooseScratch`. Its memory holds the loose table (a u16 per folded code unit, learnt from the
+ * JavaScript table as the general way meets each unit), then the scratch's folded units, loose
+ * units, their folded origins and the log of ends, which the scratch reads and writes through
+ * the views laid out here.
+ */
+
+/** What the module exports for the loose fold; see the WAT source. */
+interface LooseExports {
+  readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  readonly loose_length: { readonly value: number };
+  readonly loose_last: { readonly value: number };
+  readonly loose_ends: { readonly value: number };
+  loose_run(src: number, k: number, n: number, out: number, from: number, j: number, last: number, ends: number, count: number): number;
+}
+
+/** Bytes of the loose table at the start of the memory: a u16 per code unit. */
+const TABLE_BYTES = 65536 * 2;
+const PAGE_BYTES = 65536;
+
+/** Table entries (see the WAT source): not yet known, no loose unit, the general way. */
+export const WASM_UNKNOWN = 0;
+export const WASM_NOTHING = 1;
+export const WASM_GENERAL = 2;
+
+/** One loose fold's WebAssembly instance and the views of its memory. */
+export class WasmLooseRun {
+  private readonly exports: LooseExports;
+  /** The loose table: what `loose_run` makes of each folded unit (see {@link WASM_UNKNOWN}). */
+  table = new Uint16Array(0);
+  /** The folded units `loose_run` reads. */
+  src = new Uint16Array(0);
+  bytes = Buffer.alloc(0);
+  units = new Uint16Array(0);
+  from = new Int32Array(0);
+  ends = new Int32Array(0);
+  private srcAt = 0;
+  private unitsAt = 0;
+  private fromAt = 0;
+  private endsAt = 0;
+
+  private constructor(exports: LooseExports) {
+    this.exports = exports;
+  }
+
+  /** An instance, or undefined where WebAssembly is unavailable. */
+  static create(): WasmLooseRun | undefined {
+    const exports = newScanInstance();
+    return exports ? new WasmLooseRun(exports as LooseExports) : undefined;
+  }
+
+  /** Bytes its memory holds: the table and the scratch's arrays, in whole pages. */
+  get byteLength(): number {
+    return this.exports.memory.buffer.byteLength;
+  }
+
+  /**
+   * Lays out room for `capacity` units and `endEntries` i32 of the log of ends, growing the
+   * memory when needed; the folded, loose and origin units and the log keep their contents.
+   */
+  layout(capacity: number, endEntries: number): void {
+    const old = { src: this.src.slice(), units: this.units.slice(), from: this.from.slice(), ends: this.ends.slice() };
+    const srcAt = TABLE_BYTES;
+    const unitsAt = srcAt + align8(capacity * 2);
+    const fromAt = unitsAt + align8(capacity * 2);
+    const endsAt = fromAt + capacity * 4;
+    const end = endsAt + endEntries * 4;
+    const { memory } = this.exports;
+    const pages = Math.ceil(end / PAGE_BYTES) - memory.buffer.byteLength / PAGE_BYTES;
+    if (pages > 0) memory.grow(pages);
+    const { buffer } = memory;
+    this.table = new Uint16Array(buffer, 0, 65536);
+    this.src = new Uint16Array(buffer, srcAt, capacity);
+    this.bytes = Buffer.from(buffer, unitsAt, capacity * 2);
+    this.units = new Uint16Array(buffer, unitsAt, capacity);
+    this.from = new Int32Array(buffer, fromAt, capacity);
+    this.ends = new Int32Array(buffer, endsAt, endEntries);
+    this.src.set(old.src.subarray(0, capacity));
+    this.units.set(old.units.subarray(0, capacity));
+    this.from.set(old.from.subarray(0, capacity));
+    this.ends.set(old.ends.subarray(0, endEntries));
+    this.srcAt = srcAt;
+    this.unitsAt = unitsAt;
+    this.fromAt = fromAt;
+    this.endsAt = endsAt;
+  }
+
+  /**
+   * `loose_run` from folded unit `k` of `n` (in {@link src}), loose unit `j` next, `last` the
+   * last loose unit, `endCount` pairs in the log of ends: returns where it stopped, and leaves
+   * the new length, last unit and log length in {@link length}, {@link last}, {@link endCount}.
+   */
+  run(k: number, n: number, j: number, last: number, endCount: number): number {
+    return this.exports.loose_run(this.srcAt, k, n, this.unitsAt, this.fromAt, j, last, this.endsAt, endCount);
+  }
+
+  get length(): number {
+    return this.exports.loose_length.value;
+  }
+
+  get last(): number {
+    return this.exports.loose_last.value;
+  }
+
+  get endCount(): number {
+    return this.exports.loose_ends.value;
+  }
+}
+
+const align8 = (n: number) => (n + 7) & ~7;
