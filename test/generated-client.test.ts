@@ -8,7 +8,8 @@ import { englishConversation, locales, workflows } from '../examples/trip/index.
 import { packageRoot } from '../src/package-root.js';
 import { listen, type RunningServer } from '../src/server/listen.js';
 import { automotiveContract, createTestServer, testKeys, unsafeAutomotiveCandidate } from '../src/server/testing.js';
-import { openStore, type Database } from '../src/store/index.js';
+import type { Database } from '../src/store/index.js';
+import { openMemoryStore } from '../src/store/testing.js';
 import type { MatchFixture } from '../src/suggest/match-fixture.js';
 
 const folder = join(packageRoot(), 'test', 'generated-client');
@@ -29,7 +30,7 @@ let db: Database;
 let running: RunningServer;
 
 beforeAll(async () => {
-  db = await openStore({ dataDir: ':memory:' });
+  db = await openMemoryStore();
   running = await listen(await createTestServer(db, { turns: { workflows, locales } }), { port: 0 });
 });
 afterAll(async () => {

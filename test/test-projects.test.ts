@@ -17,7 +17,7 @@ const SIGNS: readonly [Exclude<Project, 'unit'>, RegExp][] = [
   ['process', /node:child_process|spawnWarrant\(|registry-node/],
   [
     'store',
-    /storeTargets|openPgliteDatabase|openStore\b|createTestServer|DATABASE_URL|withReplayStore|turnReplayer|modelTurnReplayer|runTurnFixture|runModelTurnFixture|runCli\(\[\s*'(?:turn|serve|evidence)'/,
+    /storeTargets|openMemoryStore|openPgliteDatabase|openStore\b|createTestServer|DATABASE_URL|withReplayStore|turnReplayer|modelTurnReplayer|runTurnFixture|runModelTurnFixture|runCli\(\[\s*'(?:turn|serve|evidence)'/,
   ],
 ];
 const WEIGHT: Record<Project, number> = { unit: 0, store: 1, process: 2, browser: 3 };

@@ -79,6 +79,7 @@ export const storeTests = [
   'src/store/driver-errors.test.ts',
   'src/store/migrations/090-evidence-partitions.test.ts',
   'src/store/pglite-snapshot.test.ts',
+  'src/store/pglite-template.test.ts',
   'src/store/tenant-schema.test.ts',
   'src/turn/ask.test.ts',
   'src/turn/bounded-seams.test.ts',

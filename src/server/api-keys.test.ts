@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../errors.js';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import { apiKeysFromEnv, generateApiKey, hashApiKey, openApiKeyring, parseApiKeysFile, provisionApiKeys } from './api-keys.js';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openStore({ dataDir: ':memory:' });
+  db = await openMemoryStore();
 });
 afterAll(async () => {
   await db.close();

@@ -1,7 +1,8 @@
 import { InMemorySpanExporter, BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJsonLogger } from '../evidence/json-logger.js';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import { hashApiKey } from './api-keys.js';
 import { createServer, type WarrantServer } from './create-server.js';
 import { automotiveContract, createTestServer, safeAutomotiveCandidate, testKeys, unsafeAutomotiveCandidate } from './testing.js';
@@ -12,7 +13,7 @@ const logLines: string[] = [];
 const exporter = new InMemorySpanExporter();
 
 beforeAll(async () => {
-  db = await openStore({ dataDir: ':memory:' });
+  db = await openMemoryStore();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   server = await createTestServer(db, {
     logger: createJsonLogger({ write: (line) => logLines.push(line) }),
@@ -129,7 +130,7 @@ describe('tenants and keys', () => {
 describe('GET /v0/effects', () => {
   it('filters by status and interaction kind and pages newest first with an opaque, stable cursor', async () => {
     const fresh = await createServer({
-      store: await openStore({ dataDir: ':memory:' }),
+      store: await openMemoryStore(),
       apiKeys: [{ tenantId: 'solo', keySha256: hashApiKey(testKeys.acme) }],
       logger: createJsonLogger({ write: () => {} }),
     });

@@ -2,14 +2,15 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { createJsonLogger } from '../evidence/json-logger.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import { listen, type RunningServer } from './listen.js';
 import { automotiveContract, createTestServer, testKeys, unsafeAutomotiveCandidate } from './testing.js';
 
 let db: Database;
 let running: RunningServer;
 beforeAll(async () => {
-  db = await openStore({ dataDir: ':memory:' });
+  db = await openMemoryStore();
   const server = await createTestServer(db, { bodyLimitBytes: 2048 });
   running = await listen(server, { port: 0 });
 }, 180_000); // PGlite takes long to start on a loaded machine

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales, workflows } from '../../examples/trip/index.js';
 import { exportLineSchema } from '../evidence/export-line.js';
 import { packageRoot } from '../package-root.js';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import type { WarrantServer } from './create-server.js';
 import { createTestServer, testKeys } from './testing.js';
 
@@ -45,7 +46,7 @@ let withoutTurns: WarrantServer;
 const scratch = await mkdtemp(join(tmpdir(), 'warrant-openapi-'));
 
 beforeAll(async () => {
-  db = await openStore({ dataDir: ':memory:' });
+  db = await openMemoryStore();
   withTurns = await createTestServer(db, { turns: { workflows, locales } });
   withoutTurns = await createTestServer(db);
 });

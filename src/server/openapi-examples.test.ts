@@ -2,7 +2,8 @@ import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { locales, workflows } from '../../examples/trip/index.js';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import type { WarrantServer } from './create-server.js';
 import { operationExamples } from './openapi-examples.js';
 import { createTestServer, testKeys } from './testing.js';
@@ -20,7 +21,7 @@ let db: Database;
 let server: WarrantServer;
 
 beforeAll(async () => {
-  db = await openStore({ dataDir: ':memory:' });
+  db = await openMemoryStore();
   server = await createTestServer(db, { turns: { workflows, locales } });
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales, workflows } from '../../examples/trip/index.js';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import type { WarrantServer } from './create-server.js';
 import { operationExamples } from './openapi-examples.js';
 import { PROBLEM_STATUS, type ProblemCode } from './problem.js';
@@ -24,7 +25,7 @@ let storeDown: WarrantServer;
 let doc: Document;
 
 beforeAll(async () => {
-  [db, closedDb] = await Promise.all([openStore({ dataDir: ':memory:' }), openStore({ dataDir: ':memory:' })]);
+  [db, closedDb] = await Promise.all([openMemoryStore(), openMemoryStore()]);
   server = await createTestServer(db, { turns: { workflows, locales }, bodyLimitBytes: 64 * 1024, maxJsonDepth: 8 });
   storeDown = await createTestServer(closedDb, { turns: { workflows, locales } });
   await closedDb.close(); // keys are already loaded: requests pass the key check and then meet a store that is gone

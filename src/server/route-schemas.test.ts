@@ -2,7 +2,8 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales, workflows } from '../../examples/trip/index.js';
 import { inputIssuesFromZod } from '../errors.js';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import type { WarrantServer } from './create-server.js';
 import { refuseInvalidInput } from './input-hook.js';
 import { problemOf, problemResponse } from './problem.js';
@@ -33,7 +34,7 @@ let db: Database;
 let server: WarrantServer;
 
 beforeAll(async () => {
-  db = await openStore({ dataDir: ':memory:' });
+  db = await openMemoryStore();
   server = await createTestServer(db, { turns: { workflows, locales } });
 });
 afterAll(async () => {

@@ -5,7 +5,8 @@ import { locales, workflows } from '../../examples/trip/index.js';
 import type { ParaphraseSource } from '../probe/index.js';
 import { automotiveContractJson } from '../contract/testing-contracts.js';
 import { packageRoot } from '../package-root.js';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import type { SuggestSkills } from '../suggest/index.js';
 import type { KnowledgeSource, TurnWriter } from '../turn/index.js';
 import { createTestServer, testKeys } from './testing.js';
@@ -41,7 +42,7 @@ const within = async <T>(ms: number, work: () => T | Promise<T>) => {
 describe('the sidecar bounds every seam: a client that leaves cancels it, and none holds the drain', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openStore({ dataDir: ':memory:' });
+    db = await openMemoryStore();
   });
   afterAll(async () => {
     await db.close();

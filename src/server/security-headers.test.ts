@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import type { WarrantServer } from './create-server.js';
 import { automotiveContract, createTestServer, testKeys, unsafeAutomotiveCandidate } from './testing.js';
 
 let db: Database;
 let server: WarrantServer;
 beforeAll(async () => {
-  db = await openStore({ dataDir: ':memory:' });
+  db = await openMemoryStore();
   server = await createTestServer(db);
 });
 afterAll(async () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createJsonLogger } from '../evidence/json-logger.js';
-import { openStore } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import { hashApiKey } from './api-keys.js';
 import { createServer } from './create-server.js';
 import { automotiveContract, testKeys, unsafeAutomotiveCandidate } from './testing.js';
 
 describe('the store failing', () => {
   it('W6: a verification whose effect cannot be stored is 503 store_unavailable, never 200; readyz says not ready', async () => {
-    const db = await openStore({ dataDir: ':memory:' });
+    const db = await openMemoryStore();
     const logged: string[] = [];
     const server = await createServer({
       store: db,

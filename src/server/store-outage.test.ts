@@ -7,7 +7,7 @@ import { englishConversation, locales, workflows } from '../../examples/trip/ind
 import { createJsonLogger } from '../evidence/json-logger.js';
 import { packageRoot } from '../package-root.js';
 import { openStore, type Database } from '../store/index.js';
-import { storeTargets } from '../store/testing.js';
+import { openMemoryStore, storeTargets } from '../store/testing.js';
 import type { MatchFixture } from '../suggest/match-fixture.js';
 import type { WarrantServer } from './create-server.js';
 import { automotiveContract, createTestServer, testKeys, unsafeAutomotiveCandidate } from './testing.js';
@@ -99,7 +99,7 @@ async function seed(server: WarrantServer): Promise<{ effect: string; turn: stri
 
 describe('a store outage without a SQLSTATE: PGlite closed under the server', () => {
   it('every route, POST /v0/turns and the key-table reload included, is 503 problem+json, never 500; /readyz names no driver', async () => {
-    const db = await openStore({ dataDir: ':memory:' });
+    const db = await openMemoryStore();
     const logged: string[] = [];
     const server = await createTestServer(db, { turns: { workflows, locales }, logger: createJsonLogger({ write: (l) => logged.push(l) }) });
     const ids = await seed(server);

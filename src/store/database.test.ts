@@ -6,7 +6,7 @@ import type { Database } from './database.js';
 import { StoreError } from './database.js';
 import { migrate } from './migration.js';
 import { openStore } from './open-store.js';
-import { storeTargets } from './testing.js';
+import { openMemoryStore, storeTargets } from './testing.js';
 
 describe.each(storeTargets())('store on $name', (target) => {
   let db: Database;
@@ -41,6 +41,30 @@ describe.each(storeTargets())('store on $name', (target) => {
     expect(await db.query('select v from probe')).toEqual([{ v: 1 }]);
   });
 
+  it('a store with every migration recorded is checked in one read, without a transaction or a lock', async () => {
+    const steps = [
+      { id: '902_first', sql: 'create table t_first (v int)' },
+      { id: '903_second', sql: 'create table t_second (v int)' },
+    ];
+    await migrate(db, steps);
+    const sent: string[] = [];
+    const counting: Database = {
+      ...db,
+      query: (sql, params) => (sent.push(sql), db.query(sql, params)),
+      transaction: (work) => (sent.push('transaction'), db.transaction(work)),
+    };
+    expect(await migrate(counting, steps)).toEqual({ applied: [], alreadyApplied: ['902_first', '903_second'] });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe('select id from warrant_migrations');
+    // One not recorded yet still takes the lock and looks again inside it.
+    sent.length = 0;
+    expect(await migrate(counting, [...steps, { id: '904_third', sql: 'create table t_third (v int)' }])).toEqual({
+      applied: ['904_third'],
+      alreadyApplied: ['902_first', '903_second'],
+    });
+    expect(sent.filter((s) => s === 'transaction')).toHaveLength(1);
+  });
+
   it('a failing migration leaves nothing behind', async () => {
     const steps = [{ id: '901_broken', sql: 'create table broken (v int);\nselect no_such_function();' }];
     await expect(migrate(db, steps)).rejects.toThrow(/migration 901_broken failed/);
@@ -68,6 +92,25 @@ describe('the embedded store on disk', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('closing an in-memory store', () => {
+  it('lets every statement sent before it finish, then refuses the next', async () => {
+    const db = await openMemoryStore();
+    await db.query('create table t_close (v int)');
+    const pending = [
+      db.transaction(async (tx) => {
+        await tx.query('insert into t_close values (1)');
+        await tx.query('select pg_sleep(0.2)');
+        return (await tx.query<{ n: number }>('select count(*)::int8 as n from t_close'))[0]!.n;
+      }),
+      db.query<{ v: number }>('select v from t_close'),
+    ] as const;
+    await db.close();
+    expect(await pending[0]).toBe(1);
+    expect(await pending[1]).toEqual([{ v: 1 }]);
+    await expect(db.query('select 1')).rejects.toThrow(/closed/);
   });
 });
 

@@ -37,9 +37,17 @@ export async function migrate(db: Database, migrations: readonly Migration[]): P
     throw new StoreError(`migrations must be listed once each in id order; got ${ids.join(', ')}`);
   }
   await db.query('create table if not exists warrant_migrations (id text primary key, applied_at timestamptz not null default now())');
+  // Read once without the lock: an id recorded stays recorded, so only the others need the lock
+  // and a second look (another replica may apply one meanwhile). A migrated store, the usual
+  // case at every start, is then one statement instead of a transaction per migration.
+  const recorded = new Set((await db.query<{ id: string }>('select id from warrant_migrations')).map((r) => r.id));
   const applied: string[] = [];
   const alreadyApplied: string[] = [];
   for (const migration of migrations) {
+    if (recorded.has(migration.id)) {
+      alreadyApplied.push(migration.id);
+      continue;
+    }
     try {
       const done = await db.transaction(async (tx) => {
         await tx.query("select pg_advisory_xact_lock(hashtext('warrant_migrations'))");

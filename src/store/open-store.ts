@@ -78,15 +78,28 @@ function defaultDataDir(cwd = process.cwd()): string {
  * returned store is a `StoreError`, and a schema found gone is migrated again (see
  * `guardDriverFailures`).
  */
-export async function openStore({
-  databaseUrl,
-  dataDir = defaultDataDir(),
-  schema,
-  pgliteSettings,
-  evidenceKey,
-  evidenceIntegrity = true,
-  pgliteDiskFull,
-}: StoreOptions = {}): Promise<Database> {
+export async function openStore(options: StoreOptions = {}): Promise<Database> {
+  return openStoreFrom(options, undefined);
+}
+
+/**
+ * An in-memory store started from `template`, a tarball of a cluster with every migration
+ * applied (the tests', see `pglite-template.ts`), instead of the initdb snapshot: the migrations
+ * run all the same and must find nothing to do, so a template that is not this schema fails the
+ * open (a {@link StoreError}) instead of being trusted. Not part of `warrant/store`: the tests'
+ * stores start this way, a host's through {@link openStore}.
+ */
+export async function openStoreFromTemplate(
+  template: string,
+  options: Pick<StoreOptions, 'pgliteSettings' | 'evidenceKey' | 'evidenceIntegrity'> = {},
+): Promise<Database> {
+  return openStoreFrom({ ...options, dataDir: ':memory:' }, template);
+}
+
+async function openStoreFrom(
+  { databaseUrl, dataDir = defaultDataDir(), schema, pgliteSettings, evidenceKey, evidenceIntegrity = true, pgliteDiskFull }: StoreOptions,
+  template: string | undefined,
+): Promise<Database> {
   const folder = databaseUrl || dataDir === ':memory:' ? undefined : resolve(dataDir);
   const where = databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : folder === undefined ? 'in-memory PGlite' : `PGlite in ${folder}`;
   const lock = folder === undefined ? undefined : await lockDataDir(folder);
@@ -95,7 +108,7 @@ export async function openStore({
     raw = databaseUrl
       ? await openPostgresDatabase({ url: databaseUrl, ...(schema ? { schema } : {}) })
       : folder === undefined
-        ? await openPgliteDatabase({ settings: pgliteSettings ?? IN_MEMORY_SETTINGS })
+        ? await openPgliteDatabase({ settings: pgliteSettings ?? IN_MEMORY_SETTINGS, ...(template === undefined ? {} : { snapshot: template }) })
         : await openPrivately(folder, pgliteSettings, pgliteDiskFull);
   } catch (error) {
     lock?.release();
@@ -103,7 +116,8 @@ export async function openStore({
     throw WarrantError.isInstance(error) ? error : new StoreError(`cannot open ${where}: ${(error as Error)?.message ?? String(error)}`, error);
   }
   try {
-    await migrate(raw, migrations);
+    const { applied } = await migrate(raw, migrations);
+    if (template !== undefined) await checkTemplate(raw, template, applied);
     // The months ahead, so evidence written until the next start or prune lands in its month.
     await ensureEvidencePartitions(raw);
   } catch (error) {
@@ -120,6 +134,19 @@ export async function openStore({
     },
   });
   return { ...db, sealer: createEvidenceSealer({ key: evidenceKey, enabled: evidenceIntegrity }) };
+}
+
+/**
+ * Refuses a store started from `template` unless the template held exactly this schema's
+ * migrations: none left for `migrate` to apply (`applied`), none it does not know.
+ */
+async function checkTemplate(db: Database, template: string, applied: readonly string[]): Promise<void> {
+  const known = new Set(migrations.map((m) => m.id));
+  const unknown = (await db.query<{ id: string }>('select id from warrant_migrations order by id')).map((r) => r.id).filter((id) => !known.has(id));
+  if (applied.length === 0 && unknown.length === 0) return;
+  const missing = applied.length === 0 ? '' : ` it lacked ${applied.join(', ')}`;
+  const extra = unknown.length === 0 ? '' : `${missing ? ';' : ''} it has ${unknown.join(', ')}, which this schema does not`;
+  throw new StoreError(`the template ${template} is not this schema:${missing}${extra}`);
 }
 
 /**

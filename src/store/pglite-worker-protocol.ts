@@ -14,6 +14,8 @@ export interface PgliteWorkerData {
   readonly settings: Readonly<Record<string, string>>;
   /** Whether a store without a cluster starts from the initdb snapshot. */
   readonly useSnapshot: boolean;
+  /** A tarball an in-memory store starts from instead of the initdb snapshot (see `snapshot` in pglite-database.ts). */
+  readonly snapshot: string | undefined;
   /** Fault injection (see `diskFull` in pglite-database.ts): while its first Int32 is 1, file writes fail with ENOSPC. */
   readonly diskFull: SharedArrayBuffer | undefined;
 }

@@ -40,10 +40,23 @@ if (options.diskFull !== undefined) {
 
 // A store with no cluster yet (in memory, or a folder without PG_VERSION) starts from the
 // initdb snapshot when there is one; otherwise PGlite runs initdb, and the cluster it made is
-// kept as the snapshot for the next fresh store (see pglite-snapshot.mjs).
+// kept as the snapshot for the next fresh store (see pglite-snapshot.mjs). An in-memory store
+// given a snapshot of its own (the tests' migrated template) starts from that one or not at all.
 const fresh = options.dataDir === undefined || !existsSync(join(options.dataDir, 'PG_VERSION'));
 const copied = fresh && options.dataDir !== undefined && options.useSnapshot !== false && copySnapshotFolder(options.dataDir);
-const snapshot = fresh && !copied && options.useSnapshot !== false ? readSnapshot() : undefined;
+const snapshot =
+  options.snapshot !== undefined ? readGivenSnapshot(options.snapshot) : fresh && !copied && options.useSnapshot !== false ? readSnapshot() : undefined;
+/**
+ * The tarball the caller named, which must be there: starting from initdb instead would hand back
+ * a cluster other than the one asked for.
+ * @param {string} path
+ * @returns {Blob}
+ */
+function readGivenSnapshot(path) {
+  const blob = readSnapshot(path);
+  if (blob === undefined) throw new Error(`cannot read the PGlite snapshot ${path}`);
+  return blob;
+}
 const settings = Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 
 const pg = new PGlite({

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from './database.js';
-import { openStore } from './open-store.js';
+import { openStore, openStoreFromTemplate } from './open-store.js';
+import { existingMigratedTemplate } from './pglite-template.js';
 
 /** A store a test suite can run against. */
 export interface StoreTarget {
@@ -14,7 +15,7 @@ export interface StoreTarget {
  * `DATABASE_URL` is set (as `.ci/run` does). Use with `describe.each(storeTargets())`.
  */
 export function storeTargets(env: Record<string, string | undefined> = process.env): StoreTarget[] {
-  const targets: StoreTarget[] = [{ name: 'pglite', open: () => openStore({ dataDir: ':memory:' }) }];
+  const targets: StoreTarget[] = [{ name: 'pglite', open: openMemoryStore }];
   const url = env.DATABASE_URL?.trim();
   if (url) {
     targets.push({
@@ -23,4 +24,15 @@ export function storeTargets(env: Record<string, string | undefined> = process.e
     });
   }
   return targets;
+}
+
+/**
+ * A fresh, migrated, empty in-memory PGlite store, as `openStore({ dataDir: ':memory:' })` opens
+ * one, started from the migrated template when the tests' global setup made it (the migrations
+ * then run and find nothing to do), the usual way otherwise. Tests of the migrations and of the
+ * initdb snapshot open their stores the usual way instead.
+ */
+export function openMemoryStore(): Promise<Database> {
+  const template = existingMigratedTemplate();
+  return template === undefined ? openStore({ dataDir: ':memory:' }) : openStoreFromTemplate(template);
 }

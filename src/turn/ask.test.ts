@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tripWorkflow } from '../../examples/trip/index.js';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import { createTurnRuntime, type TurnRuntime } from './turn-runtime.js';
 import type { TurnResult } from './turn-result.js';
 import { transitionOf } from './turn-result.js';
@@ -12,7 +13,7 @@ const quietTrip = { ...tripWorkflow, key: 'quiet_trip', nextSteps: [] };
 let db: Database;
 let runtime: TurnRuntime;
 beforeAll(async () => {
-  db = await openStore({ dataDir: ':memory:' });
+  db = await openMemoryStore();
   runtime = createTurnRuntime({ db, workflows: [tripWorkflow, quietTrip], locales: ['en', 'it'] });
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { parseTurnInput } from './turn-input.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tripWorkflow } from '../../examples/trip/index.js';
 import type { Database } from '../store/index.js';
-import { openStore } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import { transitionOf, type AnswerBlock } from './turn-result.js';
 import { createTurnRuntime } from './turn-runtime.js';
 import type { Understand } from './understand.js';
@@ -30,7 +30,7 @@ describe('every host seam is bounded: one that never answers cannot hold a turn'
   };
 
   beforeAll(async () => {
-    db = await openStore({ dataDir: ':memory:' });
+    db = await openMemoryStore();
   });
   afterAll(async () => {
     await db.close();

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishConversation, italianConversation, locales, workflows } from '../../examples/trip/index.js';
 import { InputError, parseInput } from '../errors.js';
 import { packageRoot } from '../package-root.js';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import { runModelTurnFixture } from './model/model-turn-replayer.js';
 import { runTurnFixture, turnFixtureSchema } from './replay-turn-fixture.js';
 import { transitionOf, type TurnResult } from './turn-result.js';
@@ -37,7 +38,7 @@ const jsonFiles = async (name: string) => (await readdir(dir(name))).filter((f) 
 
 let db: Database;
 beforeAll(async () => {
-  db = await openStore({ dataDir: ':memory:' });
+  db = await openMemoryStore();
 });
 afterAll(async () => {
   await db.close();

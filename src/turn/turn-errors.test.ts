@@ -2,7 +2,8 @@ import { parseTurnInput } from './turn-input.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tripWorkflow } from '../../examples/trip/index.js';
 import { ConfigurationError, InputError, type WarrantError } from '../errors.js';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import { createTurnRuntime } from './turn-runtime.js';
 import type { WorkflowDefinition } from './workflow.js';
 import type { KnowledgeSource } from './writer.js';
@@ -12,7 +13,7 @@ const start = { operation: 'start_trip', workflow: 'trip', record: 'r', values: 
 describe('an error a turn rejects with says which turn it ended and whether that turn committed', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openStore({ dataDir: ':memory:' });
+    db = await openMemoryStore();
   });
   afterAll(async () => {
     await db.close();

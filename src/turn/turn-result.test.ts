@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
-import { openStore, type Database } from '../store/index.js';
+import type { Database } from '../store/index.js';
+import { openMemoryStore } from '../store/testing.js';
 import { loadWorkflowModule } from './load-workflow-module.js';
 import { parseTurnInput } from './turn-input.js';
 import { turnResultFromJson, turnResultSchema, turnResultToJson, type TurnResult } from './turn-result.js';
@@ -67,7 +68,7 @@ describe('turn result JSON', () => {
 describe('the documented TurnResult', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openStore({ dataDir: ':memory:' });
+    db = await openMemoryStore();
   });
   afterAll(() => db?.close());
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../package-root.js';
 import { createTestServer, testKeys } from '../../server/testing.js';
-import { openStore } from '../../store/index.js';
+import { openMemoryStore } from '../../store/testing.js';
 import { memoryIo } from '../io.js';
 import { runCli } from '../program.js';
 import { EXIT_UNAVAILABLE } from './suggest.js';
@@ -46,7 +46,7 @@ describe('warrant suggest', () => {
     await runCli([...args, '--json', '--evidence'], run.io);
     const printed: unknown = JSON.parse(run.stdout.join('\n'));
     const read = (file: string): unknown => JSON.parse(readFileSync(join(examples, file), 'utf8'));
-    const db = await openStore({ dataDir: ':memory:' });
+    const db = await openMemoryStore();
     try {
       const server = await createTestServer(db);
       const res = await server.app.request('/v0/suggestions', {

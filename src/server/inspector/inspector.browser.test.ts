@@ -6,7 +6,8 @@ import { englishConversation, locales, workflows } from '../../../examples/trip/
 import { createModels } from '../../model/index.js';
 import { packageRoot } from '../../package-root.js';
 import { createModelUnderstand } from '../../turn/model/index.js';
-import { openStore, type Database } from '../../store/index.js';
+import type { Database } from '../../store/index.js';
+import { openMemoryStore } from '../../store/testing.js';
 import { listen, type RunningServer } from '../listen.js';
 import { ticketContractJson } from '../../adapters/adapter-test-contracts.js';
 import { launchTestBrowser } from './launch-test-browser.js';
@@ -18,7 +19,7 @@ let running: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  db = await openStore({ dataDir: ':memory:' });
+  db = await openMemoryStore();
   // An understand step with no model configured: a turn sent as a message is committed unread,
   // a model failure the Turns view can filter on (turns sent with an understanding never call it).
   const understand = createModelUnderstand({ models: createModels({}) });

@@ -6,7 +6,8 @@ import { createModels } from '../../model/index.js';
 import { scriptedModel } from '../../model/scripted-model.js';
 import type { Understand } from '../../turn/index.js';
 import { createModelWriter } from '../../turn/model/index.js';
-import { openStore, type Database } from '../../store/index.js';
+import type { Database } from '../../store/index.js';
+import { openMemoryStore } from '../../store/testing.js';
 import { createServer, type WarrantServer } from '../create-server.js';
 import { createTestServer, testGrants, testKeys } from '../testing.js';
 
@@ -15,7 +16,7 @@ let server: WarrantServer;
 const exporter = new InMemorySpanExporter();
 
 beforeAll(async () => {
-  db = await openStore({ dataDir: ':memory:' });
+  db = await openMemoryStore();
   server = await createTestServer(db, {
     tracer: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer('test'),
     turns: { workflows, locales },
