@@ -9,7 +9,7 @@ import { ensureEvidencePartitions, monthPartitionName, monthStart } from '../sto
 import { verifyEvidence } from './verify-evidence.js';
 import { effectDigest, isoMicrosSql, turnDigest, turnEventDigest, turnEventId, turnResultDigest } from './evidence-digest.js';
 import { insertSeals } from './seal-write.js';
-import { sealerOf, type SealEntry } from '../store/evidence-sealer.js';
+import { checkpointMac, sealerOf, type SealEntry } from '../store/evidence-sealer.js';
 
 const DAY = 86_400_000;
 
@@ -169,6 +169,97 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     expect((await verifyEvidence(db, { tenantId: 'straddle.1' })).problems).toEqual([]);
     expect(kindsOf((await verifyEvidence(db, { tenantId: 'straddle.2' })).problems)).toEqual(
       [`effects ${written[2].oldEffect} deleted`, 'turns straddle-t1 deleted', 'turn_results straddle-t1 deleted', 'turn_events r-straddle#1 deleted'].sort(),
+    );
+  });
+
+  it('W13: a prune lists, under its MAC, the rows it took from a seal spanning the cutoff: a row of that seal dated after the cutoff, deleted by plain SQL later, is reported', async () => {
+    const before = new Date(Date.now() - 30 * DAY);
+    // A flush of a batch whose rows straddle the cutoff by a millisecond: one seal, two rows.
+    const effects = createEffectStore(db);
+    const [early, late] = [testEffect('hole', 'just before', new Date(before.getTime() - 1)), testEffect('hole', 'just after', new Date(before.getTime() + 1))];
+    await Promise.all([effects.insert(early), effects.insert(late)]);
+    expect((await db.query(`select 1 from evidence_seals where tenant_id = 'hole'`)).length).toBe(1);
+    // And a seal spanning forty days (rows dated far apart in one write), with a turn and its event before the cutoff.
+    const wide = await writeStraddlingSeal(db, 'hole', 2, new Date(Date.now() - 40 * DAY));
+    await pruneEvidence(db, { tenantId: 'hole', before, rule: 'retention 30 days' });
+    expect((await verifyEvidence(db, { tenantId: 'hole' })).problems).toEqual([]);
+    const [star] = await db.query<{ through_seq: number; form: number; spans: unknown }>(
+      `select through_seq, form, spans from evidence_checkpoints where tenant_id = 'hole' and chain_id = '*'`,
+    );
+    expect(star).toMatchObject({ form: 2, spans: [expect.anything(), expect.anything()] });
+
+    await db.query(`delete from effects where tenant_id = 'hole' and id = any($1::text[])`, [[late.id, wide.newEffect]]);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'hole' })).problems)).toEqual(
+      [`effects ${late.id} deleted`, `effects ${wide.newEffect} deleted`].sort(),
+    );
+  });
+
+  it('W13: each prune lists what it took from a seal that outlives several cutoffs; as checkpoints collapse the lists merge, and only a row no prune took is reported', async () => {
+    const effects = createEffectStore(db);
+    const rows = [40, 25, 15, 0].map((days) => testEffect('merge', `${days} days old`, new Date(Date.now() - days * DAY)));
+    await Promise.all(rows.map((e) => effects.insert(e)));
+    expect((await db.query(`select 1 from evidence_seals where tenant_id = 'merge'`)).length).toBe(1);
+    for (const days of [30, 20, 10]) {
+      await pruneEvidence(db, { tenantId: 'merge', before: new Date(Date.now() - days * DAY), rule: `retention ${days} days` });
+      expect((await verifyEvidence(db, { tenantId: 'merge' })).problems).toEqual([]);
+    }
+    // The second prune's checkpoint collapsed into the third, its list with it.
+    const stars = await db.query<{ spans: [string, number, number[]][] }>(
+      `select spans from evidence_checkpoints where tenant_id = 'merge' and chain_id = '*' order by through_seq`,
+    );
+    expect(stars.map((c) => c.spans[0]![2])).toEqual([[0], [1, 2]]);
+    await db.query(`delete from effects where tenant_id = 'merge' and id = $1`, [rows[3]!.id]);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'merge' })).problems)).toEqual([`effects ${rows[3]!.id} deleted`]);
+  });
+
+  it('W13: a checkpoint whose list of pruned rows is edited (to pass a row deleted by hand as pruned) is reported, and the row with it', async () => {
+    const before = new Date(Date.now() - 30 * DAY);
+    const effects = createEffectStore(db);
+    const [early, late] = [
+      testEffect('spans', 'just before', new Date(before.getTime() - 1)),
+      testEffect('spans', 'just after', new Date(before.getTime() + 1)),
+    ];
+    await Promise.all([effects.insert(early), effects.insert(late)]);
+    await pruneEvidence(db, { tenantId: 'spans', before, rule: 'retention 30 days' });
+    const [star] = await db.query<{ through_seq: number; spans: [string, number, number[]][] }>(
+      `select through_seq, spans from evidence_checkpoints where tenant_id = 'spans' and chain_id = '*'`,
+    );
+    const [[chain, seq, indexes]] = star!.spans as [[string, number, number[]]];
+    expect(indexes).toHaveLength(1);
+    await db.query(`update evidence_checkpoints set spans = $1::json where tenant_id = 'spans' and chain_id = '*'`, [JSON.stringify([[chain, seq, [0, 1]]])]);
+    await db.query(`delete from effects where tenant_id = 'spans' and id = $1`, [late.id]);
+    // An edited checkpoint accounts for nothing: the row it did prune is reported too.
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'spans' })).problems)).toEqual(
+      [`effects ${early.id} deleted`, `effects ${late.id} deleted`, `evidence_checkpoints *#${Number(star!.through_seq)} changed`].sort(),
+    );
+  });
+
+  it('W13: a checkpoint written before spans (form 1, its MAC over the columns it had) still accounts for the rows of a seal spanning its cutoff', async () => {
+    const before = new Date(Date.now() - 30 * DAY);
+    await writeStraddlingSeal(db, 'form1cp', 2, new Date(Date.now() - 40 * DAY));
+    await pruneEvidence(db, { tenantId: 'form1cp', before, rule: 'retention 30 days' });
+    // Rewritten as the version before spans wrote it.
+    const [c] = await db.query<{ through_seq: number; pruned_before: string; pruned_at: string; row_count: number }>(
+      `select through_seq, ${isoMicrosSql('pruned_before')} as pruned_before, ${isoMicrosSql('pruned_at')} as pruned_at, row_count
+         from evidence_checkpoints where tenant_id = 'form1cp' and chain_id = '*'`,
+    );
+    const row = {
+      tenant_id: 'form1cp',
+      chain_id: '*',
+      hash: '',
+      rule: 'retention 30 days',
+      ...c!,
+      through_seq: Number(c!.through_seq),
+      row_count: Number(c!.row_count),
+    };
+    await db.query(`update evidence_checkpoints set form = 1, spans = null, mac = $1 where tenant_id = 'form1cp' and chain_id = '*'`, [
+      checkpointMac(sealerOf(db).key, row),
+    ]);
+    expect((await verifyEvidence(db, { tenantId: 'form1cp' })).problems).toEqual([]);
+    // A form-1 MAC does not pass for form 2.
+    await db.query(`update evidence_checkpoints set form = 2 where tenant_id = 'form1cp' and chain_id = '*'`);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'form1cp' })).problems)).toEqual(
+      expect.arrayContaining([`evidence_checkpoints *#${row.through_seq} changed`, 'turns straddle-t1 deleted']),
     );
   });
 
