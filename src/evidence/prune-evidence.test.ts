@@ -9,7 +9,7 @@ import { ensureEvidencePartitions, monthPartitionName, monthStart } from '../sto
 import { verifyEvidence } from './verify-evidence.js';
 import { effectDigest, isoMicrosSql, turnDigest, turnEventDigest, turnEventId, turnResultDigest } from './evidence-digest.js';
 import { insertSeals } from './seal-write.js';
-import { checkpointMac, sealerOf, type SealEntry } from '../store/evidence-sealer.js';
+import { checkpointMac, createEvidenceSealer, sealerOf, type SealEntry } from '../store/evidence-sealer.js';
 
 const DAY = 86_400_000;
 
@@ -301,6 +301,43 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
       [`* ${first} first 1`, `* ${cut(10).toISOString()} fourth`, 'chain 3 third 99', 'chain 4 fourth 1'].map((c) => expect.stringContaining(c)),
     );
     expect(kindsOf((await verifyEvidence(db, { tenantId: 'collapse' })).problems)).toEqual([expect.stringMatching(/^evidence_checkpoints .+#3 changed$/)]);
+  });
+
+  it('W13: over many writer periods (a writer restarting every day, and one long-lived writer whose chain rotates daily) the checkpoints stay bounded and verify stays clean; a live chain keeps its checkpoint, and its deleted head is still reported', async () => {
+    const tenant = 'periods';
+    const checkpoints = async () =>
+      Number((await db.query<{ n: number }>('select count(*) as n from evidence_checkpoints where tenant_id = $1', [tenant]))[0]!.n);
+    const firstDay = Math.floor((Date.now() - 60 * DAY) / DAY) * DAY;
+    let clock = firstDay;
+    const longLived = createEvidenceSealer({ now: () => clock });
+    const counts: number[] = [];
+    for (let day = 0; day < 12; day++) {
+      clock = firstDay + day * DAY + DAY / 2;
+      for (const sealer of [longLived, createEvidenceSealer({ now: () => clock })])
+        await createEffectStore({ ...db, sealer }).insert(testEffect(tenant, `day ${day}`, new Date(clock)));
+      await pruneEvidence(db, { tenantId: tenant, before: new Date(clock - 2 * DAY), rule: 'retention 2 days' });
+      expect((await verifyEvidence(db, { tenantId: tenant })).problems).toEqual([]);
+      counts.push(await checkpoints());
+    }
+    // Twenty-four chains were written and twenty cut (from the fourth day on); what stays is the tenant's first and latest prune.
+    expect(counts).toEqual([0, 0, 0, 1, ...Array(8).fill(2)]);
+
+    // A chain of today (its period not over) cut by a prune keeps its checkpoint: its next seal links to it.
+    const today = createEffectStore({ ...db, sealer: createEvidenceSealer() });
+    const rows = [testEffect(tenant, 'old, by today’s writer', new Date(clock)), testEffect(tenant, 'recent 1'), testEffect(tenant, 'recent 2')];
+    for (const e of rows) await today.insert(e);
+    await pruneEvidence(db, { tenantId: tenant, before: new Date(clock + DAY), rule: 'retention' });
+    await pruneEvidence(db, { tenantId: tenant, before: new Date(clock + 2 * DAY), rule: 'retention' });
+    expect((await verifyEvidence(db, { tenantId: tenant })).problems).toEqual([]);
+    expect(await checkpoints()).toBe(3);
+    const [head] = await db.query<{ chain_id: string; seq: number }>(
+      `select chain_id, seq from evidence_seals where tenant_id = $1 and chain_id like $2 order by seq limit 1`,
+      [tenant, `%.${new Date().toISOString().slice(0, 10).replaceAll('-', '')}.%`],
+    );
+    expect(Number(head!.seq)).toBe(2);
+    await db.query('delete from evidence_seals where tenant_id = $1 and chain_id = $2 and seq = 2', [tenant, head!.chain_id]);
+    await db.query('delete from effects where tenant_id = $1 and id = $2', [tenant, rows[1]!.id]);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: tenant })).problems)).toEqual([`evidence_seals ${head!.chain_id}#2 seal_missing`]);
   });
 
   it('W13: a prune past everything removes turns with their events and results, and the empty store still verifies', async () => {
