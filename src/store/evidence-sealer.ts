@@ -165,9 +165,9 @@ export function chainPeriodEnd(chainId: string): Date | undefined {
   return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) + CHAIN_PERIOD_MS) : undefined;
 }
 
-/** The UTC day of `ms` as `YYYYMMDD`. */
-function dayStamp(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
+/** The UTC day `day` (days since 1970) as `YYYYMMDD`. */
+function dayStamp(day: number): string {
+  return new Date(day * CHAIN_PERIOD_MS).toISOString().slice(0, 10).replaceAll('-', '');
 }
 
 /**
@@ -222,10 +222,10 @@ export interface EvidenceSealerOptions {
  */
 export function createEvidenceSealer({ key = DEFAULT_EVIDENCE_KEY, enabled = true, now = Date.now }: EvidenceSealerOptions = {}): EvidenceSealer {
   const writerId = randomBytes(6).toString('hex');
-  const free: { lane: SealLane; day: string }[] = [];
+  const free: { lane: SealLane; day: number }[] = [];
   let lanes = 0;
-  const newLane = (day: string): SealLane => {
-    const chainId = `${writerId}.${day}.${lanes++}`;
+  const newLane = (day: number): SealLane => {
+    const chainId = `${writerId}.${dayStamp(day)}.${lanes++}`;
     const heads = new Map<string, { seq: number; hash: string }>();
     let staged = new Map<string, { seq: number; hash: string }>();
     const lane: SealLane = {
@@ -263,7 +263,7 @@ export function createEvidenceSealer({ key = DEFAULT_EVIDENCE_KEY, enabled = tru
     enabled,
     key,
     acquire: () => {
-      const day = dayStamp(now());
+      const day = Math.floor(now() / CHAIN_PERIOD_MS);
       // A lane of an earlier day is let go: its chain ends there.
       for (let f = free.pop(); f !== undefined; f = free.pop()) if (f.day === day) return f.lane;
       return newLane(day);
