@@ -384,7 +384,7 @@ async function dropMonth(
   for (const [t, n] of out) {
     const cut = byTenant.get(t)!;
     // Seals of later months that start in this one lose the rows they list here.
-    const spans = await prunedSpans(tx, t, { before: month.to, from: month.from, tables: 'partitioned' }, month);
+    const spans = await prunedSpans(tx, t, { before: month.to, from: month.from, tables: 'partitioned' }, true);
     await writePruneCheckpoint(tx, sealer, { tenantId: t, before: cut.before, rule: cut.rule, rows: n.effects + n.suggestions, prunedAt, spans });
     await collapseCheckpoints(tx, sealer, t);
   }

@@ -358,6 +358,27 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     expect((await verifyEvidence(db, { tenantId: 'sneaky' })).problems.map((p) => p.kind)).toEqual(['seal_missing']);
   });
 
+  it('W13: a month dropped whole lists the rows it took from a seal of the next month that starts in it; a row of that seal dated after, deleted later, is reported', async () => {
+    const now = new Date();
+    const boundary = monthStart(now, -10);
+    await ensureEvidencePartitions(db, { from: monthStart(now, -11) });
+    const effects = createEffectStore(db);
+    const [early, late] = [
+      testEffect('across', 'end of the month', new Date(boundary.getTime() - 1)),
+      testEffect('across', 'next month', new Date(boundary.getTime() + 1)),
+    ];
+    await Promise.all([effects.insert(early), effects.insert(late)]);
+    const [outcome] = await pruneTenants(db, [{ tenantId: 'across', before: boundary, rule: 'retention' }]);
+    expect(outcome).toMatchObject({ rows: { effects: 1 }, months: [monthStart(now, -11).toISOString().slice(0, 7)] });
+    expect((await verifyEvidence(db, { tenantId: 'across' })).problems).toEqual([]);
+    await db.query(`delete from effects where tenant_id = 'across' and id = $1`, [late.id]);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'across' })).problems)).toEqual([`effects ${late.id} deleted`]);
+    // Its month goes too, so the months the tests below drop are not held back by it.
+    expect(await pruneEvidence(db, { tenantId: 'across', before: monthStart(now, -9), rule: 'done' })).toEqual([
+      expect.objectContaining({ months: [monthStart(now, -10).toISOString().slice(0, 7)] }),
+    ]);
+  });
+
   it('W13: a month every tenant is past is dropped whole; a month a tenant still keeps is pruned by DELETE for the others only; both verify clean', async () => {
     const now = new Date();
     const at = (months: number) => new Date(monthStart(now, months).getTime() + 10 * DAY);

@@ -25,27 +25,23 @@ export interface Removal {
 type Found = { chain: string; seq: number; i: number };
 
 /**
- * The entries of `tenantId`'s seals that stay in place (start before `removal.before`, and are not
- * in the seal range `[dropping.from, dropping.to)` a month's drop removes with its rows) whose
- * rows the removal is about to take: read before it
+ * The entries of `tenantId`'s seals that stay in place (start before `removal.before`; with
+ * `dropping`, the month ending at `removal.before` is being dropped with its seals, so only seals
+ * ending after it stay) whose rows the removal is about to take: read before it
  * runs, in its transaction. Only rows present and inside the removal count, so a row already
  * deleted by hand is never listed as pruned — except one an erasure record accounts for that the
  * removal takes too (its excuse goes with it). A turn's result and trace count where the turn
  * goes with its result or trace still stored.
  */
-export async function prunedSpans(tx: Queryable, tenantId: string, removal: Removal, dropping?: { from: Date; to: Date } | undefined): Promise<SealSpan[]> {
-  const notDropped = dropping === undefined ? '' : 'and not (covers_to >= $4 and covers_to < $5)';
+export async function prunedSpans(tx: Queryable, tenantId: string, removal: Removal, dropping = false): Promise<SealSpan[]> {
+  // Those ending within WIDE_SEAL_MS of the cutoff (after it, where a month's seals up to it are
+  // being dropped), by the covers_to index; and the wide ones ending later, by their partial index.
   const seals = await tx.query<{ chain_id: string; seq: number; entries: SealEntry[] | string }>(
-    `select chain_id, seq, entries from evidence_seals where tenant_id = $1 and covers_from < $2 and covers_to < $3 ${notDropped}
+    `select chain_id, seq, entries from evidence_seals where tenant_id = $1 and covers_from < $2 and covers_to < $3 ${dropping ? 'and covers_to >= $2' : ''}
      union all
      select chain_id, seq, entries from evidence_seals
-      where tenant_id = $1 and covers_from < $2 and covers_to - covers_from > interval '5 minutes' and covers_to >= $3 ${notDropped}`,
-    [
-      tenantId,
-      removal.before.toISOString(),
-      new Date(removal.before.getTime() + WIDE_SEAL_MS).toISOString(),
-      ...(dropping === undefined ? [] : [dropping.from.toISOString(), dropping.to.toISOString()]),
-    ],
+      where tenant_id = $1 and covers_from < $2 and covers_to - covers_from > interval '5 minutes' and covers_to >= $3`,
+    [tenantId, removal.before.toISOString(), new Date(removal.before.getTime() + WIDE_SEAL_MS).toISOString()],
   );
   if (seals.length === 0) return [];
   const byRow = new Map<string, Found[]>();
