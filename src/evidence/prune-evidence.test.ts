@@ -9,6 +9,7 @@ import { ensureEvidencePartitions, monthPartitionName, monthStart } from '../sto
 import { verifyEvidence } from './verify-evidence.js';
 import { effectDigest, isoMicrosSql, turnDigest, turnEventDigest, turnEventId, turnResultDigest } from './evidence-digest.js';
 import { insertSeals } from './seal-write.js';
+import { eraseConversation } from './erase-conversation.js';
 import { checkpointMac, createEvidenceSealer, sealerOf, type SealEntry } from '../store/evidence-sealer.js';
 
 const DAY = 86_400_000;
@@ -210,6 +211,15 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     expect(stars.map((c) => c.spans[0]![2])).toEqual([[0], [1, 2]]);
     await db.query(`delete from effects where tenant_id = 'merge' and id = $1`, [rows[3]!.id]);
     expect(kindsOf((await verifyEvidence(db, { tenantId: 'merge' })).problems)).toEqual([`effects ${rows[3]!.id} deleted`]);
+  });
+
+  it('W13: rows an erasure accounts for in a seal spanning the cutoff stay accounted for when the prune removes the erasure record itself', async () => {
+    await writeStraddlingSeal(db, 'erased', 2, new Date(Date.now() - 40 * DAY));
+    await eraseConversation(db, { tenantId: 'erased', conversationId: 'straddle', requestedBy: 'ops', now: new Date(Date.now() - 35 * DAY) });
+    expect((await verifyEvidence(db, { tenantId: 'erased' })).problems).toEqual([]);
+    const [outcome] = await pruneEvidence(db, { tenantId: 'erased', before: new Date(Date.now() - 30 * DAY), rule: 'retention 30 days' });
+    expect(outcome).toMatchObject({ rows: { effects: 1, evidence_erasures: 1 } });
+    expect((await verifyEvidence(db, { tenantId: 'erased' })).problems).toEqual([]);
   });
 
   it('W13: a checkpoint whose list of pruned rows is edited (to pass a row deleted by hand as pruned) is reported, and the row with it', async () => {
