@@ -390,7 +390,12 @@ async function verifyTenant(
     );
   const prunedBeforeMac = cutoff(false);
   const prunedBeforeLegacy = cutoff(true);
-  const anyPrune = checkpoints.some((c) => !editedCheckpoints.has(`${c.chain_id}#${Number(c.through_seq)}`));
+  // Whether any checkpoint that accounts for rows sealed in form `v` is there at all.
+  const anyPrune = (v: number) =>
+    checkpoints.some((c) => {
+      const name = `${c.chain_id}#${Number(c.through_seq)}`;
+      return !editedCheckpoints.has(name) && (v < 2 || !legacyCheckpoints.has(name));
+    });
   const pruned = (table: EvidenceTable, id: string, was: Sealed): boolean => {
     if (prunedEntries.has(`${was.seal}#${was.i}`)) return true;
     const prunedBefore = was.v >= 2 ? prunedBeforeMac : Math.max(prunedBeforeMac, prunedBeforeLegacy);
@@ -401,7 +406,7 @@ async function verifyTenant(
     // (spanning the cutoff) and the turn accepted as pruned from it, in the turn's own form.
     if (seen.has(`turns\u0000${id}`)) return false;
     const turn = sealed.get(`turns\u0000${id}`);
-    return turn === undefined ? anyPrune : pruned('turns', id, turn);
+    return turn === undefined ? anyPrune(was.v) : pruned('turns', id, turn);
   };
   for (const [k, was] of sealed) {
     if (seen.has(k)) continue;
