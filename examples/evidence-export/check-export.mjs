@@ -128,14 +128,18 @@ export function sealHash(key, tenantId, s) {
 }
 
 /**
- * A prune checkpoint's MAC: over every column, times to the microsecond.
+ * A prune checkpoint's MAC: over every column, times to the microsecond. Form 2 (a checkpoint
+ * that lists the seal entries it pruned from seals it left in place, `spans`) is tagged apart
+ * from form 1 and covers the spans too.
  * @param {string} key
  * @param {string} tenantId
  * @param {Checkpoint} c
  */
 export function checkpointMac(key, tenantId, c) {
-  const parts = ['checkpoint', tenantId, c.chain_id, String(c.through_seq), c.hash, c.rule, c.pruned_before, c.pruned_at, String(c.row_count)];
-  return createHmac('sha256', key).update(parts.join('\n'), 'utf8').digest('hex');
+  const parts = [tenantId, c.chain_id, String(c.through_seq), c.hash, c.rule, c.pruned_before, c.pruned_at, String(c.row_count)];
+  const form = c.form ?? 1;
+  const text = form === 1 ? ['checkpoint', ...parts] : [`checkpoint/${form}`, ...parts, JSON.stringify(c.spans ?? null)];
+  return createHmac('sha256', key).update(text.join('\n'), 'utf8').digest('hex');
 }
 
 /**

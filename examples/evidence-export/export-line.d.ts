@@ -185,6 +185,14 @@ export interface components {
                 /** Format: date-time */
                 pruned_at: string;
                 row_count: number;
+                /** @description 1: its MAC covers the columns above; 2: it covers `spans` too, and accounts for exactly the entries they list */
+                form: number;
+                /** @description form 2: the entries (by index in their seal) this prune removed from seals it left in place; null on a chain checkpoint and in form 1 */
+                spans: [
+                    string,
+                    number,
+                    number[]
+                ][] | null;
                 mac: string | null;
             };
             /** @description pass as `cursor` to resume right after this line */

@@ -151,6 +151,7 @@ function expressionOf(schema: z.core.$ZodType, access: string, functions: string
       return def.discriminator === undefined ? `J(${access})` : `${functionOf(schema, functions, shapes)}(${access})`;
     case 'lazy':
     case 'unknown':
+    case 'tuple':
       return `J(${access})`;
     default:
       throw new Error(`compileJsonEncoder: no encoder for a ${def.type} schema`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECKPOINT_FORM } from '../store/evidence-sealer.js';
 import { DIGEST_VERSION } from './evidence-digest.js';
 
 /*
@@ -175,6 +176,16 @@ export const checkpointLineSchema = z
       pruned_before: microsTime,
       pruned_at: microsTime,
       row_count: z.number().int(),
+      form: z
+        .number()
+        .int()
+        .min(1)
+        .max(CHECKPOINT_FORM)
+        .describe('1: its MAC covers the columns above; 2: it covers `spans` too, and accounts for exactly the entries they list'),
+      spans: z
+        .array(z.tuple([z.string().describe('chain id'), z.number().int().describe("the seal's place in its chain"), z.array(z.number().int())]))
+        .nullable()
+        .describe('form 2: the entries (by index in their seal) this prune removed from seals it left in place; null on a chain checkpoint and in form 1'),
       mac: z.string().nullable(),
     }),
     cursor,

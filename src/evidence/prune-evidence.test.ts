@@ -9,7 +9,8 @@ import { ensureEvidencePartitions, monthPartitionName, monthStart } from '../sto
 import { verifyEvidence } from './verify-evidence.js';
 import { effectDigest, isoMicrosSql, turnDigest, turnEventDigest, turnEventId, turnResultDigest } from './evidence-digest.js';
 import { insertSeals } from './seal-write.js';
-import { sealerOf, type SealEntry } from '../store/evidence-sealer.js';
+import { eraseConversation } from './erase-conversation.js';
+import { checkpointMac, createEvidenceSealer, sealerOf, type SealEntry } from '../store/evidence-sealer.js';
 
 const DAY = 86_400_000;
 
@@ -172,6 +173,106 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     );
   });
 
+  it('W13: a prune lists, under its MAC, the rows it took from a seal spanning the cutoff: a row of that seal dated after the cutoff, deleted by plain SQL later, is reported', async () => {
+    const before = new Date(Date.now() - 30 * DAY);
+    // A flush of a batch whose rows straddle the cutoff by a millisecond: one seal, two rows.
+    const effects = createEffectStore(db);
+    const [early, late] = [testEffect('hole', 'just before', new Date(before.getTime() - 1)), testEffect('hole', 'just after', new Date(before.getTime() + 1))];
+    await Promise.all([effects.insert(early), effects.insert(late)]);
+    expect((await db.query(`select 1 from evidence_seals where tenant_id = 'hole'`)).length).toBe(1);
+    // And a seal spanning forty days (rows dated far apart in one write), with a turn and its event before the cutoff.
+    const wide = await writeStraddlingSeal(db, 'hole', 2, new Date(Date.now() - 40 * DAY));
+    await pruneEvidence(db, { tenantId: 'hole', before, rule: 'retention 30 days' });
+    expect((await verifyEvidence(db, { tenantId: 'hole' })).problems).toEqual([]);
+    const [star] = await db.query<{ through_seq: number; form: number; spans: unknown }>(
+      `select through_seq, form, spans from evidence_checkpoints where tenant_id = 'hole' and chain_id = '*'`,
+    );
+    expect(star).toMatchObject({ form: 2, spans: [expect.anything(), expect.anything()] });
+
+    await db.query(`delete from effects where tenant_id = 'hole' and id = any($1::text[])`, [[late.id, wide.newEffect]]);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'hole' })).problems)).toEqual(
+      [`effects ${late.id} deleted`, `effects ${wide.newEffect} deleted`].sort(),
+    );
+  });
+
+  it('W13: each prune lists what it took from a seal that outlives several cutoffs; as checkpoints collapse the lists merge, and only a row no prune took is reported', async () => {
+    const effects = createEffectStore(db);
+    const rows = [40, 25, 15, 0].map((days) => testEffect('merge', `${days} days old`, new Date(Date.now() - days * DAY)));
+    await Promise.all(rows.map((e) => effects.insert(e)));
+    expect((await db.query(`select 1 from evidence_seals where tenant_id = 'merge'`)).length).toBe(1);
+    for (const days of [30, 20, 10]) {
+      await pruneEvidence(db, { tenantId: 'merge', before: new Date(Date.now() - days * DAY), rule: `retention ${days} days` });
+      expect((await verifyEvidence(db, { tenantId: 'merge' })).problems).toEqual([]);
+    }
+    // The second prune's checkpoint collapsed into the third, its list with it.
+    const stars = await db.query<{ spans: [string, number, number[]][] }>(
+      `select spans from evidence_checkpoints where tenant_id = 'merge' and chain_id = '*' order by through_seq`,
+    );
+    expect(stars.map((c) => c.spans[0]![2])).toEqual([[0], [1, 2]]);
+    await db.query(`delete from effects where tenant_id = 'merge' and id = $1`, [rows[3]!.id]);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'merge' })).problems)).toEqual([`effects ${rows[3]!.id} deleted`]);
+  });
+
+  it('W13: rows an erasure accounts for in a seal spanning the cutoff stay accounted for when the prune removes the erasure record itself', async () => {
+    await writeStraddlingSeal(db, 'erased', 2, new Date(Date.now() - 40 * DAY));
+    await eraseConversation(db, { tenantId: 'erased', conversationId: 'straddle', requestedBy: 'ops', now: new Date(Date.now() - 35 * DAY) });
+    expect((await verifyEvidence(db, { tenantId: 'erased' })).problems).toEqual([]);
+    const [outcome] = await pruneEvidence(db, { tenantId: 'erased', before: new Date(Date.now() - 30 * DAY), rule: 'retention 30 days' });
+    expect(outcome).toMatchObject({ rows: { effects: 1, evidence_erasures: 1 } });
+    expect((await verifyEvidence(db, { tenantId: 'erased' })).problems).toEqual([]);
+  });
+
+  it('W13: a checkpoint whose list of pruned rows is edited (to pass a row deleted by hand as pruned) is reported, and the row with it', async () => {
+    const before = new Date(Date.now() - 30 * DAY);
+    const effects = createEffectStore(db);
+    const [early, late] = [
+      testEffect('spans', 'just before', new Date(before.getTime() - 1)),
+      testEffect('spans', 'just after', new Date(before.getTime() + 1)),
+    ];
+    await Promise.all([effects.insert(early), effects.insert(late)]);
+    await pruneEvidence(db, { tenantId: 'spans', before, rule: 'retention 30 days' });
+    const [star] = await db.query<{ through_seq: number; spans: [string, number, number[]][] }>(
+      `select through_seq, spans from evidence_checkpoints where tenant_id = 'spans' and chain_id = '*'`,
+    );
+    const [[chain, seq, indexes]] = star!.spans as [[string, number, number[]]];
+    expect(indexes).toHaveLength(1);
+    await db.query(`update evidence_checkpoints set spans = $1::json where tenant_id = 'spans' and chain_id = '*'`, [JSON.stringify([[chain, seq, [0, 1]]])]);
+    await db.query(`delete from effects where tenant_id = 'spans' and id = $1`, [late.id]);
+    // An edited checkpoint accounts for nothing: the row it did prune is reported too.
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'spans' })).problems)).toEqual(
+      [`effects ${early.id} deleted`, `effects ${late.id} deleted`, `evidence_checkpoints *#${Number(star!.through_seq)} changed`].sort(),
+    );
+  });
+
+  it('W13: a checkpoint written before spans (form 1, its MAC over the columns it had) still accounts for the rows of a seal spanning its cutoff', async () => {
+    const before = new Date(Date.now() - 30 * DAY);
+    await writeStraddlingSeal(db, 'form1cp', 2, new Date(Date.now() - 40 * DAY));
+    await pruneEvidence(db, { tenantId: 'form1cp', before, rule: 'retention 30 days' });
+    // Rewritten as the version before spans wrote it.
+    const [c] = await db.query<{ through_seq: number; pruned_before: string; pruned_at: string; row_count: number }>(
+      `select through_seq, ${isoMicrosSql('pruned_before')} as pruned_before, ${isoMicrosSql('pruned_at')} as pruned_at, row_count
+         from evidence_checkpoints where tenant_id = 'form1cp' and chain_id = '*'`,
+    );
+    const row = {
+      tenant_id: 'form1cp',
+      chain_id: '*',
+      hash: '',
+      rule: 'retention 30 days',
+      ...c!,
+      through_seq: Number(c!.through_seq),
+      row_count: Number(c!.row_count),
+    };
+    await db.query(`update evidence_checkpoints set form = 1, spans = null, mac = $1 where tenant_id = 'form1cp' and chain_id = '*'`, [
+      checkpointMac(sealerOf(db).key, row),
+    ]);
+    expect((await verifyEvidence(db, { tenantId: 'form1cp' })).problems).toEqual([]);
+    // A form-1 MAC does not pass for form 2.
+    await db.query(`update evidence_checkpoints set form = 2 where tenant_id = 'form1cp' and chain_id = '*'`);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'form1cp' })).problems)).toEqual(
+      expect.arrayContaining([`evidence_checkpoints *#${row.through_seq} changed`, 'turns straddle-t1 deleted']),
+    );
+  });
+
   it('W13: checkpoints a newer prune supersedes collapse into it: one per chain, and for the tenant the first (when pruning began, by which rule) and the latest; verify stays clean and shows both', async () => {
     const effects = createEffectStore(db);
     // Written one after another: one chain, a seal each.
@@ -212,6 +313,43 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     expect(kindsOf((await verifyEvidence(db, { tenantId: 'collapse' })).problems)).toEqual([expect.stringMatching(/^evidence_checkpoints .+#3 changed$/)]);
   });
 
+  it('W13: over many writer periods (a writer restarting every day, and one long-lived writer whose chain rotates daily) the checkpoints stay bounded and verify stays clean; a live chain keeps its checkpoint, and its deleted head is still reported', async () => {
+    const tenant = 'periods';
+    const checkpoints = async () =>
+      Number((await db.query<{ n: number }>('select count(*) as n from evidence_checkpoints where tenant_id = $1', [tenant]))[0]!.n);
+    const firstDay = Math.floor((Date.now() - 60 * DAY) / DAY) * DAY;
+    let clock = firstDay;
+    const longLived = createEvidenceSealer({ now: () => clock });
+    const counts: number[] = [];
+    for (let day = 0; day < 12; day++) {
+      clock = firstDay + day * DAY + DAY / 2;
+      for (const sealer of [longLived, createEvidenceSealer({ now: () => clock })])
+        await createEffectStore({ ...db, sealer }).insert(testEffect(tenant, `day ${day}`, new Date(clock)));
+      await pruneEvidence(db, { tenantId: tenant, before: new Date(clock - 2 * DAY), rule: 'retention 2 days' });
+      expect((await verifyEvidence(db, { tenantId: tenant })).problems).toEqual([]);
+      counts.push(await checkpoints());
+    }
+    // Twenty-four chains were written and twenty cut (from the fourth day on); what stays is the tenant's first and latest prune.
+    expect(counts).toEqual([0, 0, 0, 1, ...Array(8).fill(2)]);
+
+    // A chain of today (its period not over) cut by a prune keeps its checkpoint: its next seal links to it.
+    const today = createEffectStore({ ...db, sealer: createEvidenceSealer() });
+    const rows = [testEffect(tenant, 'old, by today’s writer', new Date(clock)), testEffect(tenant, 'recent 1'), testEffect(tenant, 'recent 2')];
+    for (const e of rows) await today.insert(e);
+    await pruneEvidence(db, { tenantId: tenant, before: new Date(clock + DAY), rule: 'retention' });
+    await pruneEvidence(db, { tenantId: tenant, before: new Date(clock + 2 * DAY), rule: 'retention' });
+    expect((await verifyEvidence(db, { tenantId: tenant })).problems).toEqual([]);
+    expect(await checkpoints()).toBe(3);
+    const [head] = await db.query<{ chain_id: string; seq: number }>(
+      `select chain_id, seq from evidence_seals where tenant_id = $1 and chain_id like $2 order by seq limit 1`,
+      [tenant, `%.${new Date().toISOString().slice(0, 10).replaceAll('-', '')}.%`],
+    );
+    expect(Number(head!.seq)).toBe(2);
+    await db.query('delete from evidence_seals where tenant_id = $1 and chain_id = $2 and seq = 2', [tenant, head!.chain_id]);
+    await db.query('delete from effects where tenant_id = $1 and id = $2', [tenant, rows[1]!.id]);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: tenant })).problems)).toEqual([`evidence_seals ${head!.chain_id}#2 seal_missing`]);
+  });
+
   it('W13: a prune past everything removes turns with their events and results, and the empty store still verifies', async () => {
     await writeTestEvidence(db, 'all', 'c1', '4bf92f3577b34da6a3ce929d0e0e4736');
     const [outcome] = await pruneEvidence(db, { tenantId: 'all', before: new Date(Date.now() + 60_000), rule: 'warrant evidence prune' });
@@ -228,6 +366,27 @@ describe.each(storeTargets())('evidence retention on $name (W13)', (target) => {
     await db.query(`delete from effects where tenant_id = 'sneaky' and created_at < now() - interval '30 days'`);
     await db.query(`delete from evidence_seals where tenant_id = 'sneaky' and seq = 1`);
     expect((await verifyEvidence(db, { tenantId: 'sneaky' })).problems.map((p) => p.kind)).toEqual(['seal_missing']);
+  });
+
+  it('W13: a month dropped whole lists the rows it took from a seal of the next month that starts in it; a row of that seal dated after, deleted later, is reported', async () => {
+    const now = new Date();
+    const boundary = monthStart(now, -10);
+    await ensureEvidencePartitions(db, { from: monthStart(now, -11) });
+    const effects = createEffectStore(db);
+    const [early, late] = [
+      testEffect('across', 'end of the month', new Date(boundary.getTime() - 1)),
+      testEffect('across', 'next month', new Date(boundary.getTime() + 1)),
+    ];
+    await Promise.all([effects.insert(early), effects.insert(late)]);
+    const [outcome] = await pruneTenants(db, [{ tenantId: 'across', before: boundary, rule: 'retention' }]);
+    expect(outcome).toMatchObject({ rows: { effects: 1 }, months: [monthStart(now, -11).toISOString().slice(0, 7)] });
+    expect((await verifyEvidence(db, { tenantId: 'across' })).problems).toEqual([]);
+    await db.query(`delete from effects where tenant_id = 'across' and id = $1`, [late.id]);
+    expect(kindsOf((await verifyEvidence(db, { tenantId: 'across' })).problems)).toEqual([`effects ${late.id} deleted`]);
+    // Its month goes too, so the months the tests below drop are not held back by it.
+    expect(await pruneEvidence(db, { tenantId: 'across', before: monthStart(now, -9), rule: 'done' })).toEqual([
+      expect.objectContaining({ months: [monthStart(now, -10).toISOString().slice(0, 7)] }),
+    ]);
   });
 
   it('W13: a month every tenant is past is dropped whole; a month a tenant still keeps is pruned by DELETE for the others only; both verify clean', async () => {

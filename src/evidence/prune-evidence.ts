@@ -10,6 +10,7 @@ import {
 } from './drop-evidence-months.js';
 import { evidenceTenants } from './verify-evidence.js';
 import { storeCall } from './store-call.js';
+import { prunedSpans } from './pruned-spans.js';
 
 export type { TenantCutoff } from './drop-evidence-months.js';
 
@@ -45,7 +46,8 @@ export interface PruneEvidenceOptions {
  * before it, each chain's cut replaced by a checkpoint (the last removed seal's hash, the rule,
  * the cutoff, when, how many rows), so `verifyEvidence` still links every remaining seal and
  * reports what was pruned. A seal that straddles the cutoff stays; its rows before the cutoff go,
- * which verification accepts for that seal only. See {@link pruneTenants}.
+ * and the tenant-wide checkpoint lists exactly those (the seal and its entries' indexes, under its
+ * MAC), which verification accepts and nothing else of that seal. See {@link pruneTenants}.
  */
 export async function pruneEvidence(db: Database, { before, tenantId, rule }: PruneEvidenceOptions): Promise<TenantPrune[]> {
   const tenants = tenantId !== undefined ? [tenantId] : await evidenceTenants(db);
@@ -84,6 +86,16 @@ async function pruneTenant(db: Database, tenantId: string, before: Date, rule: s
   const cutoff = before.toISOString();
   return storeCall('evidence could not be pruned', () =>
     db.transaction(async (tx) => {
+      // Each chain's seals wholly before the cutoff, from its start up to the first that is not.
+      const cut = await tx.query<{ chain_id: string; seq: number; hash: string; n: number }>(
+        `delete from evidence_seals s
+          where tenant_id = $1 and covers_to < $2
+            and not exists (select 1 from evidence_seals e where e.tenant_id = s.tenant_id and e.chain_id = s.chain_id and e.seq < s.seq and e.covers_to >= $2)
+        returning chain_id, seq, hash, json_array_length(entries) as n`,
+        [tenantId, cutoff],
+      );
+      // The rows the deletes below take from the seals that stay: what the checkpoint lists.
+      const spans = await prunedSpans(tx, tenantId, { before, tables: 'all' });
       const count = async (sql: string) => Number((await tx.query<{ n: number }>(`with d as (${sql}) select count(*) as n from d`, [tenantId, cutoff]))[0]!.n);
       // Events go with their turn whenever the turn goes, so a turn is never left half.
       const turnEvents = await count(
@@ -94,14 +106,6 @@ async function pruneTenant(db: Database, tenantId: string, before: Date, rule: s
       const effects = await count('delete from effects where tenant_id = $1 and created_at < $2 returning 1');
       const suggestions = await count('delete from suggestions where tenant_id = $1 and created_at < $2 returning 1');
       const erasures = await count('delete from evidence_erasures where tenant_id = $1 and requested_at < $2 returning 1');
-      // Each chain's seals wholly before the cutoff, from its start up to the first that is not.
-      const cut = await tx.query<{ chain_id: string; seq: number; hash: string; n: number }>(
-        `delete from evidence_seals s
-          where tenant_id = $1 and covers_to < $2
-            and not exists (select 1 from evidence_seals e where e.tenant_id = s.tenant_id and e.chain_id = s.chain_id and e.seq < s.seq and e.covers_to >= $2)
-        returning chain_id, seq, hash, json_array_length(entries) as n`,
-        [tenantId, cutoff],
-      );
       const chains = new Map<string, { seq: number; hash: string; rows: number }>();
       for (const s of cut) {
         const seq = Number(s.seq);
@@ -128,8 +132,8 @@ async function pruneTenant(db: Database, tenantId: string, before: Date, rule: s
       const rows = turnEvents + turns + turnRecords + effects + suggestions + erasures;
       if (rows > 0 || chains.size > 0) {
         // The prune itself, tenant-wide (chain `*`, numbered by its cutoff): what verification
-        // shows, and what lets it accept rows gone from a seal that straddles the cutoff.
-        await writePruneCheckpoint(tx, sealer, { tenantId, before, rule, rows, prunedAt });
+        // shows, and, listing them, what lets it accept rows gone from seals that stay.
+        await writePruneCheckpoint(tx, sealer, { tenantId, before, rule, rows, prunedAt, spans });
         await collapseCheckpoints(tx, sealer, tenantId);
       }
       return {

@@ -1,5 +1,5 @@
 import type { Database } from '../store/index.js';
-import { checkpointMac, GENESIS, sealerOf, sealHash, type EvidenceTable, type SealEntry } from '../store/evidence-sealer.js';
+import { checkpointMac, GENESIS, sealerOf, sealHash, type EvidenceTable, type SealEntry, type SealSpan } from '../store/evidence-sealer.js';
 import {
   DIGEST_VERSION,
   DIGEST_VERSIONS,
@@ -86,7 +86,8 @@ export interface VerifyEvidenceOptions {
  */
 const SKEW_MARGIN_MS = 5 * 60_000;
 
-type Sealed = { readonly d: string; readonly o: number | undefined; readonly v: number; readonly seal: string; readonly from: number };
+/** A row as a seal lists it: its digest, order and form, the seal (`chain#seq`), the entry's index there, and the seal's start. */
+type Sealed = { readonly d: string; readonly o: number | undefined; readonly v: number; readonly seal: string; readonly i: number; readonly from: number };
 /** A row as stored now: its digest in a given form (the form its seal entry names). */
 type Current = { readonly table: EvidenceTable; readonly id: string; readonly digest: (v: number) => string; readonly o?: number | undefined };
 
@@ -152,20 +153,26 @@ async function verifyTenant(
     pruned_before_text: string;
     pruned_at_text: string;
     row_count: number;
+    form: number;
+    spans: SealSpan[] | string | null;
     mac: string | null;
   }>(
     'evidence checkpoints',
     `select chain_id, through_seq, hash, rule, pruned_before, pruned_at, ${isoMicrosSql('pruned_before')} as pruned_before_text,
-            ${isoMicrosSql('pruned_at')} as pruned_at_text, row_count, mac
+            ${isoMicrosSql('pruned_at')} as pruned_at_text, row_count, form, spans, mac
        from evidence_checkpoints where tenant_id = $1 order by chain_id, through_seq`,
     [tenantId],
   );
   // A checkpoint with a MAC must match it. One without was written before checkpoints had MACs,
   // so it can only have cut what was sealed then (digest form 1): it is trusted for that alone.
+  // A form-2 checkpoint accounts for the seal entries its spans list; a form-1 one, written
+  // before spans, for every row of a seal starting before its cutoff.
   const legacyCheckpoints = new Set<string>();
   const editedCheckpoints = new Set<string>();
+  const prunedEntries = new Set<string>();
   for (const c of checkpoints) {
     const name = `${c.chain_id}#${Number(c.through_seq)}`;
+    const spans = typeof c.spans === 'string' ? (JSON.parse(c.spans) as SealSpan[]) : c.spans;
     if (c.mac === null) legacyCheckpoints.add(name);
     else {
       const expected = checkpointMac(key, {
@@ -177,11 +184,18 @@ async function verifyTenant(
         pruned_before: c.pruned_before_text,
         pruned_at: c.pruned_at_text,
         row_count: Number(c.row_count),
+        form: Number(c.form),
+        spans,
       });
       if (expected !== c.mac) {
         editedCheckpoints.add(name);
-        problem('evidence_checkpoints', name, 'changed', 'the checkpoint does not match its MAC: its cutoff, rule, time, count or link were edited');
-      }
+        problem(
+          'evidence_checkpoints',
+          name,
+          'changed',
+          'the checkpoint does not match its MAC: its cutoff, rule, time, count, rows pruned or link were edited',
+        );
+      } else if (Number(c.form) >= 2) for (const [chain, seq, indexes] of spans ?? []) for (const i of indexes) prunedEntries.add(`${chain}#${seq}#${i}`);
     }
   }
   const checkpointAt = new Map(checkpoints.map((c) => [`${c.chain_id}#${Number(c.through_seq)}`, c.hash]));
@@ -236,7 +250,7 @@ async function verifyTenant(
     }
     last = { chain: s.chain_id, seq, hash: s.hash };
     const from = asDate(s.covers_from).getTime();
-    for (const e of s.entries) sealed.set(`${e.t}\u0000${e.id}`, { d: e.d, o: e.o, v: e.v ?? 1, seal: name, from });
+    s.entries.forEach((e, i) => sealed.set(`${e.t}\u0000${e.id}`, { d: e.d, o: e.o, v: e.v ?? 1, seal: name, i, from }));
   }
 
   const idsOf = (table: EvidenceTable) => [...sealed.keys()].filter((k) => k.startsWith(`${table}\u0000`)).map((k) => k.slice(table.length + 1));
@@ -360,29 +374,39 @@ async function verifyTenant(
     else problem(row.table, row.id, 'changed', `its content differs from what seal ${was.seal} holds`);
   }
   // A prune removes rows written before its cutoff: a seal straddling the cutoff keeps its later
-  // rows only, and a turn's result goes with its turn even when the result was sealed later.
-  // An edited checkpoint accounts for nothing; one without a MAC only for rows sealed in form 1 (written when it was).
+  // rows only, and its checkpoint lists the entries it removed there; a turn's result and trace go
+  // with their turn even when sealed later. An edited checkpoint accounts for nothing. One written
+  // before spans (form 1) accounts for any row of a seal starting before its cutoff — all a cutoff
+  // can say — and one without a MAC only for rows sealed in form 1 (written when it was).
   const cutoff = (legacy: boolean) =>
     Math.max(
       -Infinity,
       ...checkpoints
         .filter((c) => {
           const name = `${c.chain_id}#${Number(c.through_seq)}`;
-          return !editedCheckpoints.has(name) && legacyCheckpoints.has(name) === legacy;
+          return !editedCheckpoints.has(name) && legacyCheckpoints.has(name) === legacy && (legacy || Number(c.form) === 1);
         })
         .map((c) => asDate(c.pruned_before).getTime()),
     );
   const prunedBeforeMac = cutoff(false);
   const prunedBeforeLegacy = cutoff(true);
+  // Whether any checkpoint that accounts for rows sealed in form `v` is there at all.
+  const anyPrune = (v: number) =>
+    checkpoints.some((c) => {
+      const name = `${c.chain_id}#${Number(c.through_seq)}`;
+      return !editedCheckpoints.has(name) && (v < 2 || !legacyCheckpoints.has(name));
+    });
   const pruned = (table: EvidenceTable, id: string, was: Sealed): boolean => {
+    if (prunedEntries.has(`${was.seal}#${was.i}`)) return true;
     const prunedBefore = was.v >= 2 ? prunedBeforeMac : Math.max(prunedBeforeMac, prunedBeforeLegacy);
     if (was.from < prunedBefore) return true;
     if (table !== 'turn_results' && table !== 'turn_traces') return false;
     // A turn's result and trace go with their turn, though sealed after it: accepted where the
-    // turn is — its seal pruned too, or its seal kept (spanning the cutoff) and the turn accepted
-    // as pruned from it, in the turn's own form.
+    // turn is — its seal pruned too (no seal left lists it, nor is it stored), or its seal kept
+    // (spanning the cutoff) and the turn accepted as pruned from it, in the turn's own form.
+    if (seen.has(`turns\u0000${id}`)) return false;
     const turn = sealed.get(`turns\u0000${id}`);
-    return turn === undefined ? prunedBefore > -Infinity : !seen.has(`turns\u0000${id}`) && pruned('turns', id, turn);
+    return turn === undefined ? anyPrune(was.v) : pruned('turns', id, turn);
   };
   for (const [k, was] of sealed) {
     if (seen.has(k)) continue;

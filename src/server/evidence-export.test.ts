@@ -234,6 +234,24 @@ describe.each(storeTargets())('evidence export re-digested offline on $name (W13
     expect(seen.size).toBeGreaterThanOrEqual(18);
   });
 
+  it('W13: a checkpoint exports the rows it pruned from a seal it left in place (form 2, under its MAC); a list edited by plain SQL is found offline', async () => {
+    const tenant = 'offline-spans';
+    const before = new Date(Date.now() - 30 * DAY);
+    const effects = createEffectStore(db);
+    await Promise.all([-1, 1].map((ms) => effects.insert(testEffect(tenant, `${ms} ms from the cutoff`, new Date(before.getTime() + ms)))));
+    await pruneEvidence(db, { tenantId: tenant, before, rule: 'retention 30 days' });
+    const exported = await collect(exportEvidence(db, { tenantId: tenant }));
+    const star = exported.map((l) => JSON.parse(l) as Line).find((l) => l.kind === 'evidence_checkpoints')!;
+    expect(star.record).toMatchObject({ chain_id: '*', form: 2, spans: [[expect.any(String), 1, [0]]] });
+    expect((await checkExport(exported, { key: DEFAULT_EVIDENCE_KEY, tenantId: tenant })).problems).toEqual([]);
+
+    await db.query(`update evidence_checkpoints set spans = json_build_array(json_build_array(spans->0->>0, 1, json_build_array(0, 1))) where tenant_id = $1`, [
+      tenant,
+    ]);
+    const found = await checkExport(await collect(exportEvidence(db, { tenantId: tenant })), { key: DEFAULT_EVIDENCE_KEY, tenantId: tenant });
+    expect(found.problems.map((p) => `${p.table} ${p.id}`)).toEqual([`evidence_checkpoints ${star.id}`]);
+  });
+
   it('W13: a column changed by plain SQL that the export did not carry before (status, trace ids, commit times to the µs, result type, erasure subject, checkpoint count) is found offline, by table and id', async () => {
     const tenant = 'offline-tampered';
     const { effects, suggestion } = await writeTestEvidence(db, tenant, 'c1', TRACE);

@@ -344,9 +344,12 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
           pruned_before: string;
           pruned_at: string;
           row_count: number;
+          form: number;
+          spans: unknown;
           mac: string | null;
         }>(
-          `select chain_id, through_seq, hash, rule, ${isoMicrosSql('pruned_before')} as pruned_before, ${isoMicrosSql('pruned_at')} as pruned_at, row_count, mac
+          `select chain_id, through_seq, hash, rule, ${isoMicrosSql('pruned_before')} as pruned_before, ${isoMicrosSql('pruned_at')} as pruned_at, row_count,
+                  form, spans, mac
              from evidence_checkpoints where tenant_id = $1 and (chain_id, through_seq) > ($2, $3) order by chain_id, through_seq limit $4`,
           [tenantId, chain, seq, pageRows],
         );
@@ -355,7 +358,7 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
           return lineOf({
             kind: 'evidence_checkpoints',
             id,
-            // Times to the microsecond, as its MAC covers them.
+            // Times to the microsecond and the spans (form 2), as its MAC covers them.
             record: {
               chain_id: r.chain_id,
               through_seq: Number(r.through_seq),
@@ -364,6 +367,8 @@ export async function* exportEvidence(db: Database, { tenantId, since, cursor, p
               pruned_before: r.pruned_before,
               pruned_at: r.pruned_at,
               row_count: Number(r.row_count),
+              form: Number(r.form),
+              spans: (typeof r.spans === 'string' ? JSON.parse(r.spans) : r.spans) ?? null,
               mac: r.mac,
             },
             cursor: cursorOf('evidence_checkpoints', id),

@@ -86,6 +86,22 @@ export function sealHash(key: string, seal: Omit<SealRow, 'hash'>): string {
     .digest('hex');
 }
 
+/**
+ * Rows a prune removed from a seal it left in place (one spanning its cutoff): the seal's chain
+ * and place, and the indexes of its entries whose rows went, ascending. Indexes, not ids or
+ * digests: the seal's HMAC fixes what each index names (table, id and digest), so an index names
+ * one row of one seal and nothing else, in a few bytes — a digest would not (rows of equal content
+ * share one), and an id needs its table and thirty characters.
+ */
+export type SealSpan = readonly [chainId: string, seq: number, indexes: readonly number[]];
+
+/**
+ * The form of checkpoint new prunes write. 1: its MAC covers the columns of migration 091, and
+ * verification accepts any row of a seal starting before its cutoff as pruned (all a cutoff can
+ * say); 2: its MAC covers {@link SealSpan}s too, and it accounts for exactly the entries they list.
+ */
+export const CHECKPOINT_FORM = 2;
+
 /** A row of `evidence_checkpoints` as its MAC covers it: times as ISO text to the microsecond. */
 export interface CheckpointRow {
   readonly tenant_id: string;
@@ -96,20 +112,62 @@ export interface CheckpointRow {
   readonly pruned_before: string;
   readonly pruned_at: string;
   readonly row_count: number;
+  /** {@link CHECKPOINT_FORM}; absent or 1 for checkpoints written before spans. */
+  readonly form?: number | undefined;
+  /** Form 2: the rows pruned from seals left in place, in {@link canonicalSpans} order; null on a chain's checkpoint. */
+  readonly spans?: readonly SealSpan[] | null | undefined;
+}
+
+/** Spans sorted by chain and place, each seal once, its indexes ascending and distinct: the one text a MAC covers. */
+export function canonicalSpans(spans: Iterable<SealSpan>): SealSpan[] {
+  const bySeal = new Map<string, { chain: string; seq: number; indexes: Set<number> }>();
+  for (const [chain, seq, indexes] of spans) {
+    const k = `${chain}#${seq}`;
+    const at = bySeal.get(k) ?? { chain, seq: Number(seq), indexes: new Set<number>() };
+    for (const i of indexes) at.indexes.add(Number(i));
+    bySeal.set(k, at);
+  }
+  return [...bySeal.values()]
+    .sort((a, b) => (a.chain < b.chain ? -1 : a.chain > b.chain ? 1 : a.seq - b.seq))
+    .map((s) => [s.chain, s.seq, [...s.indexes].sort((x, y) => x - y)] as const);
 }
 
 /**
  * A prune checkpoint's MAC: HMAC-SHA256 under the seals' key over every column, so the cutoff,
- * rule, time and count it shows (and the rows it lets verification accept as pruned) cannot be
- * changed, nor a checkpoint inserted, without the key.
+ * rule, time, count and spans it shows (and the rows it lets verification accept as pruned)
+ * cannot be changed, nor a checkpoint inserted, without the key. Form 2 is tagged apart from
+ * form 1, so a checkpoint cannot be passed off as the other form.
  */
 export function checkpointMac(key: string, c: CheckpointRow): string {
-  return createHmac('sha256', key)
-    .update(
-      ['checkpoint', c.tenant_id, c.chain_id, String(c.through_seq), c.hash, c.rule, c.pruned_before, c.pruned_at, String(c.row_count)].join('\n'),
-      'utf8',
-    )
-    .digest('hex');
+  const parts = [c.tenant_id, c.chain_id, String(c.through_seq), c.hash, c.rule, c.pruned_before, c.pruned_at, String(c.row_count)];
+  const text = (c.form ?? 1) === 1 ? ['checkpoint', ...parts] : [`checkpoint/${c.form}`, ...parts, JSON.stringify(c.spans ?? null)];
+  return createHmac('sha256', key).update(text.join('\n'), 'utf8').digest('hex');
+}
+
+/**
+ * How long a chain takes seals: one UTC day. A writer's lane starts a new chain when the day it
+ * was opened ends, so a chain's period is part of its id and, once it is over, nothing is
+ * appended to it again; a prune can then let go of the checkpoint of such a chain whose seals are
+ * all pruned (see `collapseCheckpoints`), instead of keeping one per chain ever cut.
+ */
+export const CHAIN_PERIOD_MS = 86_400_000;
+
+/** `writer.YYYYMMDD.lane`: a chain that names the UTC day it takes seals on. */
+const PERIOD_CHAIN = /^[^.]+\.(\d{4})(\d{2})(\d{2})\.\d+$/;
+
+/**
+ * When the chain `chainId` stops taking seals: the end of the UTC day its id names, or undefined
+ * for a chain that names none (written before chains rotated, or a tenant-wide checkpoint's `*`),
+ * which may take seals for as long as its writer runs.
+ */
+export function chainPeriodEnd(chainId: string): Date | undefined {
+  const m = PERIOD_CHAIN.exec(chainId);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) + CHAIN_PERIOD_MS) : undefined;
+}
+
+/** The UTC day `day` (days since 1970) as `YYYYMMDD`. */
+function dayStamp(day: number): string {
+  return new Date(day * CHAIN_PERIOD_MS).toISOString().slice(0, 10).replaceAll('-', '');
 }
 
 /**
@@ -138,7 +196,7 @@ export interface EvidenceSealer {
   readonly enabled: boolean;
   /** The HMAC key, for `verifyEvidence`. */
   readonly key: string;
-  /** A free lane, or a new one. */
+  /** A free lane of the current day's chains, or a new one. */
   acquire(): SealLane;
 }
 
@@ -148,21 +206,26 @@ export interface EvidenceSealerOptions {
   key?: string | undefined;
   /** Default true. */
   enabled?: boolean | undefined;
+  /** The clock that says which day's chain a write takes. Default `Date.now`. */
+  now?: (() => number) | undefined;
 }
 
 /**
  * The chains of one process over one store. Each lane is a chain per tenant, named by a random
- * writer id (new at every start) and the lane's number: replicas and restarts never share a chain,
- * so no two writers race for a chain's head and nothing needs a lock or a read before a write —
- * the seal goes into the same statement (or transaction) as the rows it covers. Concurrent flushes
- * take different lanes; a lane is as long-lived as its writes keep committing.
+ * writer id (new at every start), the UTC day it was opened and the lane's number
+ * (`9f2c4e1a7b3d.20261202.0`): replicas and restarts never share a chain, so no two writers race
+ * for a chain's head and nothing needs a lock or a read before a write — the seal goes into the
+ * same statement (or transaction) as the rows it covers. Concurrent flushes take different lanes;
+ * a lane is as long-lived as its writes keep committing, and no longer than its day: a write
+ * taking a lane after the day it was opened gets a new lane (a new chain) instead, so a chain's
+ * last seal is staged on its day or by a write that began then.
  */
-export function createEvidenceSealer({ key = DEFAULT_EVIDENCE_KEY, enabled = true }: EvidenceSealerOptions = {}): EvidenceSealer {
+export function createEvidenceSealer({ key = DEFAULT_EVIDENCE_KEY, enabled = true, now = Date.now }: EvidenceSealerOptions = {}): EvidenceSealer {
   const writerId = randomBytes(6).toString('hex');
-  const free: SealLane[] = [];
+  const free: { lane: SealLane; day: number }[] = [];
   let lanes = 0;
-  const newLane = (): SealLane => {
-    const chainId = `${writerId}.${lanes++}`;
+  const newLane = (day: number): SealLane => {
+    const chainId = `${writerId}.${dayStamp(day)}.${lanes++}`;
     const heads = new Map<string, { seq: number; hash: string }>();
     let staged = new Map<string, { seq: number; hash: string }>();
     const lane: SealLane = {
@@ -184,11 +247,11 @@ export function createEvidenceSealer({ key = DEFAULT_EVIDENCE_KEY, enabled = tru
       commit() {
         for (const [tenant, head] of staged) heads.set(tenant, head);
         staged = new Map();
-        free.push(lane);
+        free.push({ lane, day });
       },
       release() {
         staged = new Map();
-        free.push(lane);
+        free.push({ lane, day });
       },
       retire() {
         staged = new Map();
@@ -199,7 +262,12 @@ export function createEvidenceSealer({ key = DEFAULT_EVIDENCE_KEY, enabled = tru
   return {
     enabled,
     key,
-    acquire: () => free.pop() ?? newLane(),
+    acquire: () => {
+      const day = Math.floor(now() / CHAIN_PERIOD_MS);
+      // A lane of an earlier day is let go: its chain ends there.
+      for (let f = free.pop(); f !== undefined; f = free.pop()) if (f.day === day) return f.lane;
+      return newLane(day);
+    },
   };
 }
 

@@ -266,8 +266,12 @@ export class TurnStore {
               v,
             })),
           ];
+          // The seal's range starts at the commit time the turn and its events are stamped with
+          // (the database's clock), so a prune, which removes turns by that time, finds the seal
+          // of every turn it removes among the seals starting before its cutoff.
+          const at = new Date(committedAt);
           const now = new Date();
-          await insertSeals(tx, [lane.seal(this.tenantId, entries, now, now)]);
+          await insertSeals(tx, [lane.seal(this.tenantId, entries, at, now > at ? now : at)]);
         }
         // As `saveResult` returns it: the stored JSON read back, so both paths give the same value.
         return { committed: true as const, commit, events, result: json === null ? null : storedResult(json) };

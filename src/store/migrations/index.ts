@@ -11,6 +11,7 @@ import { evidenceSealsMigration } from './080-evidence-seals.js';
 import { evidencePartitionsMigration } from './090-evidence-partitions.js';
 import { evidenceCheckpointMacsMigration } from './091-evidence-checkpoint-macs.js';
 import { effectsInsertFunctionMigration } from './092-effects-insert-function.js';
+import { evidenceCheckpointSpansMigration } from './093-evidence-checkpoint-spans.js';
 
 /**
  * Every migration of the schema, in id order. A layer that needs tables adds one file here and
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   evidencePartitionsMigration,
   evidenceCheckpointMacsMigration,
   effectsInsertFunctionMigration,
+  evidenceCheckpointSpansMigration,
 ];
