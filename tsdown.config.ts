@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { defineConfig, type UserConfig } from 'tsdown';
+import { lineSourceMap } from './scripts/line-source-maps.mjs';
 
 /**
  * One entry per public subpath (see `exports` in package.json); `cli`, the `warrant` command that
@@ -45,7 +46,7 @@ const library: UserConfig = {
   hooks: {
     'build:done': async ({ options }) => {
       await cjsTypes(options.outDir);
-      await mapsWithoutSources(options.outDir);
+      await lineMaps(options.outDir);
     },
   },
 };
@@ -88,14 +89,15 @@ async function cjsTypes(outDir: string): Promise<void> {
 }
 
 /**
- * Drops the sources' text from each source map: a stack trace needs only the mappings to name
- * `src/…` file and line, and the text would double the package.
+ * Keeps of each source map what a stack trace needs (`scripts/line-source-maps.mjs`): the source
+ * file and line of every place in a chunk, without the sources' text (which would double the
+ * package) or a segment per token and its name (which weighed 129 KB of the 515 KB packed, against
+ * 43 KB mapped to the line).
  */
-async function mapsWithoutSources(outDir: string): Promise<void> {
+async function lineMaps(outDir: string): Promise<void> {
   for (const file of await readdir(outDir)) {
     if (!file.endsWith('.map')) continue;
-    const map = JSON.parse(await readFile(join(outDir, file), 'utf8')) as { sourcesContent?: unknown };
-    delete map.sourcesContent;
-    await writeFile(join(outDir, file), JSON.stringify(map));
+    const map = JSON.parse(await readFile(join(outDir, file), 'utf8')) as { mappings: string };
+    await writeFile(join(outDir, file), JSON.stringify(lineSourceMap(map)));
   }
 }
