@@ -31,7 +31,8 @@ type Found = { chain: string; seq: number; i: number };
  * runs, in its transaction. Only rows present and inside the removal count, so a row already
  * deleted by hand is never listed as pruned — except one an erasure record accounts for that the
  * removal takes too (its excuse goes with it). A turn's result and trace count where the turn
- * goes with its result or trace still stored.
+ * goes with its result or trace still stored. Not grouped by seal: the checkpoint that lists them
+ * does that (`canonicalSpans`).
  */
 export async function prunedSpans(tx: Queryable, tenantId: string, removal: Removal, dropping = false): Promise<SealSpan[]> {
   // Those ending within WIDE_SEAL_MS of the cutoff (after it, where a month's seals up to it are
@@ -49,7 +50,9 @@ export async function prunedSpans(tx: Queryable, tenantId: string, removal: Remo
     const entries: SealEntry[] = typeof s.entries === 'string' ? JSON.parse(s.entries) : s.entries;
     entries.forEach((e, i) => {
       const k = `${e.t}\u0000${e.id}`;
-      byRow.set(k, [...(byRow.get(k) ?? []), { chain: s.chain_id, seq: Number(s.seq), i }]);
+      const found = byRow.get(k);
+      if (found === undefined) byRow.set(k, [{ chain: s.chain_id, seq: Number(s.seq), i }]);
+      else found.push({ chain: s.chain_id, seq: Number(s.seq), i });
     });
   }
   const idsOf = (...tables: EvidenceTable[]) => [
@@ -126,14 +129,6 @@ export async function prunedSpans(tx: Queryable, tenantId: string, removal: Remo
         if (!present.has(k) && erased.has(erasedKey(table, id))) gone.add(k);
       }
   }
-  const spans: SealSpan[] = [];
-  const bySeal = new Map<string, { chain: string; seq: number; indexes: number[] }>();
-  for (const k of gone)
-    for (const f of byRow.get(k) ?? []) {
-      const at = bySeal.get(`${f.chain}#${f.seq}`) ?? { chain: f.chain, seq: f.seq, indexes: [] };
-      at.indexes.push(f.i);
-      bySeal.set(`${f.chain}#${f.seq}`, at);
-    }
-  for (const s of bySeal.values()) spans.push([s.chain, s.seq, s.indexes]);
-  return spans;
+  // One span per entry; the checkpoint that lists them groups them by seal (`canonicalSpans`).
+  return [...gone].flatMap((k) => (byRow.get(k) ?? []).map((f): SealSpan => [f.chain, f.seq, [f.i]]));
 }
