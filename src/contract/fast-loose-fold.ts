@@ -281,7 +281,10 @@ function foldPlain(units: Uint16Array, n: number, s: LooseScratch): number {
   s.ensure(n + 16);
   const table = (looseTable ??= new Int32Array(65536));
   const wasm = s.wasmFor(n);
-  if (wasm) wasm.src.set(units.subarray(0, n));
+  if (wasm) {
+    wasm.src.set(units.subarray(0, n));
+    wasm.end(n);
+  }
   s.last = -1;
   let j = 0;
   let k = 0;
@@ -289,7 +292,7 @@ function foldPlain(units: Uint16Array, n: number, s: LooseScratch): number {
     if (wasm) {
       // The run logs at most one end per folded unit, and checks no bound.
       s.roomForEnds(n - k);
-      k = wasm.run(k, n, j, s.last, s.endCount);
+      k = wasm.run(k, j, s.last, s.endCount);
       s.length = wasm.length;
       s.last = wasm.last;
       s.endCount = wasm.endCount;

@@ -16,7 +16,7 @@ interface LooseExports {
   readonly loose_length: { readonly value: number };
   readonly loose_last: { readonly value: number };
   readonly loose_ends: { readonly value: number };
-  loose_run(src: number, k: number, n: number, out: number, from: number, j: number, last: number, ends: number, count: number): number;
+  loose_run(src: number, k: number, out: number, from: number, j: number, last: number, ends: number, count: number): number;
 }
 
 /** Bytes of the loose table at the start of the memory: a u16 per code unit. */
@@ -27,6 +27,12 @@ const PAGE_BYTES = 65536;
 export const WASM_UNKNOWN = 0;
 export const WASM_NOTHING = 1;
 export const WASM_GENERAL = 2;
+
+/**
+ * The unit {@link WasmLooseRun.run} writes after the last folded unit, which `loose_run` stops
+ * at: a high surrogate, which the table always leaves to the general way (it pairs surrogates).
+ */
+const SENTINEL = 0xd800;
 
 /** One loose fold's WebAssembly instance and the views of its memory. */
 export class WasmLooseRun {
@@ -91,12 +97,23 @@ export class WasmLooseRun {
   }
 
   /**
-   * `loose_run` from folded unit `k` of `n` (in {@link src}), loose unit `j` next, `last` the
-   * last loose unit, `endCount` pairs in the log of ends: returns where it stopped, and leaves
-   * the new length, last unit and log length in {@link length}, {@link last}, {@link endCount}.
+   * Marks the end of the `n` folded units in {@link src} for {@link run}, which stops there
+   * rather than testing a bound at every unit; `src` has room for it (the scratch lays out
+   * room for 16 units beyond every candidate).
    */
-  run(k: number, n: number, j: number, last: number, endCount: number): number {
-    return this.exports.loose_run(this.srcAt, k, n, this.unitsAt, this.fromAt, j, last, this.endsAt, endCount);
+  end(n: number): void {
+    this.src[n] = SENTINEL;
+    this.table[SENTINEL] = WASM_GENERAL;
+  }
+
+  /**
+   * `loose_run` from folded unit `k` (in {@link src}, ended by {@link end}), loose unit `j`
+   * next, `last` the last loose unit, `endCount` pairs in the log of ends: returns where it
+   * stopped, and leaves the new length, last unit and log length in {@link length},
+   * {@link last}, {@link endCount}.
+   */
+  run(k: number, j: number, last: number, endCount: number): number {
+    return this.exports.loose_run(this.srcAt, k, this.unitsAt, this.fromAt, j, last, this.endsAt, endCount);
   }
 
   get length(): number {

@@ -240,45 +240,75 @@
   (global $loose_last (export "loose_last") (mut i32) (i32.const 0))
   (global $loose_ends (export "loose_ends") (mut i32) (i32.const 0))
 
-  ;; Folds folded units from $k (of $n, at $src) into loose units at $out (their folded units at
-  ;; $from), loose unit $j next, $last the last one, $count entries in the log of ends at $ends:
-  ;; a separator is left out, a letter the same as the last one extends its range (logged), any
-  ;; other letter is written. Stops at a unit the table does not settle (0 or 2) and at a pair
-  ;; (`vv`, `cl`), which the JavaScript general way reads; returns where it stopped.
+  ;; Folds folded units from $k (at $src, ended by a unit the table never settles) into loose
+  ;; units at $out (their folded units at $from), loose unit $j next, $last the last one, $count
+  ;; entries in the log of ends at $ends: a separator is left out, a letter the same as the last
+  ;; one extends its range (logged), any other letter is written. Stops at a unit the table does
+  ;; not settle (0 or 2) and at a pair (`vv`, `cl`), which the JavaScript general way reads;
+  ;; returns where it stopped.
+  ;;
+  ;; The loop is written for V8's code: the end of the text is a sentinel rather than a bound
+  ;; tested at every unit, `cl` is one comparison of the two units as one key, and two units
+  ;; are read a round (a loop checks the stack at every round). Measured in one process against
+  ;; the loop before (a bound, `cl` as two tests, one unit a round): about 0.65× its time.
   (func (export "loose_run")
-    (param $src i32) (param $k i32) (param $n i32) (param $out i32) (param $from i32)
+    (param $src i32) (param $k i32) (param $out i32) (param $from i32)
     (param $j i32) (param $last i32) (param $ends i32) (param $count i32)
     (result i32)
     (local $c i32) (local $at i32)
-    (block $done
-      (block $stop
-        (loop $next
-          (br_if $done (i32.ge_u (local.get $k) (local.get $n)))
-          (local.set $c
-            (i32.load16_u
-              (i32.shl (i32.load16_u (i32.add (local.get $src) (i32.shl (local.get $k) (i32.const 1)))) (i32.const 1))))
-          (local.set $k (i32.add (local.get $k) (i32.const 1)))
-          ;; 1: a separator, left out; 0 and 2: the general way.
-          (if (i32.le_u (local.get $c) (i32.const 2))
-            (then
-              (br_if $next (i32.eq (local.get $c) (i32.const 1)))
-              (br $stop)))
-          (if (i32.eq (local.get $c) (local.get $last))
-            (then
-              (br_if $stop (i32.eq (local.get $c) (i32.const 0x76)))
-              (local.set $at (i32.add (local.get $ends) (i32.shl (local.get $count) (i32.const 3))))
-              (i32.store (local.get $at) (i32.sub (local.get $j) (i32.const 1)))
-              (i32.store offset=4 (local.get $at) (i32.sub (local.get $k) (i32.const 1)))
-              (local.set $count (i32.add (local.get $count) (i32.const 1)))
-              (br $next)))
-          (br_if $stop (i32.and (i32.eq (local.get $c) (i32.const 0x6c)) (i32.eq (local.get $last) (i32.const 0x63))))
-          (i32.store16 (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 1))) (local.get $c))
-          (i32.store (i32.add (local.get $from) (i32.shl (local.get $j) (i32.const 2))) (i32.sub (local.get $k) (i32.const 1)))
-          (local.set $j (i32.add (local.get $j) (i32.const 1)))
-          (local.set $last (local.get $c))
-          (br $next)))
-      ;; Stopped at the unit before $k.
-      (local.set $k (i32.sub (local.get $k) (i32.const 1))))
+    (block $stop
+      (loop $next
+        (local.set $c
+          (i32.load16_u
+            (i32.shl (i32.load16_u (i32.add (local.get $src) (i32.shl (local.get $k) (i32.const 1)))) (i32.const 1))))
+        ;; 1: a separator, left out; 0 and 2: the general way.
+        (if (i32.le_u (local.get $c) (i32.const 2))
+          (then
+            (br_if $stop (i32.ne (local.get $c) (i32.const 1)))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $next)))
+        (if (i32.eq (local.get $c) (local.get $last))
+          (then
+            (br_if $stop (i32.eq (local.get $c) (i32.const 0x76)))
+            (local.set $at (i32.add (local.get $ends) (i32.shl (local.get $count) (i32.const 3))))
+            (i32.store (local.get $at) (i32.sub (local.get $j) (i32.const 1)))
+            (i32.store offset=4 (local.get $at) (local.get $k))
+            (local.set $count (i32.add (local.get $count) (i32.const 1)))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $next)))
+        ;; `cl`, the last unit and this one as one key.
+        (br_if $stop (i32.eq (i32.or (i32.shl (local.get $last) (i32.const 16)) (local.get $c)) (i32.const 0x0063006c)))
+        (i32.store16 (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 1))) (local.get $c))
+        (i32.store (i32.add (local.get $from) (i32.shl (local.get $j) (i32.const 2))) (local.get $k))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (local.set $last (local.get $c))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (local.set $c
+          (i32.load16_u
+            (i32.shl (i32.load16_u (i32.add (local.get $src) (i32.shl (local.get $k) (i32.const 1)))) (i32.const 1))))
+        ;; 1: a separator, left out; 0 and 2: the general way.
+        (if (i32.le_u (local.get $c) (i32.const 2))
+          (then
+            (br_if $stop (i32.ne (local.get $c) (i32.const 1)))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $next)))
+        (if (i32.eq (local.get $c) (local.get $last))
+          (then
+            (br_if $stop (i32.eq (local.get $c) (i32.const 0x76)))
+            (local.set $at (i32.add (local.get $ends) (i32.shl (local.get $count) (i32.const 3))))
+            (i32.store (local.get $at) (i32.sub (local.get $j) (i32.const 1)))
+            (i32.store offset=4 (local.get $at) (local.get $k))
+            (local.set $count (i32.add (local.get $count) (i32.const 1)))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $next)))
+        ;; `cl`, the last unit and this one as one key.
+        (br_if $stop (i32.eq (i32.or (i32.shl (local.get $last) (i32.const 16)) (local.get $c)) (i32.const 0x0063006c)))
+        (i32.store16 (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 1))) (local.get $c))
+        (i32.store (i32.add (local.get $from) (i32.shl (local.get $j) (i32.const 2))) (local.get $k))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (local.set $last (local.get $c))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $next)))
     (global.set $loose_length (local.get $j))
     (global.set $loose_last (local.get $last))
     (global.set $loose_ends (local.get $count))
