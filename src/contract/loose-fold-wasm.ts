@@ -13,14 +13,15 @@ import { newScanInstance } from './automaton-wasm.js';
 /** What the module exports for the loose fold; see the WAT source. */
 interface LooseExports {
   readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
-  readonly loose_length: { readonly value: number };
-  readonly loose_last: { readonly value: number };
-  readonly loose_ends: { readonly value: number };
   loose_run(src: number, k: number, out: number, from: number, j: number, last: number, ends: number, count: number): number;
 }
 
 /** Bytes of the loose table at the start of the memory: a u16 per code unit. */
 const TABLE_BYTES = 65536 * 2;
+/** Where a run leaves its state (three i32: loose length, last loose unit, log length), after the table. */
+const STATE_AT = TABLE_BYTES;
+/** Where the folded units start, after the state. */
+const SRC_AT = STATE_AT + 16;
 const PAGE_BYTES = 65536;
 
 /** Table entries (see the WAT source): not yet known, no loose unit, the general way. */
@@ -45,7 +46,8 @@ export class WasmLooseRun {
   units = new Uint16Array(0);
   from = new Int32Array(0);
   ends = new Int32Array(0);
-  private srcAt = 0;
+  /** What the last run left: loose length, last loose unit, log length. */
+  private state = new Int32Array(0);
   private unitsAt = 0;
   private fromAt = 0;
   private endsAt = 0;
@@ -71,8 +73,7 @@ export class WasmLooseRun {
    */
   layout(capacity: number, endEntries: number): void {
     const old = { src: this.src.slice(), units: this.units.slice(), from: this.from.slice(), ends: this.ends.slice() };
-    const srcAt = TABLE_BYTES;
-    const unitsAt = srcAt + align8(capacity * 2);
+    const unitsAt = SRC_AT + align8(capacity * 2);
     const fromAt = unitsAt + align8(capacity * 2);
     const endsAt = fromAt + capacity * 4;
     const end = endsAt + endEntries * 4;
@@ -81,7 +82,8 @@ export class WasmLooseRun {
     if (pages > 0) memory.grow(pages);
     const { buffer } = memory;
     this.table = new Uint16Array(buffer, 0, 65536);
-    this.src = new Uint16Array(buffer, srcAt, capacity);
+    this.state = new Int32Array(buffer, STATE_AT, 3);
+    this.src = new Uint16Array(buffer, SRC_AT, capacity);
     this.bytes = Buffer.from(buffer, unitsAt, capacity * 2);
     this.units = new Uint16Array(buffer, unitsAt, capacity);
     this.from = new Int32Array(buffer, fromAt, capacity);
@@ -90,7 +92,6 @@ export class WasmLooseRun {
     this.units.set(old.units.subarray(0, capacity));
     this.from.set(old.from.subarray(0, capacity));
     this.ends.set(old.ends.subarray(0, endEntries));
-    this.srcAt = srcAt;
     this.unitsAt = unitsAt;
     this.fromAt = fromAt;
     this.endsAt = endsAt;
@@ -113,19 +114,19 @@ export class WasmLooseRun {
    * {@link last}, {@link endCount}.
    */
   run(k: number, j: number, last: number, endCount: number): number {
-    return this.exports.loose_run(this.srcAt, k, this.unitsAt, this.fromAt, j, last, this.endsAt, endCount);
+    return this.exports.loose_run(SRC_AT, k, this.unitsAt, this.fromAt, j, last, this.endsAt, endCount);
   }
 
   get length(): number {
-    return this.exports.loose_length.value;
+    return this.state[0]!;
   }
 
   get last(): number {
-    return this.exports.loose_last.value;
+    return this.state[1]!;
   }
 
   get endCount(): number {
-    return this.exports.loose_ends.value;
+    return this.state[2]!;
   }
 }
 

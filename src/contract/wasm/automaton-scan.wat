@@ -20,8 +20,9 @@
 ;; `loose_run` is the common case of the loose fold (fast-loose-fold.ts's `letterRun`, the
 ;; JavaScript reference it must agree with), in an instance of its own (a `LooseScratch`'s)
 ;; whose memory holds, from byte 0, the loose table: one u16 per folded code unit (0: not yet
-;; known, 1: no loose unit, 2: the general way, else the loose unit, a letter or digit); then
-;; the folded units, the loose units, the folded unit each came from (i32) and the log of ends
+;; known, 1: no loose unit, 2: the general way, else the loose unit, a letter or digit); at
+;; byte 131072 what a run leaves (the loose length, the last loose unit, the log's length, as
+;; i32); then, from byte 131088, the folded units, the loose units, the folded unit each came from (i32) and the log of ends
 ;; (pairs of i32: loose unit, folded unit its range ends at).
 (module
   (memory (export "memory") 0)
@@ -234,11 +235,7 @@
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $units)))
     (global.set $not_inert (i32.ne (i32.and (local.get $flags) (i32.const 0x8000)) (i32.const 0)))
-    (local.get $logged));; The fields of the loose fold `loose_run` leaves: the loose length, the last loose unit, the
-  ;; log of ends' length.
-  (global $loose_length (export "loose_length") (mut i32) (i32.const 0))
-  (global $loose_last (export "loose_last") (mut i32) (i32.const 0))
-  (global $loose_ends (export "loose_ends") (mut i32) (i32.const 0))
+    (local.get $logged))
 
   ;; Folds folded units from $k (at $src, ended by a unit the table never settles) into loose
   ;; units at $out (their folded units at $from), loose unit $j next, $last the last one, $count
@@ -309,8 +306,10 @@
         (local.set $last (local.get $c))
         (local.set $k (i32.add (local.get $k) (i32.const 1)))
         (br $next)))
-    (global.set $loose_length (local.get $j))
-    (global.set $loose_last (local.get $last))
-    (global.set $loose_ends (local.get $count))
+    ;; The state the caller reads back, in memory: reading a memory view from JavaScript costs
+    ;; far less than reading a global's value, and a fold with stops reads it at each.
+    (i32.store (i32.const 131072) (local.get $j))
+    (i32.store offset=4 (i32.const 131072) (local.get $last))
+    (i32.store offset=8 (i32.const 131072) (local.get $count))
     (local.get $k))
 )
