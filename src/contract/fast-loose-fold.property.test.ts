@@ -16,7 +16,8 @@ const PROPERTY_TIMEOUT_MS = 180_000;
  * (`vv`, `cl`, `ee`, `I`/`l`/`i`), leet digits and symbols, separators, masks, markup (tags,
  * named, numeric and invalid entities, a lone `<`), styled letters (negative circled, regional
  * indicators, small capitals, `ɶ`), combining marks, diacritics, Traditional, Simplified and
- * variant Han (one folding beyond the BMP), fullwidth letters, ignorables, blank fillers,
+ * variant Han (one folding beyond the BMP, two BMP ones whose loose letter is beyond it, which
+ * the WebAssembly run reads from its table of pairs), fullwidth letters, ignorables, blank fillers,
  * expansions (`ß`, `m` → `rn`), confusables, lone surrogates, emoji.
  */
 const PIECES = [
@@ -117,6 +118,9 @@ const PIECES = [
   '佉',
   '剮',
   '𬍤',
+  '璕',
+  '桱',
+  '桱桱',
   '𠀀',
   'ｒ',
   'Ｅ',

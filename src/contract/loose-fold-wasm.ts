@@ -20,8 +20,14 @@ interface LooseExports {
 const TABLE_BYTES = 65536 * 2;
 /** Where a run leaves its state (three i32: loose length, last loose unit, log length), after the table. */
 const STATE_AT = TABLE_BYTES;
-/** Where the folded units start, after the state. */
-const SRC_AT = STATE_AT + 16;
+/**
+ * The table of pairs, after the state: for each of {@link PAIR_SLOTS} slots, a letter of two
+ * units (a Han variant outside the BMP, say): its units as one i32, then its code point.
+ */
+const PAIRS_AT = STATE_AT + 16;
+const PAIR_SLOTS = 2048;
+/** Where the folded units start, after the table of pairs. */
+const SRC_AT = PAIRS_AT + PAIR_SLOTS * 8;
 const PAGE_BYTES = 65536;
 
 /** Table entries (see the WAT source): not yet known, no loose unit, the general way. */
@@ -48,6 +54,9 @@ export class WasmLooseRun {
   ends = new Int32Array(0);
   /** What the last run left: loose length, last loose unit, log length. */
   private state = new Int32Array(0);
+  /** The table of pairs (see {@link PAIRS_AT}) and how many slots are taken. */
+  private pairs = new Int32Array(0);
+  private pairCount = 0;
   private unitsAt = 0;
   private fromAt = 0;
   private endsAt = 0;
@@ -83,6 +92,7 @@ export class WasmLooseRun {
     const { buffer } = memory;
     this.table = new Uint16Array(buffer, 0, 65536);
     this.state = new Int32Array(buffer, STATE_AT, 3);
+    this.pairs = new Int32Array(buffer, PAIRS_AT, PAIR_SLOTS * 2);
     this.src = new Uint16Array(buffer, SRC_AT, capacity);
     this.bytes = Buffer.from(buffer, unitsAt, capacity * 2);
     this.units = new Uint16Array(buffer, unitsAt, capacity);
@@ -95,6 +105,19 @@ export class WasmLooseRun {
     this.unitsAt = unitsAt;
     this.fromAt = fromAt;
     this.endsAt = endsAt;
+  }
+
+  /**
+   * Lets `loose_run` read folded unit `u`, whose one loose token is `letter`, a letter of two
+   * units, without stopping: its table entry names a slot of the table of pairs. Once every
+   * slot is taken, such units stay the general way's.
+   */
+  learnPair(u: number, letter: string): void {
+    if (this.pairCount === PAIR_SLOTS) return;
+    const slot = this.pairCount++;
+    this.pairs[2 * slot] = letter.charCodeAt(0) | (letter.charCodeAt(1) << 16);
+    this.pairs[2 * slot + 1] = letter.codePointAt(0)!;
+    this.table[u] = 0xd800 + slot;
   }
 
   /**

@@ -20,9 +20,12 @@
 ;; `loose_run` is the common case of the loose fold (fast-loose-fold.ts's `letterRun`, the
 ;; JavaScript reference it must agree with), in an instance of its own (a `LooseScratch`'s)
 ;; whose memory holds, from byte 0, the loose table: one u16 per folded code unit (0: not yet
-;; known, 1: no loose unit, 2: the general way, else the loose unit, a letter or digit); at
+;; known, 1: no loose unit, 2: the general way, 0xd800 + slot: a letter of two units, in the
+;; table of pairs; else the loose unit, a letter or digit); at
 ;; byte 131072 what a run leaves (the loose length, the last loose unit, the log's length, as
-;; i32); then, from byte 131088, the folded units, the loose units, the folded unit each came from (i32) and the log of ends
+;; i32); at byte 131088 the table of pairs: for each of 2,048 slots, a letter of two units (its
+;; units as one i32, then its code point), which table entry 0xd800 + slot names; then, from
+;; byte 147472, the folded units, the loose units, the folded unit each came from (i32) and the log of ends
 ;; (pairs of i32: loose unit, folded unit its range ends at).
 (module
   (memory (export "memory") 0)
@@ -258,12 +261,36 @@
         (local.set $c
           (i32.load16_u
             (i32.shl (i32.load16_u (i32.add (local.get $src) (i32.shl (local.get $k) (i32.const 1)))) (i32.const 1))))
-        ;; 1: a separator, left out; 0 and 2: the general way.
-        (if (i32.le_u (local.get $c) (i32.const 2))
+        ;; Entries 0 to 2 and from 0xd800 on, in one test: 0 and 2 the general way's, 1 a
+        ;; separator (left out), 0xd800 + slot a letter of two units (its slot in the table of
+        ;; pairs), from 0xe000 on a letter like any other.
+        (if (i32.ge_u (i32.sub (local.get $c) (i32.const 3)) (i32.const 0xd7fd))
           (then
-            (br_if $stop (i32.ne (local.get $c) (i32.const 1)))
-            (local.set $k (i32.add (local.get $k) (i32.const 1)))
-            (br $next)))
+            (if (i32.lt_u (local.get $c) (i32.const 0xe000))
+              (then
+                (if (i32.eq (local.get $c) (i32.const 1))
+                  (then
+                    (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                    (br $next)))
+                (br_if $stop (i32.lt_u (local.get $c) (i32.const 0xd800)))
+                ;; The slot's two units (one i32) and code point, which is what $last holds.
+                (local.set $at (i32.shl (i32.sub (local.get $c) (i32.const 0xd800)) (i32.const 3)))
+                (local.set $c (i32.load offset=131092 (local.get $at)))
+                (if (i32.eq (local.get $c) (local.get $last))
+                  (then
+                    (local.set $at (i32.add (local.get $ends) (i32.shl (local.get $count) (i32.const 3))))
+                    (i32.store (local.get $at) (i32.sub (local.get $j) (i32.const 1)))
+                    (i32.store offset=4 (local.get $at) (local.get $k))
+                    (local.set $count (i32.add (local.get $count) (i32.const 1))))
+                  (else
+                    (i32.store (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 1))) (i32.load offset=131088 (local.get $at)))
+                    (local.set $at (i32.add (local.get $from) (i32.shl (local.get $j) (i32.const 2))))
+                    (i32.store (local.get $at) (local.get $k))
+                    (i32.store offset=4 (local.get $at) (local.get $k))
+                    (local.set $j (i32.add (local.get $j) (i32.const 2)))
+                    (local.set $last (local.get $c))))
+                (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                (br $next)))))
         (if (i32.eq (local.get $c) (local.get $last))
           (then
             (br_if $stop (i32.eq (local.get $c) (i32.const 0x76)))
@@ -283,12 +310,36 @@
         (local.set $c
           (i32.load16_u
             (i32.shl (i32.load16_u (i32.add (local.get $src) (i32.shl (local.get $k) (i32.const 1)))) (i32.const 1))))
-        ;; 1: a separator, left out; 0 and 2: the general way.
-        (if (i32.le_u (local.get $c) (i32.const 2))
+        ;; Entries 0 to 2 and from 0xd800 on, in one test: 0 and 2 the general way's, 1 a
+        ;; separator (left out), 0xd800 + slot a letter of two units (its slot in the table of
+        ;; pairs), from 0xe000 on a letter like any other.
+        (if (i32.ge_u (i32.sub (local.get $c) (i32.const 3)) (i32.const 0xd7fd))
           (then
-            (br_if $stop (i32.ne (local.get $c) (i32.const 1)))
-            (local.set $k (i32.add (local.get $k) (i32.const 1)))
-            (br $next)))
+            (if (i32.lt_u (local.get $c) (i32.const 0xe000))
+              (then
+                (if (i32.eq (local.get $c) (i32.const 1))
+                  (then
+                    (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                    (br $next)))
+                (br_if $stop (i32.lt_u (local.get $c) (i32.const 0xd800)))
+                ;; The slot's two units (one i32) and code point, which is what $last holds.
+                (local.set $at (i32.shl (i32.sub (local.get $c) (i32.const 0xd800)) (i32.const 3)))
+                (local.set $c (i32.load offset=131092 (local.get $at)))
+                (if (i32.eq (local.get $c) (local.get $last))
+                  (then
+                    (local.set $at (i32.add (local.get $ends) (i32.shl (local.get $count) (i32.const 3))))
+                    (i32.store (local.get $at) (i32.sub (local.get $j) (i32.const 1)))
+                    (i32.store offset=4 (local.get $at) (local.get $k))
+                    (local.set $count (i32.add (local.get $count) (i32.const 1))))
+                  (else
+                    (i32.store (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 1))) (i32.load offset=131088 (local.get $at)))
+                    (local.set $at (i32.add (local.get $from) (i32.shl (local.get $j) (i32.const 2))))
+                    (i32.store (local.get $at) (local.get $k))
+                    (i32.store offset=4 (local.get $at) (local.get $k))
+                    (local.set $j (i32.add (local.get $j) (i32.const 2)))
+                    (local.set $last (local.get $c))))
+                (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                (br $next)))))
         (if (i32.eq (local.get $c) (local.get $last))
           (then
             (br_if $stop (i32.eq (local.get $c) (i32.const 0x76)))
