@@ -1,5 +1,5 @@
 import type { FoldedText } from './fast-fold.js';
-import { WASM_GENERAL, WASM_NOTHING, WasmLooseRun } from './loose-fold-wasm.js';
+import { WASM_ELL, WASM_GENERAL, WASM_NOTHING, WasmLooseRun } from './loose-fold-wasm.js';
 import { TIER_UP_UNITS } from './term-matcher.js';
 import type { ScanEngine } from './term-matcher-types.js';
 import { MASK, markupRanges, maskedAllowance, tokensOf, type MarkupRange } from './loose-fold.js';
@@ -305,7 +305,7 @@ function foldPlain(units: Uint16Array, n: number, s: LooseScratch): number {
       const u = units[k]!;
       const e = table[u] || looseEntryOf(u);
       // The WebAssembly run learns each unit's entry here, the first time it stops at it.
-      if (s.wasm) s.wasm.table[u] = (e & SETTLED) === 0 ? WASM_GENERAL : (e & NOTHING) !== 0 ? WASM_NOTHING : e & 0xffff;
+      if (s.wasm) s.wasm.table[u] = (e & SETTLED) === 0 ? WASM_GENERAL : (e & NOTHING) !== 0 ? WASM_NOTHING : (e & ELL) !== 0 ? WASM_ELL : e & 0xffff;
       if ((e & NOTHING) !== 0) {
         k++;
         continue;

@@ -25,7 +25,7 @@ const STATE_AT = TABLE_BYTES;
  * units (a Han variant outside the BMP, say): its units as one i32, then its code point.
  */
 const PAIRS_AT = STATE_AT + 16;
-const PAIR_SLOTS = 2048;
+const PAIR_SLOTS = 2047;
 /** Where the folded units start, after the table of pairs. */
 const SRC_AT = PAIRS_AT + PAIR_SLOTS * 8;
 const PAGE_BYTES = 65536;
@@ -34,6 +34,8 @@ const PAGE_BYTES = 65536;
 export const WASM_UNKNOWN = 0;
 export const WASM_NOTHING = 1;
 export const WASM_GENERAL = 2;
+/** The entry of the units whose loose unit is `l`, which may end `cl` (see the WAT source). */
+export const WASM_ELL = 0xdfff;
 
 /**
  * The unit {@link WasmLooseRun.run} writes after the last folded unit, which `loose_run` stops

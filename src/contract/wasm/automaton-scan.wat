@@ -20,10 +20,10 @@
 ;; `loose_run` is the common case of the loose fold (fast-loose-fold.ts's `letterRun`, the
 ;; JavaScript reference it must agree with), in an instance of its own (a `LooseScratch`'s)
 ;; whose memory holds, from byte 0, the loose table: one u16 per folded code unit (0: not yet
-;; known, 1: no loose unit, 2: the general way, 0xd800 + slot: a letter of two units, in the
-;; table of pairs; else the loose unit, a letter or digit); at
+;; known, 1: no loose unit, 2: the general way, 0xdfff: `l`, 0xd800 + slot: a letter of two
+;; units, in the table of pairs; else the loose unit, a letter or digit); at
 ;; byte 131072 what a run leaves (the loose length, the last loose unit, the log's length, as
-;; i32); at byte 131088 the table of pairs: for each of 2,048 slots, a letter of two units (its
+;; i32); at byte 131088 the table of pairs: for each of 2,047 slots, a letter of two units (its
 ;; units as one i32, then its code point), which table entry 0xd800 + slot names; then, from
 ;; byte 147472, the folded units, the loose units, the folded unit each came from (i32) and the log of ends
 ;; (pairs of i32: loose unit, folded unit its range ends at).
@@ -247,10 +247,13 @@
   ;; not settle (0 or 2) and at a pair (`vv`, `cl`), which the JavaScript general way reads;
   ;; returns where it stopped.
   ;;
-  ;; The loop is written for V8's code: the end of the text is a sentinel rather than a bound
-  ;; tested at every unit, `cl` is one comparison of the two units as one key, and two units
-  ;; are read a round (a loop checks the stack at every round). Measured in one process against
-  ;; the loop before (a bound, `cl` as two tests, one unit a round): about 0.65× its time.
+  ;; The loop is written for V8's code, which runs it at a few instructions a cycle: so fewer
+  ;; instructions, not fewer branches, is what pays. The end of the text is a sentinel rather
+  ;; than a bound tested at every unit; every rare entry (separators included) is found by one
+  ;; unsigned comparison, `l` among them, so a common letter meets two tests; and two units are
+  ;; read a round (a loop checks the stack at every round). A branchless version (separators
+  ;; written over) and one of four units a round were slower: the register allocator kept
+  ;; values on the stack.
   (func (export "loose_run")
     (param $src i32) (param $k i32) (param $out i32) (param $from i32)
     (param $j i32) (param $last i32) (param $ends i32) (param $count i32)
@@ -262,8 +265,8 @@
           (i32.load16_u
             (i32.shl (i32.load16_u (i32.add (local.get $src) (i32.shl (local.get $k) (i32.const 1)))) (i32.const 1))))
         ;; Entries 0 to 2 and from 0xd800 on, in one test: 0 and 2 the general way's, 1 a
-        ;; separator (left out), 0xd800 + slot a letter of two units (its slot in the table of
-        ;; pairs), from 0xe000 on a letter like any other.
+        ;; separator (left out), 0xdfff an `l`, 0xd800 + slot a letter of two units (its slot
+        ;; in the table of pairs), from 0xe000 on a letter like any other.
         (if (i32.ge_u (i32.sub (local.get $c) (i32.const 3)) (i32.const 0xd7fd))
           (then
             (if (i32.lt_u (local.get $c) (i32.const 0xe000))
@@ -273,24 +276,31 @@
                     (local.set $k (i32.add (local.get $k) (i32.const 1)))
                     (br $next)))
                 (br_if $stop (i32.lt_u (local.get $c) (i32.const 0xd800)))
-                ;; The slot's two units (one i32) and code point, which is what $last holds.
-                (local.set $at (i32.shl (i32.sub (local.get $c) (i32.const 0xd800)) (i32.const 3)))
-                (local.set $c (i32.load offset=131092 (local.get $at)))
-                (if (i32.eq (local.get $c) (local.get $last))
+                (if (i32.eq (local.get $c) (i32.const 0xdfff))
                   (then
-                    (local.set $at (i32.add (local.get $ends) (i32.shl (local.get $count) (i32.const 3))))
-                    (i32.store (local.get $at) (i32.sub (local.get $j) (i32.const 1)))
-                    (i32.store offset=4 (local.get $at) (local.get $k))
-                    (local.set $count (i32.add (local.get $count) (i32.const 1))))
+                    ;; `l` ends `cl`, which the general way reads; otherwise it is a letter.
+                    (br_if $stop (i32.eq (local.get $last) (i32.const 0x63)))
+                    (local.set $c (i32.const 0x6c)))
                   (else
-                    (i32.store (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 1))) (i32.load offset=131088 (local.get $at)))
-                    (local.set $at (i32.add (local.get $from) (i32.shl (local.get $j) (i32.const 2))))
-                    (i32.store (local.get $at) (local.get $k))
-                    (i32.store offset=4 (local.get $at) (local.get $k))
-                    (local.set $j (i32.add (local.get $j) (i32.const 2)))
-                    (local.set $last (local.get $c))))
-                (local.set $k (i32.add (local.get $k) (i32.const 1)))
-                (br $next)))))
+                    ;; The slot's two units (one i32) and code point, which is what $last holds.
+                    (local.set $at (i32.shl (i32.sub (local.get $c) (i32.const 0xd800)) (i32.const 3)))
+                    (local.set $c (i32.load offset=131092 (local.get $at)))
+                    (if (i32.eq (local.get $c) (local.get $last))
+                      (then
+                        (local.set $at (i32.add (local.get $ends) (i32.shl (local.get $count) (i32.const 3))))
+                        (i32.store (local.get $at) (i32.sub (local.get $j) (i32.const 1)))
+                        (i32.store offset=4 (local.get $at) (local.get $k))
+                        (local.set $count (i32.add (local.get $count) (i32.const 1))))
+                      (else
+                        (i32.store (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 1))) (i32.load offset=131088 (local.get $at)))
+                        (local.set $at (i32.add (local.get $from) (i32.shl (local.get $j) (i32.const 2))))
+                        (i32.store (local.get $at) (local.get $k))
+                        (i32.store offset=4 (local.get $at) (local.get $k))
+                        (local.set $j (i32.add (local.get $j) (i32.const 2)))
+                        (local.set $last (local.get $c))))
+                    (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                    (br $next)))))))
+        ;; A letter the same as the last one extends its range (logged), unless it makes `vv`.
         (if (i32.eq (local.get $c) (local.get $last))
           (then
             (br_if $stop (i32.eq (local.get $c) (i32.const 0x76)))
@@ -300,8 +310,6 @@
             (local.set $count (i32.add (local.get $count) (i32.const 1)))
             (local.set $k (i32.add (local.get $k) (i32.const 1)))
             (br $next)))
-        ;; `cl`, the last unit and this one as one key.
-        (br_if $stop (i32.eq (i32.or (i32.shl (local.get $last) (i32.const 16)) (local.get $c)) (i32.const 0x0063006c)))
         (i32.store16 (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 1))) (local.get $c))
         (i32.store (i32.add (local.get $from) (i32.shl (local.get $j) (i32.const 2))) (local.get $k))
         (local.set $j (i32.add (local.get $j) (i32.const 1)))
@@ -311,8 +319,8 @@
           (i32.load16_u
             (i32.shl (i32.load16_u (i32.add (local.get $src) (i32.shl (local.get $k) (i32.const 1)))) (i32.const 1))))
         ;; Entries 0 to 2 and from 0xd800 on, in one test: 0 and 2 the general way's, 1 a
-        ;; separator (left out), 0xd800 + slot a letter of two units (its slot in the table of
-        ;; pairs), from 0xe000 on a letter like any other.
+        ;; separator (left out), 0xdfff an `l`, 0xd800 + slot a letter of two units (its slot
+        ;; in the table of pairs), from 0xe000 on a letter like any other.
         (if (i32.ge_u (i32.sub (local.get $c) (i32.const 3)) (i32.const 0xd7fd))
           (then
             (if (i32.lt_u (local.get $c) (i32.const 0xe000))
@@ -322,24 +330,31 @@
                     (local.set $k (i32.add (local.get $k) (i32.const 1)))
                     (br $next)))
                 (br_if $stop (i32.lt_u (local.get $c) (i32.const 0xd800)))
-                ;; The slot's two units (one i32) and code point, which is what $last holds.
-                (local.set $at (i32.shl (i32.sub (local.get $c) (i32.const 0xd800)) (i32.const 3)))
-                (local.set $c (i32.load offset=131092 (local.get $at)))
-                (if (i32.eq (local.get $c) (local.get $last))
+                (if (i32.eq (local.get $c) (i32.const 0xdfff))
                   (then
-                    (local.set $at (i32.add (local.get $ends) (i32.shl (local.get $count) (i32.const 3))))
-                    (i32.store (local.get $at) (i32.sub (local.get $j) (i32.const 1)))
-                    (i32.store offset=4 (local.get $at) (local.get $k))
-                    (local.set $count (i32.add (local.get $count) (i32.const 1))))
+                    ;; `l` ends `cl`, which the general way reads; otherwise it is a letter.
+                    (br_if $stop (i32.eq (local.get $last) (i32.const 0x63)))
+                    (local.set $c (i32.const 0x6c)))
                   (else
-                    (i32.store (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 1))) (i32.load offset=131088 (local.get $at)))
-                    (local.set $at (i32.add (local.get $from) (i32.shl (local.get $j) (i32.const 2))))
-                    (i32.store (local.get $at) (local.get $k))
-                    (i32.store offset=4 (local.get $at) (local.get $k))
-                    (local.set $j (i32.add (local.get $j) (i32.const 2)))
-                    (local.set $last (local.get $c))))
-                (local.set $k (i32.add (local.get $k) (i32.const 1)))
-                (br $next)))))
+                    ;; The slot's two units (one i32) and code point, which is what $last holds.
+                    (local.set $at (i32.shl (i32.sub (local.get $c) (i32.const 0xd800)) (i32.const 3)))
+                    (local.set $c (i32.load offset=131092 (local.get $at)))
+                    (if (i32.eq (local.get $c) (local.get $last))
+                      (then
+                        (local.set $at (i32.add (local.get $ends) (i32.shl (local.get $count) (i32.const 3))))
+                        (i32.store (local.get $at) (i32.sub (local.get $j) (i32.const 1)))
+                        (i32.store offset=4 (local.get $at) (local.get $k))
+                        (local.set $count (i32.add (local.get $count) (i32.const 1))))
+                      (else
+                        (i32.store (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 1))) (i32.load offset=131088 (local.get $at)))
+                        (local.set $at (i32.add (local.get $from) (i32.shl (local.get $j) (i32.const 2))))
+                        (i32.store (local.get $at) (local.get $k))
+                        (i32.store offset=4 (local.get $at) (local.get $k))
+                        (local.set $j (i32.add (local.get $j) (i32.const 2)))
+                        (local.set $last (local.get $c))))
+                    (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                    (br $next)))))))
+        ;; A letter the same as the last one extends its range (logged), unless it makes `vv`.
         (if (i32.eq (local.get $c) (local.get $last))
           (then
             (br_if $stop (i32.eq (local.get $c) (i32.const 0x76)))
@@ -349,8 +364,6 @@
             (local.set $count (i32.add (local.get $count) (i32.const 1)))
             (local.set $k (i32.add (local.get $k) (i32.const 1)))
             (br $next)))
-        ;; `cl`, the last unit and this one as one key.
-        (br_if $stop (i32.eq (i32.or (i32.shl (local.get $last) (i32.const 16)) (local.get $c)) (i32.const 0x0063006c)))
         (i32.store16 (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 1))) (local.get $c))
         (i32.store (i32.add (local.get $from) (i32.shl (local.get $j) (i32.const 2))) (local.get $k))
         (local.set $j (i32.add (local.get $j) (i32.const 1)))
