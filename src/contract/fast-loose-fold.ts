@@ -316,7 +316,8 @@ function foldPlain(units: Uint16Array, n: number, s: LooseScratch): number {
       // A unit whose token is one letter of two units (a Han variant beyond the BMP): the
       // WebAssembly run reads it from now on.
       const token = tokens[0];
-      if (s.wasm && width === 1 && tokens.length === 1 && typeof token === 'string' && token.length === 2 && (u < 0xd800 || u > 0xdfff)) s.wasm.learnPair(u, token);
+      if (s.wasm && width === 1 && tokens.length === 1 && typeof token === 'string' && token.length === 2 && (u < 0xd800 || u > 0xdfff))
+        s.wasm.learnPair(u, token);
       // Room for these tokens (two units each at most), a wildcard, and one unit per folded unit after them.
       s.ensure(j + 2 * tokens.length + 1 + (n - k));
       j = pushTokens(s, tokens, k, k + width - 1, j);
