@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createVerifier } from './contract-verifier.js';
 import { FoldScratch, foldText, type FoldedText } from './fast-fold.js';
 import { TIER_UP_UNITS } from './term-matcher.js';
@@ -129,6 +129,18 @@ describe('the fold of verifiers in WebAssembly (fold_run, fold-wasm.ts)', () => 
     expect(auto.wasm).toBeDefined();
     // The fold table alone is 128 KiB; the JavaScript arrays for this candidate, far less.
     expect(auto.byteLength - js.byteLength).toBeGreaterThanOrEqual(65536 * 2);
+  });
+
+  it("folds in JavaScript where WebAssembly is unavailable, even when asked for 'wasm'", () => {
+    vi.stubGlobal('WebAssembly', undefined);
+    try {
+      const wasm = new FoldScratch('wasm');
+      const candidate = '看車  Refund ß 經\u0301 '.repeat(50);
+      expect(foldOf(foldText(candidate, wasm))).toEqual(foldOf(foldText(candidate, new FoldScratch('js'))));
+      expect(wasm.wasm).toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("counts its WebAssembly instance's memory in the verifier's scanBytes (the sidecar's contract cache bound)", () => {
