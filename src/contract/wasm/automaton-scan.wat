@@ -178,70 +178,6 @@
     (global.set $not_inert (i32.eq (local.get $keep) (i32.const 0x7fff)))
     (local.get $logged))
 
-  ;; Aho–Corasick from offset $from to $length, from the root: logs every occurrence ending in
-  ;; that span as (first state with a hit, offset of its last unit) after the $logged entries
-  ;; already there. $flags holds 0x8000 when a unit before $from was not NFC-inert.
-  (func $links
-    (param $text i32) (param $from i32) (param $length i32) (param $log i32) (param $logged i32)
-    (param $mem i32) (param $root i32) (param $slots i32) (param $shift i32) (param $mask i32) (param $flags i32)
-    (result i32)
-    (local $i i32) (local $entry i32) (local $cls i32) (local $bit i32) (local $at i32) (local $next i32)
-    (local $base i32) (local $h i32) (local $slot i32) (local $key i32)
-    (local.set $i (local.get $from))
-    (block $end
-      (loop $units
-        (br_if $end (i32.ge_s (local.get $i) (local.get $length)))
-        (local.set $entry
-          (i32.load16_u (i32.shl (i32.load16_u (i32.add (local.get $text) (i32.shl (local.get $i) (i32.const 1)))) (i32.const 1))))
-        (local.set $flags (i32.or (local.get $flags) (local.get $entry)))
-        (local.set $cls (i32.and (local.get $entry) (i32.const 0x7fff)))
-        (if (i32.eqz (local.get $cls))
-          (then (local.set $at (i32.const 0)))
-          (else
-            (local.set $bit (i32.shl (i32.const 1) (local.get $cls)))
-            (local.set $next (i32.const -1))
-            (block $moved
-              (loop $follow
-                (br_if $moved (i32.eqz (local.get $at)))
-                (local.set $base (i32.and (local.get $at) (i32.const -2)))
-                (if (i32.and (i32.load (i32.add (local.get $mem) (i32.shl (local.get $base) (i32.const 2)))) (local.get $bit))
-                  (then
-                    (local.set $h
-                      (i32.shr_u
-                        (i32.mul (i32.xor (local.get $base) (i32.mul (local.get $cls) (i32.const 0x85ebca6b))) (i32.const 0x9e3779b1))
-                        (local.get $shift)))
-                    (block $probed
-                      (loop $probe
-                        (local.set $slot
-                          (i32.add (local.get $mem)
-                            (i32.shl (i32.add (local.get $slots) (i32.mul (local.get $h) (i32.const 3))) (i32.const 2))))
-                        (local.set $key (i32.load (local.get $slot)))
-                        (br_if $probed (i32.eqz (local.get $key)))
-                        (if (i32.and (i32.eq (local.get $key) (local.get $base)) (i32.eq (i32.load offset=4 (local.get $slot)) (local.get $cls)))
-                          (then
-                            (local.set $next (i32.load offset=8 (local.get $slot)))
-                            (br $probed)))
-                        (local.set $h (i32.and (i32.add (local.get $h) (i32.const 1)) (local.get $mask)))
-                        (br $probe)))
-                    (br_if $moved (i32.ge_s (local.get $next) (i32.const 0)))))
-                (local.set $at (i32.load offset=4 (i32.add (local.get $mem) (i32.shl (local.get $base) (i32.const 2)))))
-                (br $follow)))
-            (local.set $at
-              (select
-                (local.get $next)
-                (i32.load (i32.add (local.get $mem) (i32.shl (i32.add (local.get $root) (local.get $cls)) (i32.const 2))))
-                (i32.ge_s (local.get $next) (i32.const 0))))
-            (if (i32.and (local.get $at) (i32.const 1))
-              (then
-                (i32.store (i32.add (local.get $log) (i32.shl (local.get $logged) (i32.const 2)))
-                  (i32.load offset=8 (i32.add (local.get $mem) (i32.shl (i32.and (local.get $at) (i32.const -2)) (i32.const 2)))))
-                (i32.store offset=4 (i32.add (local.get $log) (i32.shl (local.get $logged) (i32.const 2))) (local.get $i))
-                (local.set $logged (i32.add (local.get $logged) (i32.const 2)))))))
-        (local.set $i (i32.add (local.get $i) (i32.const 1)))
-        (br $units)))
-    (global.set $not_inert (i32.ne (i32.and (local.get $flags) (i32.const 0x8000)) (i32.const 0)))
-    (local.get $logged))
-
   ;; The common case of the fold (see the header): folds the code units from $i (at $src) into
   ;; folded units from $k (at $out) while the entries of each unit and of the unit after it are
   ;; not 0 and no space follows a space ($last: the folded unit before them, or -1). The text
@@ -311,7 +247,69 @@
         (br $unit)))
     (i32.shr_u (i32.sub (local.get $p) (local.get $src)) (i32.const 1)))
 
-  ;; The fields of the loose fold `loose_run` leaves: the loose length, the last loose unit, the
+  ;; Aho–Corasick from offset $from to $length, from the root: logs every occurrence ending in
+  ;; that span as (first state with a hit, offset of its last unit) after the $logged entries
+  ;; already there. $flags holds 0x8000 when a unit before $from was not NFC-inert.
+  (func $links
+    (param $text i32) (param $from i32) (param $length i32) (param $log i32) (param $logged i32)
+    (param $mem i32) (param $root i32) (param $slots i32) (param $shift i32) (param $mask i32) (param $flags i32)
+    (result i32)
+    (local $i i32) (local $entry i32) (local $cls i32) (local $bit i32) (local $at i32) (local $next i32)
+    (local $base i32) (local $h i32) (local $slot i32) (local $key i32)
+    (local.set $i (local.get $from))
+    (block $end
+      (loop $units
+        (br_if $end (i32.ge_s (local.get $i) (local.get $length)))
+        (local.set $entry
+          (i32.load16_u (i32.shl (i32.load16_u (i32.add (local.get $text) (i32.shl (local.get $i) (i32.const 1)))) (i32.const 1))))
+        (local.set $flags (i32.or (local.get $flags) (local.get $entry)))
+        (local.set $cls (i32.and (local.get $entry) (i32.const 0x7fff)))
+        (if (i32.eqz (local.get $cls))
+          (then (local.set $at (i32.const 0)))
+          (else
+            (local.set $bit (i32.shl (i32.const 1) (local.get $cls)))
+            (local.set $next (i32.const -1))
+            (block $moved
+              (loop $follow
+                (br_if $moved (i32.eqz (local.get $at)))
+                (local.set $base (i32.and (local.get $at) (i32.const -2)))
+                (if (i32.and (i32.load (i32.add (local.get $mem) (i32.shl (local.get $base) (i32.const 2)))) (local.get $bit))
+                  (then
+                    (local.set $h
+                      (i32.shr_u
+                        (i32.mul (i32.xor (local.get $base) (i32.mul (local.get $cls) (i32.const 0x85ebca6b))) (i32.const 0x9e3779b1))
+                        (local.get $shift)))
+                    (block $probed
+                      (loop $probe
+                        (local.set $slot
+                          (i32.add (local.get $mem)
+                            (i32.shl (i32.add (local.get $slots) (i32.mul (local.get $h) (i32.const 3))) (i32.const 2))))
+                        (local.set $key (i32.load (local.get $slot)))
+                        (br_if $probed (i32.eqz (local.get $key)))
+                        (if (i32.and (i32.eq (local.get $key) (local.get $base)) (i32.eq (i32.load offset=4 (local.get $slot)) (local.get $cls)))
+                          (then
+                            (local.set $next (i32.load offset=8 (local.get $slot)))
+                            (br $probed)))
+                        (local.set $h (i32.and (i32.add (local.get $h) (i32.const 1)) (local.get $mask)))
+                        (br $probe)))
+                    (br_if $moved (i32.ge_s (local.get $next) (i32.const 0)))))
+                (local.set $at (i32.load offset=4 (i32.add (local.get $mem) (i32.shl (local.get $base) (i32.const 2)))))
+                (br $follow)))
+            (local.set $at
+              (select
+                (local.get $next)
+                (i32.load (i32.add (local.get $mem) (i32.shl (i32.add (local.get $root) (local.get $cls)) (i32.const 2))))
+                (i32.ge_s (local.get $next) (i32.const 0))))
+            (if (i32.and (local.get $at) (i32.const 1))
+              (then
+                (i32.store (i32.add (local.get $log) (i32.shl (local.get $logged) (i32.const 2)))
+                  (i32.load offset=8 (i32.add (local.get $mem) (i32.shl (i32.and (local.get $at) (i32.const -2)) (i32.const 2)))))
+                (i32.store offset=4 (i32.add (local.get $log) (i32.shl (local.get $logged) (i32.const 2))) (local.get $i))
+                (local.set $logged (i32.add (local.get $logged) (i32.const 2)))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $units)))
+    (global.set $not_inert (i32.ne (i32.and (local.get $flags) (i32.const 0x8000)) (i32.const 0)))
+    (local.get $logged));; The fields of the loose fold `loose_run` leaves: the loose length, the last loose unit, the
   ;; log of ends' length.
   (global $loose_length (export "loose_length") (mut i32) (i32.const 0))
   (global $loose_last (export "loose_last") (mut i32) (i32.const 0))
