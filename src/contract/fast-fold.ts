@@ -423,9 +423,10 @@ function moveEnd(s: FoldScratch, x: number, end: number, runCount: number): void
  * space follows a space; returns the new output length and leaves the stopping offset in
  * the scratch's `runEnd`. Writes nothing but the folded units: their offsets are `k + (i - k)`.
  *
- * Four units a round while all four and the unit after them have an entry in {@link fastTable}
- * (so none is continued) and no two spaces are in a row; one at a time, by their full entries,
- * through the unit that ended the rounds. Where the text and the folded text are both at an
+ * Up to five units one at a time, by their full entries; then four units a round while all
+ * four and the unit after them have an entry in {@link fastTable} (so none is continued) and no
+ * two spaces are in a row; then one at a time again through the unit that ended the rounds, and
+ * so on. Where the text and the folded text are both at an
  * even unit, a round reads and writes pairs of units (half the typed-array accesses, each of
  * which V8 checks); the pair after the round's four is kept for the next round.
  *
@@ -450,6 +451,20 @@ function fastRun(
   const fast = fastTable;
   const wasm = s.wasm;
   for (;;) {
+    // Up to five units one at a time, by their full entries: first, so that a run that ends
+    // within them (text with marks, `m` or Hangul ends one every few units) costs no round and
+    // no call into WebAssembly; then through the unit that ended the rounds.
+    for (const stop = Math.min(i + 5, n); i < stop; i++) {
+      const e = t[src[i]!]!;
+      const f = e & 0xffff;
+      if ((e & SIMPLE) === 0 || (t[src[i + 1]!]! & (CONTINUES | KNOWN)) !== KNOWN || (f === 32 && last === 32)) {
+        s.runEnd = i;
+        return k;
+      }
+      out[k++] = f;
+      last = f;
+    }
+    if (i >= n) break;
     if (wasm) {
       const stop = wasm.run(i, k, last);
       if (stop > i) {
@@ -500,17 +515,6 @@ function fastRun(
         last = f3;
       }
     }
-    for (const stop = Math.min(i + 5, n); i < stop; i++) {
-      const e = t[src[i]!]!;
-      const f = e & 0xffff;
-      if ((e & SIMPLE) === 0 || (t[src[i + 1]!]! & (CONTINUES | KNOWN)) !== KNOWN || (f === 32 && last === 32)) {
-        s.runEnd = i;
-        return k;
-      }
-      out[k++] = f;
-      last = f;
-    }
-    if (i >= n) break;
   }
   s.runEnd = i;
   return k;
