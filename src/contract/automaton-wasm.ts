@@ -35,10 +35,11 @@ interface ScanExports {
 let compiled: WasmModule | null | undefined;
 
 /**
- * The compiled scan module, or undefined where WebAssembly is unavailable. Compiled
- * synchronously from the embedded bytes: no file read, no top-level await, so ESM, CommonJS and
- * bundles load it alike. The global is looked up on every call, so a host (or a test) that
- * removes it gets the JavaScript scan from then on.
+ * The compiled scan module, or undefined where WebAssembly is unavailable (or lacks the
+ * fixed-width SIMD that `fold_run` uses: the module then fails to compile, and every scan and
+ * fold stays JavaScript). Compiled synchronously from the embedded bytes: no file read, no
+ * top-level await, so ESM, CommonJS and bundles load it alike. The global is looked up on every
+ * call, so a host (or a test) that removes it gets the JavaScript scan from then on.
  */
 export function scanModule(): WasmModule | undefined {
   const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;

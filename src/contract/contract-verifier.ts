@@ -661,7 +661,7 @@ class Matching {
 
   /** The scratch of its folds, made at the first fold. */
   folds(): FoldScratch {
-    return (this.foldScratch ??= new FoldScratch());
+    return (this.foldScratch ??= new FoldScratch(this.engine));
   }
 
   /** An automaton of `terms`, kept for {@link scanBytes}; `undefined` when the terms do not fit one. */

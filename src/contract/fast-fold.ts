@@ -1,9 +1,18 @@
+import { WasmFoldRun } from './fold-wasm.js';
 import { caseFoldingMap, confusablesMap, foldSegment, isContinuing, isDefaultIgnorable, isMark } from './reference-fold.js';
+import { TIER_UP_UNITS } from './term-matcher.js';
+import type { ScanEngine } from './term-matcher-types.js';
 
 /**
  * The fold of a candidate as `folded` matching reads it (see `reference-fold.ts` for what
  * folding does): a table per code unit for the common case, the reference fold, cached, for the
  * rest, and for every folded unit the original range it came from.
+ *
+ * Once a scratch has folded {@link TIER_UP_UNITS} code units, the rounds of the common case run
+ * as WebAssembly (`fold-wasm.ts`, eight units a round) where it is available: the scratch's code
+ * units and folded units then live in that instance's memory, beside a copy of the fast table,
+ * and the rest of the fold reads and writes them there. The JavaScript rounds stay the
+ * reference, and the fold wherever WebAssembly is unavailable.
  */
 
 /** Code points the table must fold the slow way even when no data maps them. */
@@ -120,7 +129,9 @@ export interface FoldedText {
  * The scratch arrays of folding: the text's code units, the folded units and their offsets.
  * Owned by a verifier (or by {@link foldTerm} for terms), grown on demand; a {@link FoldedText}
  * is a view of them, valid until the next fold with the same scratch. Verification is
- * synchronous, so folds with one scratch never overlap.
+ * synchronous, so folds with one scratch never overlap. Once the common case moved to
+ * WebAssembly, the code and folded units are views of its instance's memory, made anew when it
+ * grows (the older views are then detached).
  */
 export class FoldScratch {
   unitBuffer = Buffer.alloc(0);
@@ -145,20 +156,44 @@ export class FoldScratch {
   slowEnd = new Int32Array(0);
   /** Where the last `fastRun` stopped. */
   runEnd = 0;
+  /** The WebAssembly run of the common case, once the scratch moved it there. */
+  wasm: WasmFoldRun | undefined;
+  /** Code units still to fold in JavaScript before the common case moves to WebAssembly. */
+  private budget: number;
 
-  /** The bytes its buffers hold now (they grow with the longest text folded, never shrink). */
-  get byteLength(): number {
-    return this.unitBuffer.length + this.codeBuffer.length + this.runs.byteLength + this.slowStart.byteLength + this.slowEnd.byteLength;
+  /**
+   * `engine`: `auto` (the default) moves the common case to WebAssembly, where available, after
+   * {@link TIER_UP_UNITS} code units; `wasm` at the first fold (where available: the fold stays
+   * in JavaScript otherwise, as it would under `auto`); `js` never.
+   */
+  constructor(engine: ScanEngine | 'auto' = 'auto') {
+    this.budget = engine === 'js' ? Infinity : engine === 'wasm' ? 0 : TIER_UP_UNITS;
   }
 
+  /**
+   * The bytes its buffers hold now (they grow with the longest text folded, never shrink): with
+   * the common case in WebAssembly, its instance's whole memory (the fold table's 128 KiB too).
+   */
+  get byteLength(): number {
+    const arrays = this.wasm ? this.wasm.byteLength : this.unitBuffer.length + this.codeBuffer.length;
+    return arrays + this.runs.byteLength + this.slowStart.byteLength + this.slowEnd.byteLength;
+  }
+
+  /** Room for `capacity` folded units and a sentinel, keeping the units folded so far. */
   ensure(capacity: number): void {
     if (this.units.length >= capacity + 1) return;
     const size = Math.max(capacity * 2, 256);
-    const old = this.units;
-    this.unitBuffer = Buffer.allocUnsafeSlow(size * 2);
-    this.units = new Uint16Array(this.unitBuffer.buffer, this.unitBuffer.byteOffset, size);
-    this.units32 = new Uint32Array(this.unitBuffer.buffer, this.unitBuffer.byteOffset, size / 2);
-    this.units.set(old);
+    if (this.wasm) {
+      // Keeps the code units too: a fold grows its folded units midway.
+      this.wasm.layout(this.code.length, size);
+      this.adopt(this.wasm);
+    } else {
+      const old = this.units;
+      this.unitBuffer = Buffer.allocUnsafeSlow(size * 2);
+      this.units = new Uint16Array(this.unitBuffer.buffer, this.unitBuffer.byteOffset, size);
+      this.units32 = new Uint32Array(this.unitBuffer.buffer, this.unitBuffer.byteOffset, size / 2);
+      this.units.set(old);
+    }
     const oldStart = this.slowStart;
     const oldEnd = this.slowEnd;
     this.slowStart = new Int32Array(size);
@@ -167,32 +202,67 @@ export class FoldScratch {
     this.slowEnd.set(oldEnd);
   }
 
+  /** Room for a text of `length` code units and its sentinel (the code units are not kept). */
   ensureCode(length: number): Uint16Array {
     if (this.code.length < length + 1) {
-      this.codeBuffer = Buffer.allocUnsafeSlow(Math.max(2 * (length + 1), 256) * 2);
-      this.code = new Uint16Array(this.codeBuffer.buffer, this.codeBuffer.byteOffset, this.codeBuffer.length / 2);
-      this.code32 = new Uint32Array(this.codeBuffer.buffer, this.codeBuffer.byteOffset, this.codeBuffer.length / 4);
+      const size = Math.max(2 * (length + 1), 256);
+      if (this.wasm) {
+        this.wasm.layout(size, this.units.length);
+        this.adopt(this.wasm);
+      } else {
+        this.codeBuffer = Buffer.allocUnsafeSlow(size * 2);
+        this.code = new Uint16Array(this.codeBuffer.buffer, this.codeBuffer.byteOffset, size);
+        this.code32 = new Uint32Array(this.codeBuffer.buffer, this.codeBuffer.byteOffset, size / 2);
+      }
     }
     return this.code;
+  }
+
+  /**
+   * Before a fold of `n` code units: moves the common case to WebAssembly when the budget is
+   * spent, the code and folded units into its instance's memory (with room for as many as
+   * now) and a copy of the whole fast table into its table.
+   */
+  tierUp(n: number): void {
+    if (this.wasm || (this.budget -= n) >= 0) return;
+    this.budget = Infinity;
+    const wasm = WasmFoldRun.create();
+    if (!wasm) return;
+    wasm.layout(this.code.length, this.units.length);
+    wasm.table.set(fastTable);
+    this.wasm = wasm;
+    this.adopt(wasm);
+  }
+
+  /** Takes the views of `wasm`'s memory as its code and folded units. */
+  private adopt(wasm: WasmFoldRun): void {
+    this.codeBuffer = wasm.codeBuffer;
+    this.code = wasm.code;
+    this.code32 = wasm.code32;
+    this.unitBuffer = wasm.unitBuffer;
+    this.units = wasm.units;
+    this.units32 = wasm.units32;
   }
 }
 
 /**
  * Folds `text`, keeping for every folded code unit the original range it came from. For the
  * common case (code units that fold alone to one unit, none continued by the next), a table
- * lookup per unit, four units a round read and written in pairs, and no offsets: a run records
- * them all. Segments with marks, ignorables, surrogates or expansions (`ß` → `ss`) fold the
- * slow way, cached, their offsets kept aside.
+ * lookup per unit, four units a round read and written in pairs (eight a round, in WebAssembly,
+ * once the scratch moved there), and no offsets: a run records them all. Segments with marks,
+ * ignorables, surrogates or expansions (`ß` → `ss`) fold the slow way, cached, their offsets
+ * kept aside.
  */
 export function foldText(text: string, s: FoldScratch): FoldedText {
   const t = unitTable;
   const n = text.length;
-  const src = s.ensureCode(n);
-  s.codeBuffer.write(text, 0, 'utf16le');
-  src[n] = 0; // sentinel: unit 0 continues nothing, and has no fast entry
+  s.tierUp(n);
   // A segment's fold can be longer than the segment (NFKC of U+FDFA is 18 s.units), so capacity
   // grows on demand in the slow path.
   s.ensure(n + 16);
+  let src = s.ensureCode(n);
+  s.codeBuffer.write(text, 0, 'utf16le');
+  src[n] = 0; // sentinel: unit 0 continues nothing, and has no fast entry
   let k = 0;
   let last = -1; // last emitted unit, for collapsing spaces
   let marks = false;
@@ -263,6 +333,7 @@ export function foldText(text: string, s: FoldScratch): FoldedText {
       folded = j === segStart + 1 ? foldUnitCached(u) : foldSegmentCached(text.slice(segStart, j));
     }
     s.ensure(k + folded.length + n);
+    src = s.code; // a new view, where the units live in WebAssembly memory that grew
     const end = coreEnd > segStart ? coreEnd : j;
     const firstK = k;
     for (let c = 0; c < folded.length; c++) {
@@ -352,11 +423,18 @@ function moveEnd(s: FoldScratch, x: number, end: number, runCount: number): void
  * space follows a space; returns the new output length and leaves the stopping offset in
  * the scratch's `runEnd`. Writes nothing but the folded units: their offsets are `k + (i - k)`.
  *
- * Four units a round while all four and the unit after them have an entry in {@link fastTable}
- * (so none is continued) and no two spaces are in a row; one at a time, by their full entries,
- * through the unit that ended the rounds. Where the text and the folded text are both at an
+ * Up to five units one at a time, by their full entries; then four units a round while all
+ * four and the unit after them have an entry in {@link fastTable} (so none is continued) and no
+ * two spaces are in a row; then one at a time again through the unit that ended the rounds, and
+ * so on. Where the text and the folded text are both at an
  * even unit, a round reads and writes pairs of units (half the typed-array accesses, each of
  * which V8 checks); the pair after the round's four is kept for the next round.
+ *
+ * Once the scratch moved the common case to WebAssembly, `fold_run` (fold-wasm.ts) does the
+ * rounds instead, from its copy of the fast table: it folds up to the first unit whose entry or
+ * whose next unit's entry is 0, or that is a space after a space, and the units one at a time go
+ * on from there by their full entries, as after the rounds here. These rounds stay the
+ * reference of a differential property test (fast-fold.property.test.ts).
  */
 function fastRun(
   s: FoldScratch,
@@ -371,8 +449,34 @@ function fastRun(
   last: number,
 ): number {
   const fast = fastTable;
+  const wasm = s.wasm;
   for (;;) {
-    if (((i | k) & 1) === 0) {
+    // Up to five units one at a time, by their full entries: first, so that a run that ends
+    // within them (text with marks, `m` or Hangul ends one every few units) costs no round and
+    // no call into WebAssembly; then through the unit that ended the rounds.
+    for (const stop = Math.min(i + 5, n); i < stop; i++) {
+      const e = t[src[i]!]!;
+      const f = e & 0xffff;
+      if ((e & SIMPLE) === 0 || (t[src[i + 1]!]! & (CONTINUES | KNOWN)) !== KNOWN || (f === 32 && last === 32)) {
+        s.runEnd = i;
+        return k;
+      }
+      out[k++] = f;
+      last = f;
+    }
+    if (i >= n) break;
+    if (wasm) {
+      const stop = wasm.run(i, k, last);
+      if (stop > i) {
+        k += stop - i;
+        i = stop;
+        last = out[k - 1]!;
+      }
+      // Where it stopped, its table may lack entries that `entryOf` learnt after the copy (for
+      // this text or another scratch's): copied now, so that the next run goes past them.
+      wasm.table[src[i]!] = fast[src[i]!]!;
+      wasm.table[src[i + 1]!] = fast[src[i + 1]!]!;
+    } else if (((i | k) & 1) === 0) {
       let w = i >>> 1;
       let o = k >>> 1;
       // The last round reads the pair holding unit n (the sentinel) and the one after it.
@@ -411,17 +515,6 @@ function fastRun(
         last = f3;
       }
     }
-    for (const stop = Math.min(i + 5, n); i < stop; i++) {
-      const e = t[src[i]!]!;
-      const f = e & 0xffff;
-      if ((e & SIMPLE) === 0 || (t[src[i + 1]!]! & (CONTINUES | KNOWN)) !== KNOWN || (f === 32 && last === 32)) {
-        s.runEnd = i;
-        return k;
-      }
-      out[k++] = f;
-      last = f;
-    }
-    if (i >= n) break;
   }
   s.runEnd = i;
   return k;
@@ -467,8 +560,10 @@ let termFolds: FoldScratch | undefined;
 
 /**
  * The scratch of terms folded outside a verifier (by `lintContract`, say): terms are short, so
- * it stays small; one allocation per term would cost more than folding it.
+ * it stays small; one allocation per term would cost more than folding it. Its common case
+ * stays in JavaScript: a run of a few units would not repay the call, and no process should hold
+ * an instance's memory for folding terms.
  */
 function termScratch(): FoldScratch {
-  return (termFolds ??= new FoldScratch());
+  return (termFolds ??= new FoldScratch('js'));
 }

@@ -17,6 +17,12 @@
 ;; offset of the last unit), whose terms the caller reads through the dictionary links. The
 ;; global `not_inert` tells whether some unit was not NFC-inert. Returns the log's length.
 ;;
+;; `fold_run` is the common case of the fold (fast-fold.ts's `fastRun`, the JavaScript reference
+;; it must agree with), in an instance of its own (a `FoldScratch`'s) whose memory holds, from
+;; byte 0, the fold table: one u16 per code unit, the unit it folds to where it folds alone to one
+;; unit and is continued by nothing, else 0 (not yet known, or folded the slow way); then the
+;; text's code units and the folded units.
+;;
 ;; `loose_run` is the common case of the loose fold (fast-loose-fold.ts's `letterRun`, the
 ;; JavaScript reference it must agree with), in an instance of its own (a `LooseScratch`'s)
 ;; whose memory holds, from byte 0, the loose table: one u16 per folded code unit (0: not yet
@@ -175,6 +181,75 @@
     (global.set $links_at (local.get $logged))
     (global.set $not_inert (i32.eq (local.get $keep) (i32.const 0x7fff)))
     (local.get $logged))
+
+  ;; The common case of the fold (see the header): folds the code units from $i (at $src) into
+  ;; folded units from $k (at $out) while the entries of each unit and of the unit after it are
+  ;; not 0 and no space follows a space ($last: the folded unit before them, or -1). The text
+  ;; must end with a unit whose entry is 0 (a sentinel), with seven units past it readable.
+  ;; Returns the offset it stopped at; it wrote one unit per unit read.
+  ;;
+  ;; Eight units a round, their entries gathered into one vector (a lane load each) and tested
+  ;; together: one branch a round, none per unit or per space, whatever the text; then one unit
+  ;; at a time up to the unit that ended the rounds (at most eight).
+  (func (export "fold_run")
+    (param $src i32) (param $i i32) (param $out i32) (param $k i32) (param $last i32)
+    (result i32)
+    (local $p i32) (local $q i32) (local $e0 i32) (local $e1 i32) (local $s i32) (local $s0 i32)
+    (local $e v128) (local $spaces v128) (local $before v128)
+    (local.set $p (i32.add (local.get $src) (i32.shl (local.get $i) (i32.const 1))))
+    (local.set $q (i32.add (local.get $out) (i32.shl (local.get $k) (i32.const 1))))
+    ;; Lane 7 of $before: all ones where the unit before the round is a space.
+    (local.set $before
+      (i16x8.splat (i32.sub (i32.const 0) (i32.eq (i32.and (local.get $last) (i32.const 0xffff)) (i32.const 32)))))
+    (block $rounds_done
+      (loop $round
+        (local.set $e (v128.load16_lane 0 (i32.shl (i32.load16_u offset=0 (local.get $p)) (i32.const 1)) (v128.const i64x2 0 0)))
+        (local.set $e (v128.load16_lane 1 (i32.shl (i32.load16_u offset=2 (local.get $p)) (i32.const 1)) (local.get $e)))
+        (local.set $e (v128.load16_lane 2 (i32.shl (i32.load16_u offset=4 (local.get $p)) (i32.const 1)) (local.get $e)))
+        (local.set $e (v128.load16_lane 3 (i32.shl (i32.load16_u offset=6 (local.get $p)) (i32.const 1)) (local.get $e)))
+        (local.set $e (v128.load16_lane 4 (i32.shl (i32.load16_u offset=8 (local.get $p)) (i32.const 1)) (local.get $e)))
+        (local.set $e (v128.load16_lane 5 (i32.shl (i32.load16_u offset=10 (local.get $p)) (i32.const 1)) (local.get $e)))
+        (local.set $e (v128.load16_lane 6 (i32.shl (i32.load16_u offset=12 (local.get $p)) (i32.const 1)) (local.get $e)))
+        (local.set $e (v128.load16_lane 7 (i32.shl (i32.load16_u offset=14 (local.get $p)) (i32.const 1)) (local.get $e)))
+        (local.set $spaces (i16x8.eq (local.get $e) (v128.const i16x8 32 32 32 32 32 32 32 32)))
+        (br_if $rounds_done
+          (i32.or
+            (v128.any_true
+              (v128.or
+                (i16x8.eq (local.get $e) (v128.const i64x2 0 0))
+                ;; Each unit's space flag and the flag of the unit before it (lane 7 of $before
+                ;; for lane 0).
+                (v128.and
+                  (local.get $spaces)
+                  (i8x16.shuffle 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 (local.get $before) (local.get $spaces)))))
+            ;; The entry of the unit after the round's eight.
+            (i32.eqz (i32.load16_u (i32.shl (i32.load16_u offset=16 (local.get $p)) (i32.const 1))))))
+        (v128.store (local.get $q) (local.get $e))
+        (local.set $before (local.get $spaces))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (local.set $q (i32.add (local.get $q) (i32.const 16)))
+        (br $round)))
+    ;; One unit at a time. $s, $s0: a unit xor 32, 0 for a space, below 0x10000, so that
+    ;; ($s | $s0) - 1 < 0 only for two spaces; $e0: the entry of the unit at $p.
+    (local.set $s (select (i32.const 0) (i32.const 1) (i16x8.extract_lane_s 7 (local.get $before))))
+    (local.set $e0 (i32.load16_u (i32.shl (i32.load16_u (local.get $p)) (i32.const 1))))
+    (block $stop
+      (loop $unit
+        (local.set $e1 (i32.load16_u (i32.shl (i32.load16_u offset=2 (local.get $p)) (i32.const 1))))
+        (local.set $s0 (i32.xor (local.get $e0) (i32.const 32)))
+        (br_if $stop
+          (i32.lt_s
+            (i32.or
+              (i32.or (i32.sub (local.get $e0) (i32.const 1)) (i32.sub (local.get $e1) (i32.const 1)))
+              (i32.sub (i32.or (local.get $s) (local.get $s0)) (i32.const 1)))
+            (i32.const 0)))
+        (i32.store16 (local.get $q) (local.get $e0))
+        (local.set $s (local.get $s0))
+        (local.set $e0 (local.get $e1))
+        (local.set $p (i32.add (local.get $p) (i32.const 2)))
+        (local.set $q (i32.add (local.get $q) (i32.const 2)))
+        (br $unit)))
+    (i32.shr_u (i32.sub (local.get $p) (local.get $src)) (i32.const 1)))
 
   ;; Aho–Corasick from offset $from to $length, from the root: logs every occurrence ending in
   ;; that span as (first state with a hit, offset of its last unit) after the $logged entries
