@@ -353,6 +353,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
   const loose = looseFrom !== undefined ? looseSearch(terms.slice(looseFrom), looseFrom, matching) : undefined;
   // Folded units (first, last) around which the loose terms' folded keys are searched.
   const windows: number[] = [];
+  const spans: number[] = [];
   return {
     strategy: (windowed ?? whole).strategy,
     found,
@@ -381,7 +382,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
         if (windows.length !== 0) windows.length = 0;
         const everywhere = loose.scan(candidate, folded, found, recorded, extra, windows);
         if (everywhere || loose.emptyKey) windowed.scan(folded, 0, folded.length, found, recorded, quads);
-        else scanWindows(windowed, folded, windows, found, recorded, quads);
+        else scanWindows(windowed, folded, windows, spans, found, recorded, quads);
       }
       if (extra.length > 0) appendNew(quads, extra);
       return quads;
@@ -422,37 +423,53 @@ function appendNew(quads: number[], extra: readonly number[]): void {
 /**
  * Searches `keys` in the windows of the fold listed in `windows` (first and last folded unit of
  * each, in any order), each widened by the longest key on both sides; overlapping windows are
- * searched as one, so no occurrence is reported twice.
+ * searched as one, so no occurrence is reported twice. `spans` is scratch for the merged
+ * windows, reused from one candidate to the next.
  */
-function scanWindows(keys: FoldedKeys, folded: FoldedText, windows: number[], found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
+function scanWindows(keys: FoldedKeys, folded: FoldedText, windows: number[], spans: number[], found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
   const count = windows.length >> 1;
   if (count === 0) return;
-  const order: number[] = [];
-  for (let w = 0; w < count; w++) order.push(w);
-  if (count > 1) sortedBy(order, (a, b) => windows[2 * a]! - windows[2 * b]!);
+  // The plain pass logs its occurrences by start, so the windows nearly always come in order:
+  // checked in one pass, they are sorted (an array of indices and a comparator) only when not.
+  let ordered = true;
+  for (let w = 2; w < windows.length && ordered; w += 2) ordered = windows[w - 2]! <= windows[w]!;
+  if (!ordered) sortWindows(windows);
   const wide = keys.longest;
   const n = folded.length;
-  const spans: number[] = [];
-  let from = -1;
-  let to = -1;
-  for (const w of order) {
-    const a = Math.max(0, windows[2 * w]! - wide);
-    const b = Math.min(n, windows[2 * w + 1]! + 1 + wide);
+  if (spans.length !== 0) spans.length = 0;
+  let from = Math.max(0, windows[0]! - wide);
+  let to = Math.min(n, windows[1]! + 1 + wide);
+  for (let w = 2; w < windows.length; w += 2) {
+    const a = Math.max(0, windows[w]! - wide);
+    const b = Math.min(n, windows[w + 1]! + 1 + wide);
     if (a <= to) {
       if (b > to) to = b;
       continue;
     }
-    if (from >= 0) spans.push(from, to);
+    spans.push(from, to);
     from = a;
     to = b;
   }
   spans.push(from, to);
-  if (spans.length === 2 || !keys.joins) {
-    for (let s = 0; s < spans.length; s += 2) keys.scan(folded, spans[s]!, spans[s + 1]!, found, recorded, quads);
-  } else keys.scanSpans(folded, spans, found, recorded, quads);
+  keys.scanSpans(folded, spans, found, recorded, quads);
+}
+
+/** Sorts the (first, last) pairs of `windows` in place by their first unit. */
+function sortWindows(windows: number[]): void {
+  const order: number[] = [];
+  for (let w = 0; w < windows.length; w += 2) order.push(w);
+  sortedBy(order, (a, b) => windows[a]! - windows[b]!);
+  const copy = windows.slice();
+  for (let k = 0; k < order.length; k++) {
+    windows[2 * k] = copy[order[k]!]!;
+    windows[2 * k + 1] = copy[order[k]! + 1]!;
+  }
 }
 
 type FoldedKeys = ReturnType<typeof foldedKeys>;
+
+/** Spans longer than this many units are copied into the joined units by `set`, shorter ones unit by unit. */
+const LONG_SPAN = 64;
 
 /**
  * The folded keys of terms `first` to `last` (exclusive) of `terms` and their search in a span
@@ -490,8 +507,6 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   };
   return {
     termCount: last - first,
-    /** Whether {@link scanSpans} can search joined spans (its matcher scans code units). */
-    joins: matcher.scanUnits !== undefined,
     strategy: matcher.strategy,
     /** Units of the longest key. */
     longest: searched.reduce((most, key) => Math.max(most, key.length), 0),
@@ -518,8 +533,12 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
       const units = folded.units;
       let at = 0;
       for (let s = 0; s < spans.length; s += 2) {
-        joined.set(units.subarray(spans[s]!, spans[s + 1]!), at);
-        at += spans[s + 1]! - spans[s]!;
+        const from = spans[s]!;
+        const to = spans[s + 1]!;
+        // A window is a few units: copied one by one, as a `subarray` (an object each) cost more.
+        if (to - from > LONG_SPAN) joined.set(units.subarray(from, to), at);
+        else for (let u = from; u < to; u++) joined[at + u - from] = units[u]!;
+        at += to - from;
         joined[at++] = between;
       }
       if (pairs.length !== 0) pairs.length = 0;
