@@ -337,7 +337,11 @@ const MASKED = 2;
  * folded code point alone and only leaves units out or merges a unit with the same letter
  * before it), except where a pair (`vv` → `w`, `cl` → `d`) merges across its edge, or in
  * markup. So they are searched only in windows around the plain loose pass's occurrences and
- * pairs, widened by the longest folded key; in the whole fold when the candidate holds markup.
+ * pairs, widened by the longest folded key (a term's folded occurrence may reach past its loose
+ * one by the separators at its edges, `refund.`); in the whole fold when the candidate holds
+ * markup. Around an occurrence only the folded keys of the terms its loose key stands for are
+ * compared, unit by unit (a folded occurrence of another term there lies in a window of its
+ * own); when the fold made a pair, every window is searched for every key, by the matcher.
  * `fast-loose-fold.property.test.ts` checks the verdicts against the folded list's full search.
  */
 function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matching: Matching, looseFrom: number | undefined) {
@@ -351,7 +355,11 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
   // The exact terms, for texts whose fold joined code points; built when first needed.
   let raw: { matcher: TermMatcher; found: Uint8Array } | undefined;
   const loose = looseFrom !== undefined ? looseSearch(terms.slice(looseFrom), looseFrom, matching) : undefined;
-  // Folded units (first, last) around which the loose terms' folded keys are searched.
+  // Per loose key, the folded keys of its terms: what the window around one of its occurrences
+  // is searched for.
+  const foldedKeysOf = loose && windowed ? loose.termsOfKey.map((ids) => [...new Set(ids.map((id) => windowed.keyOf[id]!))]) : [];
+  // Windows of the fold around which the loose terms' folded keys are searched: (first folded
+  // unit, last, loose key or -1 for a pair) triples.
   const windows: number[] = [];
   const spans: number[] = [];
   return {
@@ -382,7 +390,14 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
         if (windows.length !== 0) windows.length = 0;
         const everywhere = loose.scan(candidate, folded, found, recorded, extra, windows);
         if (everywhere || loose.emptyKey) windowed.scan(folded, 0, folded.length, found, recorded, quads);
-        else scanWindows(windowed, folded, windows, spans, found, recorded, quads);
+        else if (windows.length !== 0) {
+          sortWindows(windows);
+          // A pair's window may hold an occurrence of any key; an occurrence's window, only of
+          // its own terms' keys (see above), which are compared there unit by unit: an automaton
+          // scan of a few windows cost about a tenth of a verification, its tables out of cache.
+          if (loose.paired()) scanWindows(windowed, folded, windows, spans, found, recorded, quads);
+          else windowed.scanAround(folded, windows, foldedKeysOf, found, recorded, quads);
+        }
       }
       if (extra.length > 0) appendNew(quads, extra);
       return quads;
@@ -421,25 +436,26 @@ function appendNew(quads: number[], extra: readonly number[]): void {
 }
 
 /**
- * Searches `keys` in the windows of the fold listed in `windows` (first and last folded unit of
- * each, in any order), each widened by the longest key on both sides; overlapping windows are
- * searched as one, so no occurrence is reported twice. `spans` is scratch for the merged
- * windows, reused from one candidate to the next.
+ * Searches `keys` in the windows of the fold listed in `windows` ((first folded unit, last, any)
+ * triples, by first unit ascending), each widened by the longest key on both sides; overlapping
+ * windows are searched as one, so no occurrence is reported twice. `spans` is scratch for the
+ * merged windows, reused from one candidate to the next.
  */
-function scanWindows(keys: FoldedKeys, folded: FoldedText, windows: number[], spans: number[], found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
-  const count = windows.length >> 1;
-  if (count === 0) return;
-  // The plain pass logs its occurrences by start, so the windows nearly always come in order:
-  // checked in one pass, they are sorted (an array of indices and a comparator) only when not.
-  let ordered = true;
-  for (let w = 2; w < windows.length && ordered; w += 2) ordered = windows[w - 2]! <= windows[w]!;
-  if (!ordered) sortWindows(windows);
+function scanWindows(
+  keys: FoldedKeys,
+  folded: FoldedText,
+  windows: readonly number[],
+  spans: number[],
+  found: Uint8Array,
+  recorded: Uint8Array,
+  quads: number[],
+): void {
   const wide = keys.longest;
   const n = folded.length;
   if (spans.length !== 0) spans.length = 0;
   let from = Math.max(0, windows[0]! - wide);
   let to = Math.min(n, windows[1]! + 1 + wide);
-  for (let w = 2; w < windows.length; w += 2) {
+  for (let w = 3; w < windows.length; w += 3) {
     const a = Math.max(0, windows[w]! - wide);
     const b = Math.min(n, windows[w + 1]! + 1 + wide);
     if (a <= to) {
@@ -454,16 +470,20 @@ function scanWindows(keys: FoldedKeys, folded: FoldedText, windows: number[], sp
   keys.scanSpans(folded, spans, found, recorded, quads);
 }
 
-/** Sorts the (first, last) pairs of `windows` in place by their first unit. */
+/**
+ * Sorts the triples of `windows` in place by their first unit. The plain pass logs its
+ * occurrences by start, so they nearly always come in order: checked in one pass, they are
+ * sorted (an array of indices and a comparator) only when not.
+ */
 function sortWindows(windows: number[]): void {
+  let ordered = true;
+  for (let w = 3; w < windows.length && ordered; w += 3) ordered = windows[w - 3]! <= windows[w]!;
+  if (ordered) return;
   const order: number[] = [];
-  for (let w = 0; w < windows.length; w += 2) order.push(w);
+  for (let w = 0; w < windows.length; w += 3) order.push(w);
   sortedBy(order, (a, b) => windows[a]! - windows[b]!);
   const copy = windows.slice();
-  for (let k = 0; k < order.length; k++) {
-    windows[2 * k] = copy[order[k]!]!;
-    windows[2 * k + 1] = copy[order[k]! + 1]!;
-  }
+  for (let k = 0; k < order.length; k++) for (let i = 0; i < 3; i++) windows[3 * k + i] = copy[order[k]! + i]!;
 }
 
 type FoldedKeys = ReturnType<typeof foldedKeys>;
@@ -482,7 +502,12 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   const position = new Map(unique.map((term, i) => [term, i]));
   // Folded term → the contract's terms that fold to it (a list may hold `Reserved` and `reserved`).
   const termsOfKey: number[][] = unique.map(() => []);
-  foldedTerms.forEach((term, i) => termsOfKey[position.get(term)!]!.push(first + i));
+  // Per term (`first` on, from 0), the index of its key.
+  const keyOf = new Int32Array(foldedTerms.length);
+  foldedTerms.forEach((term, i) => {
+    keyOf[i] = position.get(term)!;
+    termsOfKey[keyOf[i]!]!.push(first + i);
+  });
   // A term of nothing but ignorable code points folds to nothing; `readContract` refuses it,
   // and until then it is searched as a string that never occurs. (Mutation testing skips this
   // line: searched as '', such a term occurs at every offset, and the scan's occurrence list
@@ -492,6 +517,10 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), matching);
   const keyFound = new Uint8Array(unique.length);
   const pairs: number[] = [];
+  // For scanAround, made at its first call: per key, the first position not yet compared with
+  // it in the candidate, and the keys compared since the last reset.
+  let comparedTo: Int32Array | undefined;
+  const compared: number[] = [];
   /** A code unit no key holds, set between the spans {@link scanSpans} joins; found when first needed. */
   let between = -1;
   /** Reports the occurrence of `key` at folded unit `start` (see the search below). */
@@ -508,6 +537,7 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   return {
     termCount: last - first,
     strategy: matcher.strategy,
+    keyOf,
     /** Units of the longest key. */
     longest: searched.reduce((most, key) => Math.max(most, key.length), 0),
     /** Searches folded units `from` to `to` (exclusive). */
@@ -518,6 +548,49 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
       if (matcher.scanUnits) matcher.scanUnits(from === 0 ? folded.units : folded.units.subarray(from, to), to - from, keyFound, pairs);
       else matcher.scan(from === 0 && to === folded.length ? folded.text() : folded.text().slice(from, to), keyFound, pairs);
       for (let i = 0; i < pairs.length; i += 2) report(folded, pairs[i]!, from + pairs[i + 1]!, found, recorded, quads);
+    },
+    /**
+     * Searches the windows listed in `windows` ((first folded unit, last, loose key) triples, by
+     * first unit ascending), each widened by the longest key on both sides as {@link scanSpans}
+     * widens them, for the keys `keysOf` lists for the window's loose key, compared there unit
+     * by unit. Each key is compared once at each position: the windows come by first unit, so
+     * the positions a key was compared at before in this candidate are all before the one
+     * `comparedTo` holds for it.
+     */
+    scanAround(
+      folded: FoldedText,
+      windows: readonly number[],
+      keysOf: readonly (readonly number[])[],
+      found: Uint8Array,
+      recorded: Uint8Array,
+      quads: number[],
+    ): void {
+      const next = (comparedTo ??= new Int32Array(unique.length));
+      const units = folded.units;
+      const n = folded.length;
+      const wide = this.longest;
+      for (let w = 0; w < windows.length; w += 3) {
+        const from = Math.max(0, windows[w]! - wide);
+        const to = Math.min(n, windows[w + 1]! + 1 + wide);
+        for (const key of keysOf[windows[w + 2]!]!) {
+          const text = searched[key]!;
+          const length = text.length;
+          const first = text.charCodeAt(0);
+          const last = to - length;
+          for (let p = Math.max(from, next[key]!); p <= last; p++) {
+            if (units[p] !== first) continue;
+            let i = 1;
+            while (i < length && units[p + i] === text.charCodeAt(i)) i++;
+            if (i === length) report(folded, key, p, found, recorded, quads);
+          }
+          if (last >= next[key]!) {
+            if (next[key] === 0) compared.push(key);
+            next[key] = last + 1;
+          }
+        }
+      }
+      for (const key of compared) next[key] = 0;
+      compared.length = 0;
     },
     /**
      * Searches the spans of the fold listed in `spans` ((from, to) pairs, ascending and apart) in
@@ -584,6 +657,7 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
   const keyFound = new Uint8Array(unique.length);
   const loose = matching.looses();
   const pairs: number[] = [];
+  let paired = false;
   /** Reports the occurrences in `pairs`, found in the fold in `loose`, onto `out`. */
   const report = (found: Uint8Array, recorded: Uint8Array, out: number[], flags: number) => {
     for (let i = 0; i < pairs.length; i += 2) {
@@ -598,6 +672,15 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
     }
   };
   return {
+    /** Per loose key, the terms (from 0) whose key it is. */
+    termsOfKey: termsOfKey as readonly (readonly number[])[],
+    /**
+     * Whether the last {@link scan}'s plain fold made a pair (`vv` → `w`, `cl` → `d`); read
+     * from the fold then, as the masked fold after it may make other pairs.
+     */
+    paired(): boolean {
+      return paired;
+    },
     /**
      * Some term's loose key is empty (a term of only punctuation or emoji): no loose occurrence
      * stands for its folded ones, so its folded key is searched everywhere.
@@ -605,11 +688,13 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
     emptyKey: unique.includes(''),
     /**
      * Reports the loose occurrences onto `out` and pushes onto `windows` the folded units
-     * (first, last) of each plain occurrence and of each pair the loose fold made; returns true
+     * (first, last) of each plain occurrence, with its key, and of each pair the loose fold
+     * made, with -1; returns true
      * when the candidate holds markup (the windows then do not cover every folded occurrence).
      */
     scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[], windows: number[]): boolean {
       looseFoldUnits(candidate, folded, loose, false);
+      paired = loose.pairs.length > 0;
       keyFound.fill(0);
       if (pairs.length !== 0) pairs.length = 0;
       if (matcher.scanUnits) matcher.scanUnits(loose.units, loose.length, keyFound, pairs);
@@ -619,9 +704,9 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
       if (!everywhere) {
         for (let i = 0; i < pairs.length; i += 2) {
           const start = pairs[i + 1]!;
-          windows.push(loose.foldedStartOf(start), loose.foldedEndOf(start + searched[pairs[i]!]!.length - 1));
+          windows.push(loose.foldedStartOf(start), loose.foldedEndOf(start + searched[pairs[i]!]!.length - 1), pairs[i]!);
         }
-        for (const j of loose.pairs) windows.push(loose.foldedStartOf(j), loose.foldedEndOf(j));
+        for (const j of loose.pairs) windows.push(loose.foldedStartOf(j), loose.foldedEndOf(j), -1);
       }
       if (loose.masksBetween) {
         looseFoldUnits(candidate, folded, loose, true);
