@@ -1,5 +1,5 @@
 import type { CandidateVerdict, ForbiddenMatch, NormalizationHint } from './candidate-verdict.js';
-import { DISGUISE_CLASSES, countsAt, disguisesBetween, FoldScratch, foldTerm, foldText, type DisguiseClass, type FoldedText } from './fold-text.js';
+import { DISGUISE_CLASSES, countsAt, disguisesBetween, FoldScratch, foldTerm, foldText, type FoldedText } from './fold-text.js';
 import { contractMatching, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
 import { isNfcInert } from './is-nfc.js';
 import { automatonMatcher, includesMatcher, ScanScratch, type ScanEngine, type TermMatcher } from './term-matcher.js';
@@ -157,6 +157,9 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   const terms = tables[forbidden.mode]!.terms;
   const forbiddenRank = new Int32Array(terms.length);
   for (let rank = 0; rank < forbiddenIds.length; rank++) forbiddenRank[forbiddenIds[rank]!] = rank;
+  // Per term, 1 while a verification lists the forbidden terms present (cleared after): a set
+  // made per verification cost more than the few occurrences it held.
+  const listed = new Uint8Array(terms.length);
   const v1 = contract.contractVersion === 'v1';
   // Each required list's terms and the `found` marks its mode's search leaves (the same array every scan).
   const found: Record<MatchMode, Uint8Array> = { exact: exact.found, folded: folded ? folded.found : NO_FOUND, loose: loose ? loose.found : NO_FOUND };
@@ -185,15 +188,21 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       const pairs = forbidden.mode === 'exact' ? exactPairs : forbidden.mode === 'folded' ? foldedPairs : loosePairs;
       const forbiddenTermsPresent: string[] = [];
       const forbiddenMatches: ForbiddenMatch[] = [];
-      let seenDisguises: Set<DisguiseClass> | undefined;
+      // Bit i: DISGUISE_CLASSES[i] is named on some occurrence.
+      let seenDisguises = 0;
       if (pairs.length > 0) {
-        const present = new Set<number>();
+        const present: number[] = [];
         const order: number[] = [];
         for (let i = 0; i < pairs.length; i += 4) {
           order.push(i);
-          present.add(pairs[i]!);
+          const id = pairs[i]!;
+          if (listed[id] === 0) {
+            listed[id] = 1;
+            present.push(id);
+          }
         }
-        for (const id of sortedBy([...present], (a, b) => forbiddenRank[a]! - forbiddenRank[b]!)) forbiddenTermsPresent.push(terms[id]!);
+        for (const id of present) listed[id] = 0;
+        for (const id of sortedBy(present, (a, b) => forbiddenRank[a]! - forbiddenRank[b]!)) forbiddenTermsPresent.push(terms[id]!);
         sortedBy(order, (a, b) => pairs[a + 1]! - pairs[b + 1]! || forbiddenRank[pairs[a]!]! - forbiddenRank[pairs[b]!]!);
         for (const i of order) {
           const term = terms[pairs[i]!]!;
@@ -204,7 +213,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
           else {
             const slice = candidate.slice(start, end);
             const disguises = (flags & LOOSE_ONLY) !== 0 ? looseDisguisesBetween(slice, term, (flags & MASKED) !== 0) : disguisesBetween(slice, term);
-            for (const d of disguises) (seenDisguises ??= new Set()).add(d);
+            for (const d of disguises) seenDisguises |= 1 << DISGUISE_CLASSES.indexOf(d);
             forbiddenMatches.push({ term, start, end, disguises });
           }
         }
@@ -229,7 +238,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
         forbiddenTermsPresent,
         forbiddenMatches,
         normalizationHints,
-        disguisesSeen: DISGUISE_CLASSES.filter((d) => seenDisguises?.has(d) === true),
+        disguisesSeen: seenDisguises === 0 ? [] : DISGUISE_CLASSES.filter((_, i) => (seenDisguises & (1 << i)) !== 0),
       };
     },
   };
