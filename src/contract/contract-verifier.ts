@@ -704,7 +704,8 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
     scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[], windows: number[]): boolean {
       looseFoldUnits(candidate, folded, loose, false);
       paired = loose.pairs.length > 0;
-      keyFound.fill(0);
+      // Every key is recorded, so the matcher reports each occurrence without reading `keyFound`:
+      // it is not cleared for each candidate.
       if (pairs.length !== 0) pairs.length = 0;
       if (matcher.scanUnits) matcher.scanUnits(loose.units, loose.length, keyFound, pairs);
       else matcher.scan(loose.text(), keyFound, pairs);
