@@ -211,6 +211,12 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
           const flags = pairs[i + 3]!;
           if (forbidden.mode === 'exact') forbiddenMatches.push({ term, start, end });
           else {
+            // The term as written names no disguise (both namings say so first): told without a
+            // slice of the candidate, which most occurrences would make for nothing.
+            if (end - start === term.length && candidate.startsWith(term, start)) {
+              forbiddenMatches.push({ term, start, end, disguises: [] });
+              continue;
+            }
             const slice = candidate.slice(start, end);
             const disguises = (flags & LOOSE_ONLY) !== 0 ? looseDisguisesBetween(slice, term, (flags & MASKED) !== 0) : disguisesBetween(slice, term);
             for (const d of disguises) seenDisguises |= 1 << DISGUISE_CLASSES.indexOf(d);
