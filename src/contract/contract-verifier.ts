@@ -372,7 +372,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
   const loose = looseFrom !== undefined ? looseSearch(terms.slice(looseFrom), looseFrom, matching) : undefined;
   // Per loose key, the folded keys of its terms: what the window around one of its occurrences
   // is searched for.
-  const foldedKeysOf = loose && windowed ? loose.termsOfKey.map((ids) => [...new Set(ids.map((id) => windowed.keyOf[id]!))]) : [];
+  const around = loose && windowed ? keysAround(loose.termsOfKey, windowed.keyOf) : NO_KEYS_AROUND;
   // Windows of the fold around which the loose terms' folded keys are searched: (first folded
   // unit, last, loose key or -1 for a pair) triples.
   const windows: number[] = [];
@@ -411,7 +411,7 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
           // its own terms' keys (see above), which are compared there unit by unit: an automaton
           // scan of a few windows cost about a tenth of a verification, its tables out of cache.
           if (loose.paired()) scanWindows(windowed, folded, windows, spans, found, recorded, quads);
-          else windowed.scanAround(folded, windows, foldedKeysOf, found, recorded, quads);
+          else windowed.scanAround(folded, windows, around, found, recorded, quads);
         }
       }
       if (extra.length > 0) appendNew(quads, extra);
@@ -501,6 +501,37 @@ function sortWindows(windows: number[]): void {
   for (let k = 0; k < order.length; k++) for (let i = 0; i < 3; i++) windows[3 * k + i] = copy[order[k]! + i]!;
 }
 
+/**
+ * Per loose key `k`, the distinct folded keys of the terms it stands for: `keys` from
+ * `from[k]` to `from[k + 1]` (exclusive). Two flat arrays, not an array per loose key: a
+ * contract of thousands of loose terms would make thousands of them per compilation.
+ */
+interface KeysAround {
+  readonly from: Int32Array;
+  readonly keys: Int32Array;
+}
+
+const NO_KEYS_AROUND: KeysAround = { from: new Int32Array(1), keys: new Int32Array(0) };
+
+/** The {@link KeysAround} of loose keys whose terms are `termsOfKey`, terms whose folded keys are `keyOf`. */
+function keysAround(termsOfKey: readonly (readonly number[])[], keyOf: Int32Array): KeysAround {
+  const from = new Int32Array(termsOfKey.length + 1);
+  const keys = new Int32Array(keyOf.length);
+  let count = 0;
+  for (let k = 0; k < termsOfKey.length; k++) {
+    from[k] = count;
+    for (const id of termsOfKey[k]!) {
+      const key = keyOf[id]!;
+      // A loose key stands for few terms: the keys taken for it are compared one by one.
+      let taken = false;
+      for (let i = from[k]!; i < count && !taken; i++) taken = keys[i] === key;
+      if (!taken) keys[count++] = key;
+    }
+  }
+  from[termsOfKey.length] = count;
+  return { from, keys };
+}
+
 type FoldedKeys = ReturnType<typeof foldedKeys>;
 
 /** Spans longer than this many units are copied into the joined units by `set`, shorter ones unit by unit. */
@@ -567,19 +598,12 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
     /**
      * Searches the windows listed in `windows` ((first folded unit, last, loose key) triples, by
      * first unit ascending), each widened by the longest key on both sides as {@link scanSpans}
-     * widens them, for the keys `keysOf` lists for the window's loose key, compared there unit
+     * widens them, for the keys `around` lists for the window's loose key, compared there unit
      * by unit. Each key is compared once at each position: the windows come by first unit, so
      * the positions a key was compared at before in this candidate are all before the one
      * `comparedTo` holds for it.
      */
-    scanAround(
-      folded: FoldedText,
-      windows: readonly number[],
-      keysOf: readonly (readonly number[])[],
-      found: Uint8Array,
-      recorded: Uint8Array,
-      quads: number[],
-    ): void {
+    scanAround(folded: FoldedText, windows: readonly number[], around: KeysAround, found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
       const next = (comparedTo ??= new Int32Array(unique.length));
       const units = folded.units;
       const n = folded.length;
@@ -587,7 +611,9 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
       for (let w = 0; w < windows.length; w += 3) {
         const from = Math.max(0, windows[w]! - wide);
         const to = Math.min(n, windows[w + 1]! + 1 + wide);
-        for (const key of keysOf[windows[w + 2]!]!) {
+        const looseKey = windows[w + 2]!;
+        for (let k = around.from[looseKey]!; k < around.from[looseKey + 1]!; k++) {
+          const key = around.keys[k]!;
           const text = searched[key]!;
           const length = text.length;
           const first = text.charCodeAt(0);
