@@ -451,8 +451,8 @@ function appendNew(quads: number[], extra: readonly number[]): void {
 }
 
 /**
- * Searches `keys` in the windows of the fold listed in `windows` ((first folded unit, last, any)
- * triples, by first unit ascending), each widened by the longest key on both sides; overlapping
+ * Searches `keys` in the windows of the fold listed in `windows` ((first folded unit, last,
+ * loose key) triples, by first unit ascending; the key is not read), each widened by the longest key on both sides; overlapping
  * windows are searched as one, so no occurrence is reported twice. `spans` is scratch for the
  * merged windows, reused from one candidate to the next.
  */
@@ -548,7 +548,6 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   const position = new Map(unique.map((term, i) => [term, i]));
   // Folded term → the contract's terms that fold to it (a list may hold `Reserved` and `reserved`).
   const termsOfKey: number[][] = unique.map(() => []);
-  // Per term (`first` on, from 0), the index of its key.
   const keyOf = new Int32Array(foldedTerms.length);
   foldedTerms.forEach((term, i) => {
     keyOf[i] = position.get(term)!;
@@ -563,9 +562,9 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), matching);
   const keyFound = new Uint8Array(unique.length);
   const pairs: number[] = [];
-  // For scanAround, made at its first call: per key, the first position not yet compared with
-  // it in the candidate, and the keys compared since the last reset.
-  let comparedTo: Int32Array | undefined;
+  // For scanAround, made at its first call: per key, the first position of the candidate's fold
+  // not yet compared with it (0 for a key not compared yet), and the keys compared so far.
+  let nextToCompare: Int32Array | undefined;
   const compared: number[] = [];
   /** A code unit no key holds, set between the spans {@link scanSpans} joins; found when first needed. */
   let between = -1;
@@ -583,6 +582,7 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   return {
     termCount: last - first,
     strategy: matcher.strategy,
+    /** Per term (`first` on, from 0), the index of its key. */
     keyOf,
     /** Units of the longest key. */
     longest: searched.reduce((most, key) => Math.max(most, key.length), 0),
@@ -599,12 +599,12 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
      * Searches the windows listed in `windows` ((first folded unit, last, loose key) triples, by
      * first unit ascending), each widened by the longest key on both sides as {@link scanSpans}
      * widens them, for the keys `around` lists for the window's loose key, compared there unit
-     * by unit. Each key is compared once at each position: the windows come by first unit, so
-     * the positions a key was compared at before in this candidate are all before the one
-     * `comparedTo` holds for it.
+     * by unit. Each key is compared once at each position, so no occurrence is reported twice:
+     * the windows come by first unit, so the positions a key was compared at before in this
+     * candidate are all before the one `nextToCompare` holds for it.
      */
     scanAround(folded: FoldedText, windows: readonly number[], around: KeysAround, found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
-      const next = (comparedTo ??= new Int32Array(unique.length));
+      const next = (nextToCompare ??= new Int32Array(unique.length));
       const units = folded.units;
       const n = folded.length;
       const wide = this.longest;
@@ -729,9 +729,9 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
     emptyKey: unique.includes(''),
     /**
      * Reports the loose occurrences onto `out` and pushes onto `windows` the folded units
-     * (first, last) of each plain occurrence, with its key, and of each pair the loose fold
-     * made, with -1; returns true
-     * when the candidate holds markup (the windows then do not cover every folded occurrence).
+     * (first, last) of each plain occurrence, with its key, and of each pair the loose fold made,
+     * with -1; returns true when the candidate holds markup (the windows then do not cover every
+     * folded occurrence).
      */
     scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[], windows: number[]): boolean {
       looseFoldUnits(candidate, folded, loose, false);
