@@ -1,5 +1,5 @@
 import type { CandidateVerdict, ForbiddenMatch, NormalizationHint } from './candidate-verdict.js';
-import { DISGUISE_CLASSES, countsAt, disguisesBetween, FoldScratch, foldTerm, foldText, type DisguiseClass, type FoldedText } from './fold-text.js';
+import { DISGUISE_CLASSES, countsAt, disguisesBetween, FoldScratch, foldTerm, foldText, type FoldedText } from './fold-text.js';
 import { contractMatching, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
 import { isNfcInert } from './is-nfc.js';
 import { automatonMatcher, includesMatcher, ScanScratch, type ScanEngine, type TermMatcher } from './term-matcher.js';
@@ -157,6 +157,9 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   const terms = tables[forbidden.mode]!.terms;
   const forbiddenRank = new Int32Array(terms.length);
   for (let rank = 0; rank < forbiddenIds.length; rank++) forbiddenRank[forbiddenIds[rank]!] = rank;
+  // Per term, 1 while a verification lists the forbidden terms present (cleared after): a set
+  // made per verification cost more than the few occurrences it held.
+  const listed = new Uint8Array(terms.length);
   const v1 = contract.contractVersion === 'v1';
   // Each required list's terms and the `found` marks its mode's search leaves (the same array every scan).
   const found: Record<MatchMode, Uint8Array> = { exact: exact.found, folded: folded ? folded.found : NO_FOUND, loose: loose ? loose.found : NO_FOUND };
@@ -185,15 +188,21 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       const pairs = forbidden.mode === 'exact' ? exactPairs : forbidden.mode === 'folded' ? foldedPairs : loosePairs;
       const forbiddenTermsPresent: string[] = [];
       const forbiddenMatches: ForbiddenMatch[] = [];
-      let seenDisguises: Set<DisguiseClass> | undefined;
+      // Bit i: DISGUISE_CLASSES[i] is named on some occurrence.
+      let seenDisguises = 0;
       if (pairs.length > 0) {
-        const present = new Set<number>();
+        const present: number[] = [];
         const order: number[] = [];
         for (let i = 0; i < pairs.length; i += 4) {
           order.push(i);
-          present.add(pairs[i]!);
+          const id = pairs[i]!;
+          if (listed[id] === 0) {
+            listed[id] = 1;
+            present.push(id);
+          }
         }
-        for (const id of sortedBy([...present], (a, b) => forbiddenRank[a]! - forbiddenRank[b]!)) forbiddenTermsPresent.push(terms[id]!);
+        for (const id of present) listed[id] = 0;
+        for (const id of sortedBy(present, (a, b) => forbiddenRank[a]! - forbiddenRank[b]!)) forbiddenTermsPresent.push(terms[id]!);
         sortedBy(order, (a, b) => pairs[a + 1]! - pairs[b + 1]! || forbiddenRank[pairs[a]!]! - forbiddenRank[pairs[b]!]!);
         for (const i of order) {
           const term = terms[pairs[i]!]!;
@@ -202,9 +211,15 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
           const flags = pairs[i + 3]!;
           if (forbidden.mode === 'exact') forbiddenMatches.push({ term, start, end });
           else {
+            // The term as written names no disguise (both namings say so first): told without a
+            // slice of the candidate, which most occurrences would make for nothing.
+            if (end - start === term.length && candidate.startsWith(term, start)) {
+              forbiddenMatches.push({ term, start, end, disguises: [] });
+              continue;
+            }
             const slice = candidate.slice(start, end);
             const disguises = (flags & LOOSE_ONLY) !== 0 ? looseDisguisesBetween(slice, term, (flags & MASKED) !== 0) : disguisesBetween(slice, term);
-            for (const d of disguises) (seenDisguises ??= new Set()).add(d);
+            for (const d of disguises) seenDisguises |= 1 << DISGUISE_CLASSES.indexOf(d);
             forbiddenMatches.push({ term, start, end, disguises });
           }
         }
@@ -229,7 +244,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
         forbiddenTermsPresent,
         forbiddenMatches,
         normalizationHints,
-        disguisesSeen: DISGUISE_CLASSES.filter((d) => seenDisguises?.has(d) === true),
+        disguisesSeen: seenDisguises === 0 ? [] : DISGUISE_CLASSES.filter((_, i) => (seenDisguises & (1 << i)) !== 0),
       };
     },
   };
@@ -337,7 +352,11 @@ const MASKED = 2;
  * folded code point alone and only leaves units out or merges a unit with the same letter
  * before it), except where a pair (`vv` → `w`, `cl` → `d`) merges across its edge, or in
  * markup. So they are searched only in windows around the plain loose pass's occurrences and
- * pairs, widened by the longest folded key; in the whole fold when the candidate holds markup.
+ * pairs, widened by the longest folded key (a term's folded occurrence may reach past its loose
+ * one by the separators at its edges, `refund.`); in the whole fold when the candidate holds
+ * markup. Around an occurrence only the folded keys of the terms its loose key stands for are
+ * compared, unit by unit (a folded occurrence of another term there lies in a window of its
+ * own); when the fold made a pair, every window is searched for every key, by the matcher.
  * `fast-loose-fold.property.test.ts` checks the verdicts against the folded list's full search.
  */
 function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matching: Matching, looseFrom: number | undefined) {
@@ -351,8 +370,13 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
   // The exact terms, for texts whose fold joined code points; built when first needed.
   let raw: { matcher: TermMatcher; found: Uint8Array } | undefined;
   const loose = looseFrom !== undefined ? looseSearch(terms.slice(looseFrom), looseFrom, matching) : undefined;
-  // Folded units (first, last) around which the loose terms' folded keys are searched.
+  // Per loose key, the folded keys of its terms: what the window around one of its occurrences
+  // is searched for.
+  const around = loose && windowed ? keysAround(loose.termsOfKey, windowed.keyOf) : NO_KEYS_AROUND;
+  // Windows of the fold around which the loose terms' folded keys are searched: (first folded
+  // unit, last, loose key or -1 for a pair) triples.
   const windows: number[] = [];
+  const spans: number[] = [];
   return {
     strategy: (windowed ?? whole).strategy,
     found,
@@ -381,7 +405,14 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
         if (windows.length !== 0) windows.length = 0;
         const everywhere = loose.scan(candidate, folded, found, recorded, extra, windows);
         if (everywhere || loose.emptyKey) windowed.scan(folded, 0, folded.length, found, recorded, quads);
-        else scanWindows(windowed, folded, windows, found, recorded, quads);
+        else if (windows.length !== 0) {
+          sortWindows(windows);
+          // A pair's window may hold an occurrence of any key; an occurrence's window, only of
+          // its own terms' keys (see above), which are compared there unit by unit: an automaton
+          // scan of a few windows cost about a tenth of a verification, its tables out of cache.
+          if (loose.paired()) scanWindows(windowed, folded, windows, spans, found, recorded, quads);
+          else windowed.scanAround(folded, windows, around, found, recorded, quads);
+        }
       }
       if (extra.length > 0) appendNew(quads, extra);
       return quads;
@@ -420,39 +451,91 @@ function appendNew(quads: number[], extra: readonly number[]): void {
 }
 
 /**
- * Searches `keys` in the windows of the fold listed in `windows` (first and last folded unit of
- * each, in any order), each widened by the longest key on both sides; overlapping windows are
- * searched as one, so no occurrence is reported twice.
+ * Searches `keys` in the windows of the fold listed in `windows` ((first folded unit, last,
+ * loose key) triples, by first unit ascending; the key is not read), each widened by the longest key on both sides; overlapping
+ * windows are searched as one, so no occurrence is reported twice. `spans` is scratch for the
+ * merged windows, reused from one candidate to the next.
  */
-function scanWindows(keys: FoldedKeys, folded: FoldedText, windows: number[], found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
-  const count = windows.length >> 1;
-  if (count === 0) return;
-  const order: number[] = [];
-  for (let w = 0; w < count; w++) order.push(w);
-  if (count > 1) sortedBy(order, (a, b) => windows[2 * a]! - windows[2 * b]!);
+function scanWindows(
+  keys: FoldedKeys,
+  folded: FoldedText,
+  windows: readonly number[],
+  spans: number[],
+  found: Uint8Array,
+  recorded: Uint8Array,
+  quads: number[],
+): void {
   const wide = keys.longest;
   const n = folded.length;
-  const spans: number[] = [];
-  let from = -1;
-  let to = -1;
-  for (const w of order) {
-    const a = Math.max(0, windows[2 * w]! - wide);
-    const b = Math.min(n, windows[2 * w + 1]! + 1 + wide);
+  if (spans.length !== 0) spans.length = 0;
+  let from = Math.max(0, windows[0]! - wide);
+  let to = Math.min(n, windows[1]! + 1 + wide);
+  for (let w = 3; w < windows.length; w += 3) {
+    const a = Math.max(0, windows[w]! - wide);
+    const b = Math.min(n, windows[w + 1]! + 1 + wide);
     if (a <= to) {
       if (b > to) to = b;
       continue;
     }
-    if (from >= 0) spans.push(from, to);
+    spans.push(from, to);
     from = a;
     to = b;
   }
   spans.push(from, to);
-  if (spans.length === 2 || !keys.joins) {
-    for (let s = 0; s < spans.length; s += 2) keys.scan(folded, spans[s]!, spans[s + 1]!, found, recorded, quads);
-  } else keys.scanSpans(folded, spans, found, recorded, quads);
+  keys.scanSpans(folded, spans, found, recorded, quads);
+}
+
+/**
+ * Sorts the triples of `windows` in place by their first unit. The plain pass logs its
+ * occurrences by start, so they nearly always come in order: checked in one pass, they are
+ * sorted (an array of indices and a comparator) only when not.
+ */
+function sortWindows(windows: number[]): void {
+  let ordered = true;
+  for (let w = 3; w < windows.length && ordered; w += 3) ordered = windows[w - 3]! <= windows[w]!;
+  if (ordered) return;
+  const order: number[] = [];
+  for (let w = 0; w < windows.length; w += 3) order.push(w);
+  sortedBy(order, (a, b) => windows[a]! - windows[b]!);
+  const copy = windows.slice();
+  for (let k = 0; k < order.length; k++) for (let i = 0; i < 3; i++) windows[3 * k + i] = copy[order[k]! + i]!;
+}
+
+/**
+ * Per loose key `k`, the distinct folded keys of the terms it stands for: `keys` from
+ * `from[k]` to `from[k + 1]` (exclusive). Two flat arrays, not an array per loose key: a
+ * contract of thousands of loose terms would make thousands of them per compilation.
+ */
+interface KeysAround {
+  readonly from: Int32Array;
+  readonly keys: Int32Array;
+}
+
+const NO_KEYS_AROUND: KeysAround = { from: new Int32Array(1), keys: new Int32Array(0) };
+
+/** The {@link KeysAround} of loose keys whose terms are `termsOfKey`, terms whose folded keys are `keyOf`. */
+function keysAround(termsOfKey: readonly (readonly number[])[], keyOf: Int32Array): KeysAround {
+  const from = new Int32Array(termsOfKey.length + 1);
+  const keys = new Int32Array(keyOf.length);
+  let count = 0;
+  for (let k = 0; k < termsOfKey.length; k++) {
+    from[k] = count;
+    for (const id of termsOfKey[k]!) {
+      const key = keyOf[id]!;
+      // A loose key stands for few terms: the keys taken for it are compared one by one.
+      let taken = false;
+      for (let i = from[k]!; i < count && !taken; i++) taken = keys[i] === key;
+      if (!taken) keys[count++] = key;
+    }
+  }
+  from[termsOfKey.length] = count;
+  return { from, keys };
 }
 
 type FoldedKeys = ReturnType<typeof foldedKeys>;
+
+/** Spans longer than this many units are copied into the joined units by `set`, shorter ones unit by unit. */
+const LONG_SPAN = 64;
 
 /**
  * The folded keys of terms `first` to `last` (exclusive) of `terms` and their search in a span
@@ -465,7 +548,11 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   const position = new Map(unique.map((term, i) => [term, i]));
   // Folded term → the contract's terms that fold to it (a list may hold `Reserved` and `reserved`).
   const termsOfKey: number[][] = unique.map(() => []);
-  foldedTerms.forEach((term, i) => termsOfKey[position.get(term)!]!.push(first + i));
+  const keyOf = new Int32Array(foldedTerms.length);
+  foldedTerms.forEach((term, i) => {
+    keyOf[i] = position.get(term)!;
+    termsOfKey[keyOf[i]!]!.push(first + i);
+  });
   // A term of nothing but ignorable code points folds to nothing; `readContract` refuses it,
   // and until then it is searched as a string that never occurs. (Mutation testing skips this
   // line: searched as '', such a term occurs at every offset, and the scan's occurrence list
@@ -475,6 +562,10 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   const matcher = chooseMatcher(searched, new Uint8Array(unique.length).fill(1), matching);
   const keyFound = new Uint8Array(unique.length);
   const pairs: number[] = [];
+  // For scanAround, made at its first call: per key, the first position of the candidate's fold
+  // not yet compared with it (0 for a key not compared yet), and the keys compared so far.
+  let nextToCompare: Int32Array | undefined;
+  const compared: number[] = [];
   /** A code unit no key holds, set between the spans {@link scanSpans} joins; found when first needed. */
   let between = -1;
   /** Reports the occurrence of `key` at folded unit `start` (see the search below). */
@@ -490,9 +581,9 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   };
   return {
     termCount: last - first,
-    /** Whether {@link scanSpans} can search joined spans (its matcher scans code units). */
-    joins: matcher.scanUnits !== undefined,
     strategy: matcher.strategy,
+    /** Per term (`first` on, from 0), the index of its key. */
+    keyOf,
     /** Units of the longest key. */
     longest: searched.reduce((most, key) => Math.max(most, key.length), 0),
     /** Searches folded units `from` to `to` (exclusive). */
@@ -503,6 +594,44 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
       if (matcher.scanUnits) matcher.scanUnits(from === 0 ? folded.units : folded.units.subarray(from, to), to - from, keyFound, pairs);
       else matcher.scan(from === 0 && to === folded.length ? folded.text() : folded.text().slice(from, to), keyFound, pairs);
       for (let i = 0; i < pairs.length; i += 2) report(folded, pairs[i]!, from + pairs[i + 1]!, found, recorded, quads);
+    },
+    /**
+     * Searches the windows listed in `windows` ((first folded unit, last, loose key) triples, by
+     * first unit ascending), each widened by the longest key on both sides as {@link scanSpans}
+     * widens them, for the keys `around` lists for the window's loose key, compared there unit
+     * by unit. Each key is compared once at each position, so no occurrence is reported twice:
+     * the windows come by first unit, so the positions a key was compared at before in this
+     * candidate are all before the one `nextToCompare` holds for it.
+     */
+    scanAround(folded: FoldedText, windows: readonly number[], around: KeysAround, found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
+      const next = (nextToCompare ??= new Int32Array(unique.length));
+      const units = folded.units;
+      const n = folded.length;
+      const wide = this.longest;
+      for (let w = 0; w < windows.length; w += 3) {
+        const from = Math.max(0, windows[w]! - wide);
+        const to = Math.min(n, windows[w + 1]! + 1 + wide);
+        const looseKey = windows[w + 2]!;
+        for (let k = around.from[looseKey]!; k < around.from[looseKey + 1]!; k++) {
+          const key = around.keys[k]!;
+          const text = searched[key]!;
+          const length = text.length;
+          const first = text.charCodeAt(0);
+          const last = to - length;
+          for (let p = Math.max(from, next[key]!); p <= last; p++) {
+            if (units[p] !== first) continue;
+            let i = 1;
+            while (i < length && units[p + i] === text.charCodeAt(i)) i++;
+            if (i === length) report(folded, key, p, found, recorded, quads);
+          }
+          if (last >= next[key]!) {
+            if (next[key] === 0) compared.push(key);
+            next[key] = last + 1;
+          }
+        }
+      }
+      for (const key of compared) next[key] = 0;
+      compared.length = 0;
     },
     /**
      * Searches the spans of the fold listed in `spans` ((from, to) pairs, ascending and apart) in
@@ -518,8 +647,12 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
       const units = folded.units;
       let at = 0;
       for (let s = 0; s < spans.length; s += 2) {
-        joined.set(units.subarray(spans[s]!, spans[s + 1]!), at);
-        at += spans[s + 1]! - spans[s]!;
+        const from = spans[s]!;
+        const to = spans[s + 1]!;
+        // A window is a few units: copied one by one, as a `subarray` (an object each) cost more.
+        if (to - from > LONG_SPAN) joined.set(units.subarray(from, to), at);
+        else for (let u = from; u < to; u++) joined[at + u - from] = units[u]!;
+        at += to - from;
         joined[at++] = between;
       }
       if (pairs.length !== 0) pairs.length = 0;
@@ -565,6 +698,7 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
   const keyFound = new Uint8Array(unique.length);
   const loose = matching.looses();
   const pairs: number[] = [];
+  let paired = false;
   /** Reports the occurrences in `pairs`, found in the fold in `loose`, onto `out`. */
   const report = (found: Uint8Array, recorded: Uint8Array, out: number[], flags: number) => {
     for (let i = 0; i < pairs.length; i += 2) {
@@ -579,6 +713,15 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
     }
   };
   return {
+    /** Per loose key, the terms (from 0) whose key it is. */
+    termsOfKey: termsOfKey as readonly (readonly number[])[],
+    /**
+     * Whether the last {@link scan}'s plain fold made a pair (`vv` → `w`, `cl` → `d`); read
+     * from the fold then, as the masked fold after it may make other pairs.
+     */
+    paired(): boolean {
+      return paired;
+    },
     /**
      * Some term's loose key is empty (a term of only punctuation or emoji): no loose occurrence
      * stands for its folded ones, so its folded key is searched everywhere.
@@ -586,12 +729,15 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
     emptyKey: unique.includes(''),
     /**
      * Reports the loose occurrences onto `out` and pushes onto `windows` the folded units
-     * (first, last) of each plain occurrence and of each pair the loose fold made; returns true
-     * when the candidate holds markup (the windows then do not cover every folded occurrence).
+     * (first, last) of each plain occurrence, with its key, and of each pair the loose fold made,
+     * with -1; returns true when the candidate holds markup (the windows then do not cover every
+     * folded occurrence).
      */
     scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[], windows: number[]): boolean {
       looseFoldUnits(candidate, folded, loose, false);
-      keyFound.fill(0);
+      paired = loose.pairs.length > 0;
+      // Every key is recorded, so the matcher reports each occurrence without reading `keyFound`:
+      // it is not cleared for each candidate.
       if (pairs.length !== 0) pairs.length = 0;
       if (matcher.scanUnits) matcher.scanUnits(loose.units, loose.length, keyFound, pairs);
       else matcher.scan(loose.text(), keyFound, pairs);
@@ -600,9 +746,9 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
       if (!everywhere) {
         for (let i = 0; i < pairs.length; i += 2) {
           const start = pairs[i + 1]!;
-          windows.push(loose.foldedStartOf(start), loose.foldedEndOf(start + searched[pairs[i]!]!.length - 1));
+          windows.push(loose.foldedStartOf(start), loose.foldedEndOf(start + searched[pairs[i]!]!.length - 1), pairs[i]!);
         }
-        for (const j of loose.pairs) windows.push(loose.foldedStartOf(j), loose.foldedEndOf(j));
+        for (const j of loose.pairs) windows.push(loose.foldedStartOf(j), loose.foldedEndOf(j), -1);
       }
       if (loose.masksBetween) {
         looseFoldUnits(candidate, folded, loose, true);

@@ -353,6 +353,60 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
         expect(verdict.forbiddenMatches).toEqual(referenceMatches(forbidden, candidate, strategy));
       }
     });
+    it(`searches the window around a loose occurrence for every term it stands for, widened past the term's separators (${strategy})`, () => {
+      // Forbidden terms, the candidate, and where each occurrence is: (term, the slice it covers).
+      const cases: [string[], string, [string, string][]][] = [
+        // The folded occurrence of `refund.` ends past its loose one (`.` is no loose unit), and
+        // of `.refund` starts before: each is found, beside the loose one, in the window widened.
+        [
+          ['refund.', 'x'],
+          `${FAR}refund.${FAR}`,
+          [
+            ['refund.', 'refund.'],
+            ['refund.', 'refund'],
+          ],
+        ],
+        [
+          ['.refund', 'x'],
+          `${FAR}.refund${FAR}`,
+          [
+            ['.refund', '.refund'],
+            ['.refund', 'refund'],
+          ],
+        ],
+        // `refund` and `refund.` share the loose key `refund`: the window of its one occurrence
+        // is searched for both terms' folded keys.
+        [
+          ['refund', 'refund.'],
+          `${FAR}refund.${FAR}`,
+          [
+            ['refund', 'refund'],
+            ['refund.', 'refund.'],
+            ['refund.', 'refund'],
+          ],
+        ],
+        [
+          ['refund.', 'refund'],
+          `${FAR}refund.${FAR}`,
+          [
+            ['refund.', 'refund.'],
+            ['refund.', 'refund'],
+            ['refund', 'refund'],
+          ],
+        ],
+      ];
+      for (const [forbidden, candidate, expected] of cases) {
+        const verdict = createVerifier(withMode(forbidden, 'loose'), strategy).verify(candidate);
+        const at = (slice: string) => candidate.indexOf(slice);
+        expect(verdict.forbiddenMatches.map((m) => [m.term, m.start, m.end])).toEqual(
+          expected.map(([term, slice]) => [term, at(slice), at(slice) + slice.length]),
+        );
+        // The reference orders one term's occurrences at one start by end; the verdict, folded first.
+        const byPosition = (ms: readonly { term: string; start: number; end: number }[]) =>
+          [...ms].sort((a, b) => a.start - b.start || forbidden.indexOf(a.term) - forbidden.indexOf(b.term) || a.end - b.end);
+        expect(byPosition(verdict.forbiddenMatches)).toEqual(referenceMatches(forbidden, candidate, strategy));
+      }
+    });
   }
 
   for (const strategy of ['includes', 'automaton'] as const) {
