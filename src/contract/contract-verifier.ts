@@ -3,7 +3,7 @@ import { DISGUISE_CLASSES, countsAt, disguisesBetween, FoldScratch, foldTerm, fo
 import { contractMatching, type MatchMode, type ReplyContract, type TermListName } from './reply-contract.js';
 import { isNfcInert } from './is-nfc.js';
 import { automatonMatcher, includesMatcher, ScanScratch, type ScanEngine, type TermMatcher } from './term-matcher.js';
-import { findMaskedUnits, LooseScratch, looseFoldUnits } from './fast-loose-fold.js';
+import { LooseScratch, looseFoldUnits, MaskedKeys } from './fast-loose-fold.js';
 import { looseDisguisesBetween, looseTerm } from './loose-fold.js';
 
 /**
@@ -699,6 +699,8 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
   const loose = matching.looses();
   const pairs: number[] = [];
   let paired = false;
+  /** The keys indexed for the masked pass, at the first candidate that masks letters. */
+  let masked: MaskedKeys | undefined;
   /** Reports the occurrences in `pairs`, found in the fold in `loose`, onto `out`. */
   const report = (found: Uint8Array, recorded: Uint8Array, out: number[], flags: number) => {
     for (let i = 0; i < pairs.length; i += 2) {
@@ -753,7 +755,7 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
       if (loose.masksBetween) {
         looseFoldUnits(candidate, folded, loose, true);
         pairs.length = 0;
-        findMaskedUnits(loose, searched, pairs);
+        (masked ??= matching.maskedKeys(searched)).find(loose, pairs);
         report(found, recorded, out, LOOSE_ONLY | MASKED);
       }
       return everywhere;
@@ -794,6 +796,8 @@ class Matching {
   private joinedUnits = new Uint16Array(0);
   /** The automata built, for {@link scanBytes}. */
   private readonly automata: TermMatcher[] = [];
+  /** The masked passes' key indexes built, for {@link scanBytes}. */
+  private readonly maskedIndexes: MaskedKeys[] = [];
 
   constructor(
     readonly strategy: MatchStrategy,
@@ -821,6 +825,7 @@ class Matching {
   scanBytes(): number {
     let bytes = (this.scanScratch?.byteLength ?? 0) + (this.foldScratch?.byteLength ?? 0) + (this.looseScratch?.byteLength ?? 0) + this.joinedUnits.byteLength;
     for (const automaton of this.automata) bytes += automaton.instanceBytes?.() ?? 0;
+    for (const index of this.maskedIndexes) bytes += index.byteLength;
     return bytes;
   }
 
@@ -828,6 +833,13 @@ class Matching {
   joined(length: number): Uint16Array {
     if (this.joinedUnits.length < length) this.joinedUnits = new Uint16Array(Math.max(2 * length, 256));
     return this.joinedUnits;
+  }
+
+  /** The masked pass's index of `keys` (see `MaskedKeys`), kept for {@link scanBytes}. */
+  maskedKeys(keys: readonly string[]): MaskedKeys {
+    const index = new MaskedKeys(keys);
+    this.maskedIndexes.push(index);
+    return index;
   }
 
   /** The scratch of its loose folds, made at the first one. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createVerifier } from './contract-verifier.js';
 import { FoldScratch, foldTerm, foldText } from './fast-fold.js';
-import { findMaskedUnits, LooseScratch, looseFoldUnits } from './fast-loose-fold.js';
+import { findMaskedUnits, LooseScratch, looseFoldUnits, MaskedKeys } from './fast-loose-fold.js';
 import { isNormalizationInert, skeleton } from './disguise-classes.js';
 import { caselessSkeleton } from './reference-fold.js';
 import { findMasked, looseDisguisesBetween, looseDisguisesStepwise, looseFold, looseTerm, type LooseText } from './loose-fold.js';
@@ -176,9 +176,12 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
               const keys = [...new Set(PIECES.slice(0, 20).map((p) => looseTerm(`${p}${p}ab`)))];
               const fast: number[] = [];
               const slow: number[] = [];
+              const indexed: number[] = [];
               findMaskedUnits(loose, keys, fast);
               findMasked(reference.masked, keys, slow);
+              new MaskedKeys(keys).find(loose, indexed);
               expect(fast).toEqual(slow);
+              expect(indexed).toEqual(slow);
             }
           }),
           { numRuns: 4000 },
@@ -186,6 +189,49 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
       },
       PROPERTY_TIMEOUT_MS,
     );
+
+  it(
+    'finds with its index of keys (MaskedKeys) the masked matches findMaskedUnits finds, in its order: wildcards alone, crowded, at the edges, keys of every length (3,000 cases)',
+    () => {
+      const W = 0xffff;
+      // Units of a masked fold over four letters and the wildcard, often side by side; keys of
+      // one to nine letters, some taken from the text (its wildcards filled), so most match.
+      const unit = fc.oneof(fc.constantFrom(0x61, 0x62, 0x63, 0x64), fc.constant(W));
+      const scratch = new LooseScratch('js');
+      fc.assert(
+        fc.property(
+          fc.array(unit, { maxLength: 60 }),
+          fc.array(fc.stringMatching(/^[abcd]{1,9}$/), { maxLength: 12 }),
+          fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 9 }), fc.constantFrom('a', 'b', 'c', 'd')), { maxLength: 12 }),
+          (units, randomKeys, slices) => {
+            scratch.ensure(units.length + 16);
+            scratch.units.set(units);
+            scratch.length = units.length;
+            scratch.wildcards.length = 0;
+            units.forEach((u, i) => {
+              if (u === W) scratch.wildcards.push(i);
+            });
+            const fromText = slices
+              .filter(([at, length]) => units.length > 0 && (at % units.length) + length <= units.length)
+              .map(([at, length, fill]) =>
+                units
+                  .slice(at % units.length, (at % units.length) + length)
+                  .map((u) => (u === W ? fill : String.fromCharCode(u)))
+                  .join(''),
+              );
+            const keys = [...new Set([...randomKeys, ...fromText])];
+            const expected: number[] = [];
+            const actual: number[] = [];
+            findMaskedUnits(scratch, keys, expected);
+            new MaskedKeys(keys).find(scratch, actual);
+            expect(actual).toEqual(expected);
+          },
+        ),
+        { numRuns: 3000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   for (const engine of ['js', 'wasm'] as const)
     it(`keeps its scratch arrays across candidates of any length (a long one, then a short one; ${engine})`, () => {
@@ -234,6 +280,19 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
     expect(wasm.verify(candidate)).toEqual(js.verify(candidate));
     // The loose table alone is 128 KiB; the JavaScript arrays for this candidate, far less.
     expect(wasm.scanBytes() - js.scanBytes()).toBeGreaterThanOrEqual(65536 * 2);
+  });
+
+  it("counts the masked pass's index of keys in the verifier's scanBytes, once it is built", () => {
+    const terms = ['refund approved', 'money on its way'];
+    const verifier = createVerifier(withMode(terms, 'loose'), 'auto', 'js');
+    verifier.verify('we refund it, the money is on its way');
+    const before = verifier.scanBytes();
+    // `r*fund`: a mask between two letters, so the masked pass runs and builds its index.
+    expect(verifier.verify('we r*fund approved it').forbiddenTermsPresent).toEqual(['refund approved']);
+    // The index, and eight bytes for the candidate's one wildcard.
+    const index = new MaskedKeys(terms.map(looseTerm)).byteLength;
+    expect(index).toBeGreaterThan(0);
+    expect(verifier.scanBytes() - before).toBe(index + 8);
   });
 
   const withMode = (forbidden: readonly string[], mode: 'folded' | 'loose') => ({

@@ -505,7 +505,8 @@ function pushTokens(s: LooseScratch, tokens: readonly (string | number)[], a: nu
 
 /**
  * `findMasked` over the masked fold in `s`: occurrences of `keys` with at least one wildcard,
- * as (key index, start unit) pairs pushed onto `matches`.
+ * as (key index, start unit) pairs pushed onto `matches`. Every key at every wildcard: the
+ * reference {@link MaskedKeys} is tested against; verifiers search with that index.
  */
 export function findMaskedUnits(s: LooseScratch, keys: readonly string[], matches: number[]): void {
   const { units, length, wildcards } = s;
@@ -533,4 +534,133 @@ export function findMaskedUnits(s: LooseScratch, keys: readonly string[], matche
       }
     }
   }
+}
+
+/**
+ * The masked pass of a list of loose keys, indexed: what {@link findMaskedUnits} finds, in the
+ * same order, without trying every key at every wildcard. That costs wildcards × the keys'
+ * total length × a key's length, and in English prose every sentence's end between two words
+ * is a wildcard (`.` and `?` are masks): 400 keys and a 4,000-character reply took milliseconds.
+ *
+ * A key that matches with its wildcard at offset `x` has, beside that wildcard, two letters of
+ * the text that must be its own: the pair after (its units `x + 1`, `x + 2`) when `x` is not
+ * among its last two units, else the pair before (`x - 2`, `x - 1`; keys of the masked pass
+ * have at least four units). Each key is listed under those pairs, once per offset, sorted by
+ * pair, so a wildcard looks up the text's pair after it and before it and tries only the keys
+ * listed there. A wildcard followed within two units by another one tries every key, as the
+ * reference does. One preceded by another within two units needs no such care: a key with its
+ * wildcard there among its last two units holds that other one too, at an offset whose pair
+ * after holds this wildcard, and is found at it. The matches found, each once, are then put in the
+ * reference's order: by key, then by the first wildcard of their window, then by start, the
+ * latest first.
+ */
+export class MaskedKeys {
+  /** Pair codes (`first * 65536 + second`) of the keys after their wildcard, ascending. */
+  private readonly afterCodes: Float64Array;
+  private readonly afterEntries: Int32Array;
+  /** The same, before the wildcard (for the wildcard at a key's last two units). */
+  private readonly beforeCodes: Float64Array;
+  private readonly beforeEntries: Int32Array;
+  /** The keys the masked pass reads (allowance above 0), for wildcards that try them all. */
+  private readonly masked: Int32Array;
+  /** Matches found for one candidate, as (key, start) pairs, before ordering. */
+  private readonly found: number[] = [];
+
+  constructor(private readonly keys: readonly string[]) {
+    const after: [number, number, number][] = [];
+    const before: [number, number, number][] = [];
+    const masked: number[] = [];
+    keys.forEach((key, k) => {
+      if (maskedAllowance(key.length) === 0) return;
+      masked.push(k);
+      for (let x = 0; x < key.length; x++) {
+        if (x + 2 < key.length) after.push([key.charCodeAt(x + 1) * 65536 + key.charCodeAt(x + 2), k, x]);
+        else before.push([key.charCodeAt(x - 2) * 65536 + key.charCodeAt(x - 1), k, x]);
+      }
+    });
+    const byCode = (a: [number, number, number], b: [number, number, number]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+    after.sort(byCode);
+    before.sort(byCode);
+    this.afterCodes = Float64Array.from(after, (e) => e[0]);
+    this.afterEntries = Int32Array.from(after.flatMap((e) => [e[1], e[2]]));
+    this.beforeCodes = Float64Array.from(before, (e) => e[0]);
+    this.beforeEntries = Int32Array.from(before.flatMap((e) => [e[1], e[2]]));
+    this.masked = Int32Array.from(masked);
+  }
+
+  /** The bytes its tables hold, for the verifier's `scanBytes`. */
+  get byteLength(): number {
+    return this.afterCodes.byteLength + this.afterEntries.byteLength + this.beforeCodes.byteLength + this.beforeEntries.byteLength + this.masked.byteLength;
+  }
+
+  /** {@link findMaskedUnits} of these keys over the masked fold in `s`. */
+  find(s: LooseScratch, matches: number[]): void {
+    const { units, length, wildcards } = s;
+    const found = this.found;
+    found.length = 0;
+    for (const p of wildcards) {
+      // Followed by another wildcard within two units, its pair after is no pair of letters.
+      if (p + 2 < length && (units[p + 1] === WILDCARD_UNIT || units[p + 2] === WILDCARD_UNIT)) {
+        for (const k of this.masked) for (let x = 0; x < this.keys[k]!.length; x++) this.tryAt(s, k, p - x);
+        continue;
+      }
+      if (p + 2 < length) this.tryListed(s, this.afterCodes, this.afterEntries, units[p + 1]! * 65536 + units[p + 2]!, p);
+      if (p >= 2) this.tryListed(s, this.beforeCodes, this.beforeEntries, units[p - 2]! * 65536 + units[p - 1]!, p);
+    }
+    if (found.length === 0) return;
+    // The reference's order: by key, by the first wildcard of the window, by start descending.
+    const order: number[] = [];
+    for (let i = 0; i < found.length; i += 2) order.push(i);
+    const first = (i: number) => firstAtOrAfter(wildcards, found[i + 1]!);
+    order.sort((a, b) => found[a]! - found[b]! || first(a) - first(b) || found[b + 1]! - found[a + 1]!);
+    let lastKey = -1;
+    let lastStart = -1;
+    for (const i of order) {
+      if (found[i] === lastKey && found[i + 1] === lastStart) continue;
+      lastKey = found[i]!;
+      lastStart = found[i + 1]!;
+      matches.push(lastKey, lastStart);
+    }
+  }
+
+  /** Tries the keys listed under pair `code` in one index, each with its wildcard at `p`. */
+  private tryListed(s: LooseScratch, codes: Float64Array, entries: Int32Array, code: number, p: number): void {
+    // The first entry at or after `code`.
+    let lo = 0;
+    let hi = codes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (codes[mid]! < code) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let e = lo; e < codes.length && codes[e] === code; e++) this.tryAt(s, entries[2 * e]!, p - entries[2 * e + 1]!);
+  }
+
+  /** Records key `k` at loose unit `start` when it matches there (at most its allowance of wildcards). */
+  private tryAt(s: LooseScratch, k: number, start: number): void {
+    const key = this.keys[k]!;
+    if (start < 0 || start + key.length > s.length) return;
+    const allowed = maskedAllowance(key.length);
+    const units = s.units;
+    let masks = 0;
+    for (let x = 0; x < key.length; x++) {
+      const u = units[start + x]!;
+      if (u === WILDCARD_UNIT) {
+        if (++masks > allowed) return;
+      } else if (u !== key.charCodeAt(x)) return;
+    }
+    this.found.push(k, start);
+  }
+}
+
+/** The first of `sorted` (ascending) at or after `value`. */
+function firstAtOrAfter(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return sorted[lo]!;
 }
