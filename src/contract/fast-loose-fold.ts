@@ -542,55 +542,56 @@ export function findMaskedUnits(s: LooseScratch, keys: readonly string[], matche
  * total length × a key's length, and in English prose every sentence's end between two words
  * is a wildcard (`.` and `?` are masks): 400 keys and a 4,000-character reply took milliseconds.
  *
- * A key that matches with its wildcard at offset `x` has, beside that wildcard, two letters of
- * the text that must be its own: the pair after (its units `x + 1`, `x + 2`) when `x` is not
- * among its last two units, else the pair before (`x - 2`, `x - 1`; keys of the masked pass
- * have at least four units). Each key is listed under those pairs, once per offset, sorted by
- * pair, so a wildcard looks up the text's pair after it and before it and tries only the keys
- * listed there. A wildcard followed within two units by another one tries every key, as the
- * reference does. One preceded by another within two units needs no such care: a key with its
- * wildcard there among its last two units holds that other one too, at an offset whose pair
- * after holds this wildcard, and is found at it. The matches found, each once, are then put in the
- * reference's order: by key, then by the first wildcard of their window, then by start, the
- * latest first.
+ * A key that matches with its wildcard at offset `x` has, beside that wildcard, letters of the
+ * text that must be its own: the three after it (its units `x + 1` to `x + 3`) when it has
+ * them, the two after it when `x` is its third unit from the end, else (for its last two
+ * units) the two before it; keys of the masked pass have at least four units. Each key is
+ * listed, once per offset, under those letters, sorted, so a wildcard looks up the text's
+ * letters beside it and tries only the keys listed there (three letters: a common pair of
+ * English would list dozens). A wildcard followed within two units by another one tries every
+ * key, as the reference does. Every match is then found at the last wildcard of its window:
+ * the units after it there are letters, so the letters it looks up after it are the key's own;
+ * for a key's last two units it looks up the two before it, which are letters too unless
+ * another wildcard lies within two units before it, and that one, followed closely by this
+ * one, tries every key. The matches found, each once, are then put in the reference's order:
+ * by key, then by the first wildcard of their window, then by start, the latest first.
  */
 export class MaskedKeys {
-  /** Pair codes (`first * 65536 + second`) of the keys after their wildcard, ascending. */
-  private readonly afterCodes: Float64Array;
-  private readonly afterEntries: Int32Array;
-  /** The same, before the wildcard (for the wildcard at a key's last two units). */
-  private readonly beforeCodes: Float64Array;
-  private readonly beforeEntries: Int32Array;
+  /** Keys by the three units after their wildcard, the two after it, the two before it. */
+  private readonly after3: ListedKeys;
+  private readonly after2: ListedKeys;
+  private readonly before2: ListedKeys;
   /** The keys the masked pass reads (allowance above 0), for wildcards that try them all. */
   private readonly masked: Int32Array;
   /** Matches found for one candidate, as (key, start) pairs, before ordering. */
   private readonly found: number[] = [];
 
   constructor(private readonly keys: readonly string[]) {
-    const after: [number, number, number][] = [];
-    const before: [number, number, number][] = [];
+    const after3: ListedKey[] = [];
+    const after2: ListedKey[] = [];
+    const before2: ListedKey[] = [];
     const masked: number[] = [];
     keys.forEach((key, k) => {
-      if (maskedAllowance(key.length) === 0) return;
+      const length = key.length;
+      if (maskedAllowance(length) === 0) return;
       masked.push(k);
-      for (let x = 0; x < key.length; x++) {
-        if (x + 2 < key.length) after.push([key.charCodeAt(x + 1) * 65536 + key.charCodeAt(x + 2), k, x]);
-        else before.push([key.charCodeAt(x - 2) * 65536 + key.charCodeAt(x - 1), k, x]);
+      const unit = (x: number) => key.charCodeAt(x);
+      for (let x = 0; x < length; x++) {
+        if (x + 3 < length) after3.push([unit(x + 1) * 2 ** 32 + unit(x + 2) * 65536 + unit(x + 3), k, x]);
+        else if (x + 2 < length) after2.push([unit(x + 1) * 65536 + unit(x + 2), k, x]);
+        else before2.push([unit(x - 2) * 65536 + unit(x - 1), k, x]);
       }
     });
-    const byCode = (a: [number, number, number], b: [number, number, number]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
-    after.sort(byCode);
-    before.sort(byCode);
-    this.afterCodes = Float64Array.from(after, (e) => e[0]);
-    this.afterEntries = Int32Array.from(after.flatMap((e) => [e[1], e[2]]));
-    this.beforeCodes = Float64Array.from(before, (e) => e[0]);
-    this.beforeEntries = Int32Array.from(before.flatMap((e) => [e[1], e[2]]));
+    this.after3 = listed(after3);
+    this.after2 = listed(after2);
+    this.before2 = listed(before2);
     this.masked = Int32Array.from(masked);
   }
 
   /** The bytes its tables hold, for the verifier's `scanBytes`. */
   get byteLength(): number {
-    return this.afterCodes.byteLength + this.afterEntries.byteLength + this.beforeCodes.byteLength + this.beforeEntries.byteLength + this.masked.byteLength;
+    const bytes = (l: ListedKeys) => l.codes.byteLength + l.entries.byteLength;
+    return bytes(this.after3) + bytes(this.after2) + bytes(this.before2) + this.masked.byteLength;
   }
 
   /** {@link findMaskedUnits} of these keys over the masked fold in `s`. */
@@ -599,13 +600,14 @@ export class MaskedKeys {
     const found = this.found;
     found.length = 0;
     for (const p of wildcards) {
-      // Followed by another wildcard within two units, its pair after is no pair of letters.
-      if (p + 2 < length && (units[p + 1] === WILDCARD_UNIT || units[p + 2] === WILDCARD_UNIT)) {
+      // Followed by another wildcard within two units: see the class's comment.
+      if ((p + 1 < length && units[p + 1] === WILDCARD_UNIT) || (p + 2 < length && units[p + 2] === WILDCARD_UNIT)) {
         for (const k of this.masked) for (let x = 0; x < this.keys[k]!.length; x++) this.tryAt(s, k, p - x);
         continue;
       }
-      if (p + 2 < length) this.tryListed(s, this.afterCodes, this.afterEntries, units[p + 1]! * 65536 + units[p + 2]!, p);
-      if (p >= 2) this.tryListed(s, this.beforeCodes, this.beforeEntries, units[p - 2]! * 65536 + units[p - 1]!, p);
+      if (p + 3 < length) this.tryListed(s, this.after3, units[p + 1]! * 2 ** 32 + units[p + 2]! * 65536 + units[p + 3]!, p);
+      if (p + 2 < length) this.tryListed(s, this.after2, units[p + 1]! * 65536 + units[p + 2]!, p);
+      if (p >= 2) this.tryListed(s, this.before2, units[p - 2]! * 65536 + units[p - 1]!, p);
     }
     if (found.length === 0) return;
     // The reference's order: by key, by the first wildcard of the window, by start descending.
@@ -623,8 +625,8 @@ export class MaskedKeys {
     }
   }
 
-  /** Tries the keys listed under pair `code` in one index, each with its wildcard at `p`. */
-  private tryListed(s: LooseScratch, codes: Float64Array, entries: Int32Array, code: number, p: number): void {
+  /** Tries the keys listed under `code`, each with its wildcard at `p`. */
+  private tryListed(s: LooseScratch, { codes, entries }: ListedKeys, code: number, p: number): void {
     // The first entry at or after `code`.
     let lo = 0;
     let hi = codes.length;
@@ -651,6 +653,25 @@ export class MaskedKeys {
     }
     this.found.push(k, start);
   }
+}
+
+/** A key listed by the units beside one of its offsets: (those units as one number, key, offset). */
+type ListedKey = [number, number, number];
+
+/** Keys listed by units beside an offset, sorted: codes ascending, and (key, offset) pairs. */
+interface ListedKeys {
+  readonly codes: Float64Array;
+  readonly entries: Int32Array;
+}
+
+function listed(keys: ListedKey[]): ListedKeys {
+  keys.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  const entries = new Int32Array(2 * keys.length);
+  keys.forEach(([, k, x], i) => {
+    entries[2 * i] = k;
+    entries[2 * i + 1] = x;
+  });
+  return { codes: Float64Array.from(keys, (e) => e[0]), entries };
 }
 
 /** The first of `sorted` (ascending) at or after `value`. */
