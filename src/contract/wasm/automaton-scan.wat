@@ -67,10 +67,10 @@
         ;; A round of eight costs more than a few positions two a round, and the round with a
         ;; start is read again two a round: where starts are dense (English with a few dozen
         ;; terms: one position in six, most rounds holding one) the rounds cost more than they
-        ;; save. So $probe positions are tested two a round first: 0 while the
-        ;; last rounds went past a round with no start (CJK: 2% of positions), 32 once the
-        ;; first round of eight held a start. (16 left such an English text 2% slower than
-        ;; two a round alone; 32 leaves it as fast, and CJK 2% slower than 0 throughout.)
+        ;; save. So $probe positions are tested two a round first: 0 while the last rounds went
+        ;; past a round with no start (CJK: 2% of positions), 32 once the first round of eight
+        ;; held a start. (16 left such an English text 2% slower than two a round alone; 32
+        ;; leaves it as fast, for about 2% of the gain on CJK.)
         (local.set $rounds_from (i32.add (local.get $i) (local.get $probe)))
         (block $found
           (block $at_last
