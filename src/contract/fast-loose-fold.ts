@@ -613,7 +613,7 @@ export class MaskedKeys {
     // The reference's order: by key, by the first wildcard of the window, by start descending.
     const order: number[] = [];
     for (let i = 0; i < found.length; i += 2) order.push(i);
-    const first = (i: number) => firstAtOrAfter(wildcards, found[i + 1]!);
+    const first = (i: number) => wildcards[lowerBound(wildcards, found[i + 1]!)]!;
     order.sort((a, b) => found[a]! - found[b]! || first(a) - first(b) || found[b + 1]! - found[a + 1]!);
     let lastKey = -1;
     let lastStart = -1;
@@ -627,15 +627,7 @@ export class MaskedKeys {
 
   /** Tries the keys listed under `code`, each with its wildcard at `p`. */
   private tryListed(s: LooseScratch, { codes, entries }: ListedKeys, code: number, p: number): void {
-    // The first entry at or after `code`.
-    let lo = 0;
-    let hi = codes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (codes[mid]! < code) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let e = lo; e < codes.length && codes[e] === code; e++) this.tryAt(s, entries[2 * e]!, p - entries[2 * e + 1]!);
+    for (let e = lowerBound(codes, code); e < codes.length && codes[e] === code; e++) this.tryAt(s, entries[2 * e]!, p - entries[2 * e + 1]!);
   }
 
   /** Records key `k` at loose unit `start` when it matches there (at most its allowance of wildcards). */
@@ -674,8 +666,8 @@ function listed(keys: ListedKey[]): ListedKeys {
   return { codes: Float64Array.from(keys, (e) => e[0]), entries };
 }
 
-/** The first of `sorted` (ascending) at or after `value`. */
-function firstAtOrAfter(sorted: readonly number[], value: number): number {
+/** The index of the first of `sorted` (ascending) at or after `value`; its length if none is. */
+function lowerBound(sorted: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -683,5 +675,5 @@ function firstAtOrAfter(sorted: readonly number[], value: number): number {
     if (sorted[mid]! < value) lo = mid + 1;
     else hi = mid;
   }
-  return sorted[lo]!;
+  return lo;
 }
