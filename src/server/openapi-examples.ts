@@ -19,8 +19,7 @@ export interface OperationExample {
   readonly response: unknown;
 }
 
-/** The examples, by `operationId`. */
-/** The v1 ticket contract the verification, probe and effect examples share. */
+/** The v1 ticket contract the verification, probe, effect and export examples share. */
 const TICKET_CONTRACT = {
   contract_version: 'v1',
   interaction_kind: 'ticket_inventory',
@@ -35,7 +34,7 @@ const TICKET_CONTRACT = {
   forbidden_terms: ['reserved two tickets'],
 };
 
-/** The effect the verification example stored: the verify answer and `getEffect` show the same one. */
+/** The effect the verification example stored: the verify answer and `getEffect` show the same one, the export one like it. */
 const TICKET_EFFECT = {
   id: 'eff_01a23274f5401be4919d4cac3c42',
   created_at: '2026-12-01T16:34:15.488Z',
@@ -71,6 +70,7 @@ const TICKET_EFFECT = {
   ],
 };
 
+/** The examples, by `operationId`. */
 export const operationExamples: Readonly<Record<string, OperationExample>> = {
   verifyReply: {
     summary: 'A v1 contract refuses a reply that claims a reservation; the fallback is selected',
@@ -920,42 +920,14 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
         kind: 'effects',
         id: 'eff_01a235017c9859a3516ece072aa3',
         record: {
+          // The export ran after the verification example, so its effect has its own id and times.
           effect: {
+            ...TICKET_EFFECT,
             id: 'eff_01a235017c9859a3516ece072aa3',
             created_at: '2026-12-02T04:26:59.608Z',
             trace_id: '1036954d53a1844f7e2a997b72bff049',
-            contract_version: 'v1',
-            interaction_kind: 'ticket_inventory',
-            authority_status: 'payment_authoritative',
-            entity_roles: { customer: 'buyer' },
-            status: 'fallback',
-            selected_candidate: null,
-            body: 'Two tickets are shown as available; nothing is reserved yet.',
-            candidates: [
-              {
-                index: 0,
-                passed: false,
-                missing_must_include: ['nothing is reserved'],
-                missing_must_ask: [],
-                missing_canonical_terms: [],
-                forbidden_terms_present: ['reserved two tickets'],
-                forbidden_matches: [{ term: 'reserved two tickets', start: 15, end: 35, disguises: [] }],
-                normalization_hints: [],
-                disguises_seen: [],
-              },
-            ],
           },
-          contract: {
-            contract_version: 'v1',
-            interaction_kind: 'ticket_inventory',
-            entity_roles: { customer: 'buyer' },
-            authority_status: 'payment_authoritative',
-            fallback_body: 'Two tickets are shown as available; nothing is reserved yet.',
-            must_include: ['nothing is reserved'],
-            must_ask: [],
-            canonical_terms: [],
-            forbidden_terms: ['reserved two tickets'],
-          },
+          contract: TICKET_CONTRACT,
           candidates: ['Great news, we reserved two tickets for you!'],
           status: 'fallback',
           interaction_kind: 'ticket_inventory',
