@@ -90,7 +90,17 @@ const logEntries = (units: number) => 2 * units + 2 * WALK_SLACK + 8;
  */
 export const WASM_SCAN_BYTES = INITIAL_UNITS * 2 + logEntries(INITIAL_UNITS) * 4 + 8 + PAGE_BYTES;
 
-const align8 = (n: number) => (n + 7) & ~7;
+/** `n` rounded up to a multiple of 8, where a region of an instance's memory may start. */
+export const align8 = (n: number) => (n + 7) & ~7;
+
+/**
+ * Grows `memory` (never shrinks it) to hold `bytes`, in whole pages. Views of it made before a
+ * growth are detached (the data stays): callers make theirs anew after.
+ */
+export function growMemoryTo(memory: { readonly buffer: ArrayBuffer; grow(pages: number): number }, bytes: number): void {
+  const pages = Math.ceil(bytes / PAGE_BYTES) - memory.buffer.byteLength / PAGE_BYTES;
+  if (pages > 0) memory.grow(pages);
+}
 
 /**
  * Instances whose automaton was collected, kept for the next one: a fresh memory costs the
@@ -186,8 +196,7 @@ export class WasmScan {
     const capacity = Math.max(length, 2 * this.capacity, INITIAL_UNITS);
     const logAt = align8(this.textAt + capacity * 2);
     const { memory } = this.exports;
-    const pages = Math.ceil((logAt + logEntries(capacity) * 4) / PAGE_BYTES) - memory.buffer.byteLength / PAGE_BYTES;
-    if (pages > 0) memory.grow(pages); // the views made before are detached (the data stays)
+    growMemoryTo(memory, logAt + logEntries(capacity) * 4);
     const { buffer } = memory;
     this.capacity = capacity;
     this.logAt = logAt;

@@ -1,4 +1,4 @@
-import { newScanInstance } from './automaton-wasm.js';
+import { align8, growMemoryTo, newScanInstance } from './automaton-wasm.js';
 
 /**
  * The common case of the fold (`fastRun` in `fast-fold.ts`, the JavaScript reference of a
@@ -17,7 +17,6 @@ interface FoldExports {
 
 /** Bytes of the fold table at the start of the memory: a u16 per code unit. */
 const TABLE_BYTES = 65536 * 2;
-const PAGE_BYTES = 65536;
 /** Code units `fold_run` may read past a text's sentinel (a round reads nine units). */
 const READ_AHEAD = 7;
 
@@ -62,8 +61,7 @@ export class WasmFoldRun {
     const unitsAt = codeAt + align8((codeCapacity + READ_AHEAD) * 2);
     const end = unitsAt + unitCapacity * 2;
     const { memory } = this.exports;
-    const pages = Math.ceil(end / PAGE_BYTES) - memory.buffer.byteLength / PAGE_BYTES;
-    if (pages > 0) memory.grow(pages);
+    growMemoryTo(memory, end);
     const { buffer } = memory;
     this.table = new Uint16Array(buffer, 0, 65536);
     this.codeBuffer = Buffer.from(buffer, codeAt, codeCapacity * 2);
@@ -88,5 +86,3 @@ export class WasmFoldRun {
     return this.exports.fold_run(this.codeAt, i, this.unitsAt, k, last);
   }
 }
-
-const align8 = (n: number) => (n + 7) & ~7;

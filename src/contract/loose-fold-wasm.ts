@@ -1,4 +1,4 @@
-import { newScanInstance } from './automaton-wasm.js';
+import { align8, growMemoryTo, newScanInstance } from './automaton-wasm.js';
 
 /**
  * The common case of the loose fold (`letterRun` in `fast-loose-fold.ts`, the JavaScript
@@ -28,7 +28,6 @@ const PAIRS_AT = STATE_AT + 16;
 const PAIR_SLOTS = 2047;
 /** Where the folded units start, after the table of pairs. */
 const SRC_AT = PAIRS_AT + PAIR_SLOTS * 8;
-const PAGE_BYTES = 65536;
 
 /** Table entries (see the WAT source): not yet known, no loose unit, the general way. */
 export const WASM_UNKNOWN = 0;
@@ -89,8 +88,7 @@ export class WasmLooseRun {
     const endsAt = fromAt + capacity * 4;
     const end = endsAt + endEntries * 4;
     const { memory } = this.exports;
-    const pages = Math.ceil(end / PAGE_BYTES) - memory.buffer.byteLength / PAGE_BYTES;
-    if (pages > 0) memory.grow(pages);
+    growMemoryTo(memory, end);
     const { buffer } = memory;
     this.table = new Uint16Array(buffer, 0, 65536);
     this.state = new Int32Array(buffer, STATE_AT, 3);
@@ -154,5 +152,3 @@ export class WasmLooseRun {
     return this.state[2]!;
   }
 }
-
-const align8 = (n: number) => (n + 7) & ~7;
