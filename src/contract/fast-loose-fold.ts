@@ -553,8 +553,9 @@ export function findMaskedUnits(s: LooseScratch, keys: readonly string[], matche
  * the units after it there are letters, so the letters it looks up after it are the key's own;
  * for a key's last two units it looks up the two before it, which are letters too unless
  * another wildcard lies within two units before it, and that one, followed closely by this
- * one, tries every key. The matches found, each once, are then put in the reference's order:
- * by key, then by the first wildcard of their window, then by start, the latest first.
+ * one, tries every key. A key found at a start is recorded there once; the matches are then put
+ * in the reference's order: by key, then by the first wildcard of their window,
+ * then by start, the latest first.
  */
 export class MaskedKeys {
   /** Keys by the three units after their wildcard, the two after it, the two before it. */
@@ -563,8 +564,12 @@ export class MaskedKeys {
   private readonly before2: ListedKeys;
   /** The keys the masked pass reads (allowance above 0), for wildcards that try them all. */
   private readonly masked: Int32Array;
-  /** Matches found for one candidate, as (key, start) pairs, before ordering. */
+  /** Per key, the wildcards a match may hold (`maskedAllowance` of its length). */
+  private readonly allowances: Int32Array;
+  /** Matches found for one candidate, as (key, start, first wildcard of the window), before ordering. */
   private readonly found: number[] = [];
+  /** The matches found, as `key * (length + 1) + start`: a key found at a start is not tried there again. */
+  private readonly seen = new Set<number>();
 
   constructor(private readonly keys: readonly string[]) {
     const after3: ListedKey[] = [];
@@ -586,12 +591,13 @@ export class MaskedKeys {
     this.after2 = listed(after2);
     this.before2 = listed(before2);
     this.masked = Int32Array.from(masked);
+    this.allowances = Int32Array.from(keys, (key) => maskedAllowance(key.length));
   }
 
   /** The bytes its tables hold, for the verifier's `scanBytes`. */
   get byteLength(): number {
     const bytes = (l: ListedKeys) => l.codes.byteLength + l.entries.byteLength;
-    return bytes(this.after3) + bytes(this.after2) + bytes(this.before2) + this.masked.byteLength;
+    return bytes(this.after3) + bytes(this.after2) + bytes(this.before2) + this.masked.byteLength + this.allowances.byteLength;
   }
 
   /** {@link findMaskedUnits} of these keys over the masked fold in `s`. */
@@ -599,10 +605,15 @@ export class MaskedKeys {
     const { units, length, wildcards } = s;
     const found = this.found;
     found.length = 0;
+    this.seen.clear();
     for (const p of wildcards) {
       // Followed by another wildcard within two units: see the class's comment.
       if ((p + 1 < length && units[p + 1] === WILDCARD_UNIT) || (p + 2 < length && units[p + 2] === WILDCARD_UNIT)) {
-        for (const k of this.masked) for (let x = 0; x < this.keys[k]!.length; x++) this.tryAt(s, k, p - x);
+        for (const k of this.masked) {
+          const key = this.keys[k]!;
+          const allowed = this.allowances[k]!;
+          for (let x = 0; x < key.length; x++) if (matchesAt(units, length, key, allowed, p - x)) this.record(s, k, p - x);
+        }
         continue;
       }
       if (p + 3 < length) this.tryListed(s, this.after3, units[p + 1]! * 2 ** 32 + units[p + 2]! * 65536 + units[p + 3]!, p);
@@ -612,17 +623,9 @@ export class MaskedKeys {
     if (found.length === 0) return;
     // The reference's order: by key, by the first wildcard of the window, by start descending.
     const order: number[] = [];
-    for (let i = 0; i < found.length; i += 2) order.push(i);
-    const first = (i: number) => wildcards[lowerBound(wildcards, found[i + 1]!)]!;
-    order.sort((a, b) => found[a]! - found[b]! || first(a) - first(b) || found[b + 1]! - found[a + 1]!);
-    let lastKey = -1;
-    let lastStart = -1;
-    for (const i of order) {
-      if (found[i] === lastKey && found[i + 1] === lastStart) continue;
-      lastKey = found[i]!;
-      lastStart = found[i + 1]!;
-      matches.push(lastKey, lastStart);
-    }
+    for (let i = 0; i < found.length; i += 3) order.push(i);
+    order.sort((a, b) => found[a]! - found[b]! || found[a + 2]! - found[b + 2]! || found[b + 1]! - found[a + 1]!);
+    for (const i of order) matches.push(found[i]!, found[i + 1]!);
   }
 
   /** Tries the keys listed under `code`, each with its wildcard at `p`. */
@@ -630,21 +633,34 @@ export class MaskedKeys {
     for (let e = lowerBound(codes, code); e < codes.length && codes[e] === code; e++) this.tryAt(s, entries[2 * e]!, p - entries[2 * e + 1]!);
   }
 
-  /** Records key `k` at loose unit `start` when it matches there (at most its allowance of wildcards). */
+  /** Records key `k` at loose unit `start` when it matches there. */
   private tryAt(s: LooseScratch, k: number, start: number): void {
-    const key = this.keys[k]!;
-    if (start < 0 || start + key.length > s.length) return;
-    const allowed = maskedAllowance(key.length);
-    const units = s.units;
-    let masks = 0;
-    for (let x = 0; x < key.length; x++) {
-      const u = units[start + x]!;
-      if (u === WILDCARD_UNIT) {
-        if (++masks > allowed) return;
-      } else if (u !== key.charCodeAt(x)) return;
-    }
-    this.found.push(k, start);
+    if (matchesAt(s.units, s.length, this.keys[k]!, this.allowances[k]!, start)) this.record(s, k, start);
   }
+
+  /**
+   * Records a match of key `k` at loose unit `start`, with the first wildcard of its window,
+   * unless an earlier wildcard of the window found it (asked only of matches, which are few).
+   */
+  private record(s: LooseScratch, k: number, start: number): void {
+    const id = k * (s.length + 1) + start;
+    if (this.seen.has(id)) return;
+    this.seen.add(id);
+    this.found.push(k, start, s.wildcards[lowerBound(s.wildcards, start)]!);
+  }
+}
+
+/** Whether `key` is at `start` of the `length` units, with at most `allowed` wildcards for its units. */
+function matchesAt(units: Uint16Array, length: number, key: string, allowed: number, start: number): boolean {
+  if (start < 0 || start + key.length > length) return false;
+  let masks = 0;
+  for (let x = 0; x < key.length; x++) {
+    const u = units[start + x]!;
+    if (u === WILDCARD_UNIT) {
+      if (++masks > allowed) return false;
+    } else if (u !== key.charCodeAt(x)) return false;
+  }
+  return true;
 }
 
 /** A key listed by the units beside one of its offsets: (those units as one number, key, offset). */
