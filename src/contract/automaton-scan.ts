@@ -109,10 +109,10 @@ function scanByStarts(
       const u2 = code[i + 2]!;
       const u3 = code[i + 3]!;
       const u4 = code[i + 4]!;
-      const b0 = Math.imul((u0 << 16) | u1, 0x9e3779b1) >>> 15;
-      const b1 = Math.imul((u1 << 16) | u2, 0x9e3779b1) >>> 15;
-      const b2 = Math.imul((u2 << 16) | u3, 0x9e3779b1) >>> 15;
-      const b3 = Math.imul((u3 << 16) | u4, 0x9e3779b1) >>> 15;
+      const b0 = Math.imul((u0 << 16) | u1, 0x9e3779b1) >>> 13;
+      const b1 = Math.imul((u1 << 16) | u2, 0x9e3779b1) >>> 13;
+      const b2 = Math.imul((u2 << 16) | u3, 0x9e3779b1) >>> 13;
+      const b3 = Math.imul((u3 << 16) | u4, 0x9e3779b1) >>> 13;
       const pairs =
         (units[PAIRS_AT + (b0 >>> 4)]! >>> (b0 & 15)) |
         (units[PAIRS_AT + (b1 >>> 4)]! >>> (b1 & 15)) |
@@ -124,7 +124,7 @@ function scanByStarts(
     let unit = code[i]!;
     for (; i < last; i++) {
       const next = code[i + 1]!;
-      const bit = Math.imul((unit << 16) | next, 0x9e3779b1) >>> 15;
+      const bit = Math.imul((unit << 16) | next, 0x9e3779b1) >>> 13;
       if (((units[PAIRS_AT + (bit >>> 4)]! >>> (bit & 15)) & 1) !== 0 || (units[unit]! & keep) > plainClasses) break;
       unit = next;
     }

@@ -54,7 +54,7 @@ export function isCompiledContract(value: ReplyContract | CompiledContract): val
 /**
  * Bytes of the fixed-size tables the compiled form of `contract` holds or may build, for caches
  * that bound their memory: each automaton has a class table and a set of first pairs
- * ({@link AUTOMATON_TABLE_BYTES}, 144 KiB) however few its terms. One automaton is built per
+ * ({@link AUTOMATON_TABLE_BYTES}, 192 KiB) however few its terms. One automaton is built per
  * match mode whose lists hold more than {@link INCLUDES_MAX_TERMS} distinct terms; the exact
  * lists' has a second, over their NFC forms, built when a candidate first needs NFC hints. An
  * upper bound: terms that fold alike are searched once. 0 for a contract the includes loop serves.

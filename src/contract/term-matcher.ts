@@ -9,7 +9,7 @@ export type { ScanEngine, TermMatcher } from './term-matcher-types.js';
 
 /**
  * Bytes every automaton holds whatever its terms: the class table and, after it, the set of
- * first pairs, 144 KiB, in JavaScript or, once its scan moved there, in its WebAssembly
+ * first pairs, 192 KiB, in JavaScript or, once its scan moved there, in its WebAssembly
  * instance's memory. A cache that keeps compiled contracts must count them.
  */
 export const AUTOMATON_TABLE_BYTES = TABLE_BYTES;
@@ -50,7 +50,7 @@ export const TIER_UP_UNITS = 65536;
  *   holds the unit). The same entry carries the unit's NFC-inertness, so the scan also tells
  *   whether NFC hints need a second look.
  * - Starts: every term of two or more units begins with a pair of units whose hashed bit is
- *   set in a 2^17-bit set stored after the class table ({@link pairBit}), and units that are
+ *   set in a 2^19-bit set stored after the class table ({@link pairBit}), and units that are
  *   terms by themselves have the highest classes. So a position is passed over when its pair's
  *   bit is clear and its unit's entry is at most {@link AutomatonTables.plainClasses}. An entry
  *   above is a one-unit term or — until the first is seen, which settles the answer — a unit

@@ -41,13 +41,13 @@ describe('W10: the contract cache is bounded in bytes', () => {
 
   it("counts an automaton's fixed tables, which a short JSON text does not show", () => {
     // 36 distinct terms: over the includes loop's 32, so the exact lists get an automaton of
-    // 144 KiB of tables (and may build a second for NFC hints), in a JSON text of under 1 KB.
+    // 192 KiB of tables (and may build a second for NFC hints), in a JSON text of under 1 KB.
     const small = contractWith(0, 30);
     const text = JSON.stringify(small);
-    expect(matcherTableBytes(readContract(small).contract)).toBe(2 * 144 * 1024);
+    expect(matcherTableBytes(readContract(small).contract)).toBe(2 * 192 * 1024);
     expect(matcherTableBytes(readContract(automotiveContractJson()).contract)).toBe(0);
     const one = costOf(small);
-    expect(one).toBeGreaterThan(contractCacheCost(text, 2 * 144 * 1024));
+    expect(one).toBeGreaterThan(contractCacheCost(text, 2 * 192 * 1024));
     const cache = createContractCache({ maxBytes: 4 * one });
     cache.get(small);
     expect(cache.bytes).toBe(one);
@@ -98,7 +98,7 @@ describe('W10: the contract cache is bounded in bytes', () => {
   it('a v1 contract is charged per match mode whose lists need an automaton', () => {
     const folded = { ...contractWith(0, 30), contract_version: 'v1' as const };
     // The 33 forbidden terms are folded (v1's default), the 5 required exact: one automaton.
-    expect(matcherTableBytes(readContract(folded).contract)).toBe(144 * 1024);
+    expect(matcherTableBytes(readContract(folded).contract)).toBe(192 * 1024);
   });
 
   it('maxBytes 0 keeps nothing', () => {

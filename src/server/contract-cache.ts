@@ -25,7 +25,7 @@ export interface ContractCacheOptions {
  * What one cached contract is estimated to cost in memory, in bytes: its JSON text (the key, up
  * to 2 bytes a character) and the compiled matcher, which measured about 8 bytes per character of
  * the text for contracts of 250 KB, rounded up to 12 bytes per character, plus a fixed 1 KiB,
- * plus `tableBytes`: the matchers' fixed-size tables, which do not grow with the text (144 KiB
+ * plus `tableBytes`: the matchers' fixed-size tables, which do not grow with the text (192 KiB
  * per automaton, so a contract of 33 short terms costs far more than its JSON says; the cache
  * passes `matcherTableBytes` of the contract). Default 0, the includes loop's.
  */

@@ -4,7 +4,8 @@
 ;;
 ;; One instance per automaton; its memory holds, from byte 0:
 ;;   - the class table: one u16 per code unit (bit 15: not NFC-inert; low 15 bits: the class);
-;;   - at byte 131072, the bits of the terms' first pairs of units (2^17 bits);
+;;   - at byte 131072, the bits of the terms' first pairs of units (2^19 bits: a pair's hash
+;;     >>> 13, as `pairBit` in automaton-build.ts computes it);
 ;;   - at `mem`, the automaton's words: state records of four words (child-class mask, failure
 ;;     link, first state with a hit, term ending there or -1), the root's moves at word `root`,
 ;;     the hash slots (state, class, target) at word `slots`. References to states are word
@@ -84,7 +85,7 @@
                     (local.set $bit
                       (i32.shr_u
                         (i32.mul (i32.or (i32.shl (local.get $unit) (i32.const 16)) (local.get $next)) (i32.const 0x9e3779b1))
-                        (i32.const 15)))
+                        (i32.const 13)))
                     (br_if $found
                       (i32.or
                         (i32.and
@@ -97,7 +98,7 @@
                     (local.set $bit
                       (i32.shr_u
                         (i32.mul (i32.or (i32.shl (local.get $next) (i32.const 16)) (local.get $unit)) (i32.const 0x9e3779b1))
-                        (i32.const 15)))
+                        (i32.const 13)))
                     (if
                       (i32.or
                         (i32.and
@@ -129,15 +130,15 @@
                       (i32x4.mul
                         (i8x16.shuffle 8 9 24 25 10 11 26 27 12 13 28 29 14 15 30 31 (local.get $keys) (local.get $entries))
                         (v128.const i32x4 0x9e3779b1 0x9e3779b1 0x9e3779b1 0x9e3779b1)))
-                    ;; The bytes that hold the eight pairs' bits (index: hash >>> 18).
-                    (local.set $bytes (v128.load8_lane offset=131072 0 (i32x4.extract_lane 0 (i32x4.shr_u (local.get $hashes) (i32.const 18))) (v128.const i64x2 0 0)))
-                    (local.set $bytes (v128.load8_lane offset=131072 1 (i32x4.extract_lane 1 (i32x4.shr_u (local.get $hashes) (i32.const 18))) (local.get $bytes)))
-                    (local.set $bytes (v128.load8_lane offset=131072 2 (i32x4.extract_lane 2 (i32x4.shr_u (local.get $hashes) (i32.const 18))) (local.get $bytes)))
-                    (local.set $bytes (v128.load8_lane offset=131072 3 (i32x4.extract_lane 3 (i32x4.shr_u (local.get $hashes) (i32.const 18))) (local.get $bytes)))
-                    (local.set $bytes (v128.load8_lane offset=131072 4 (i32x4.extract_lane 0 (i32x4.shr_u (local.get $keys) (i32.const 18))) (local.get $bytes)))
-                    (local.set $bytes (v128.load8_lane offset=131072 5 (i32x4.extract_lane 1 (i32x4.shr_u (local.get $keys) (i32.const 18))) (local.get $bytes)))
-                    (local.set $bytes (v128.load8_lane offset=131072 6 (i32x4.extract_lane 2 (i32x4.shr_u (local.get $keys) (i32.const 18))) (local.get $bytes)))
-                    (local.set $bytes (v128.load8_lane offset=131072 7 (i32x4.extract_lane 3 (i32x4.shr_u (local.get $keys) (i32.const 18))) (local.get $bytes)))
+                    ;; The bytes that hold the eight pairs' bits (index: hash >>> 16).
+                    (local.set $bytes (v128.load8_lane offset=131072 0 (i32x4.extract_lane 0 (i32x4.shr_u (local.get $hashes) (i32.const 16))) (v128.const i64x2 0 0)))
+                    (local.set $bytes (v128.load8_lane offset=131072 1 (i32x4.extract_lane 1 (i32x4.shr_u (local.get $hashes) (i32.const 16))) (local.get $bytes)))
+                    (local.set $bytes (v128.load8_lane offset=131072 2 (i32x4.extract_lane 2 (i32x4.shr_u (local.get $hashes) (i32.const 16))) (local.get $bytes)))
+                    (local.set $bytes (v128.load8_lane offset=131072 3 (i32x4.extract_lane 3 (i32x4.shr_u (local.get $hashes) (i32.const 16))) (local.get $bytes)))
+                    (local.set $bytes (v128.load8_lane offset=131072 4 (i32x4.extract_lane 0 (i32x4.shr_u (local.get $keys) (i32.const 16))) (local.get $bytes)))
+                    (local.set $bytes (v128.load8_lane offset=131072 5 (i32x4.extract_lane 1 (i32x4.shr_u (local.get $keys) (i32.const 16))) (local.get $bytes)))
+                    (local.set $bytes (v128.load8_lane offset=131072 6 (i32x4.extract_lane 2 (i32x4.shr_u (local.get $keys) (i32.const 16))) (local.get $bytes)))
+                    (local.set $bytes (v128.load8_lane offset=131072 7 (i32x4.extract_lane 3 (i32x4.shr_u (local.get $keys) (i32.const 16))) (local.get $bytes)))
                     ;; The eight units' entries.
                     (local.set $entries (v128.load16_lane 0 (i32.shl (i32.load16_u offset=0 (local.get $p)) (i32.const 1)) (local.get $entries)))
                     (local.set $entries (v128.load16_lane 1 (i32.shl (i32.load16_u offset=2 (local.get $p)) (i32.const 1)) (local.get $entries)))
@@ -147,7 +148,7 @@
                     (local.set $entries (v128.load16_lane 5 (i32.shl (i32.load16_u offset=10 (local.get $p)) (i32.const 1)) (local.get $entries)))
                     (local.set $entries (v128.load16_lane 6 (i32.shl (i32.load16_u offset=12 (local.get $p)) (i32.const 1)) (local.get $entries)))
                     (local.set $entries (v128.load16_lane 7 (i32.shl (i32.load16_u offset=14 (local.get $p)) (i32.const 1)) (local.get $entries)))
-                    ;; A start among the eight: a pair's bit (its byte and the mask 1 << (hash >>> 15 & 7),
+                    ;; A start among the eight: a pair's bit (its byte and the mask 1 << (hash >>> 13 & 7),
                     ;; the masks picked from a constant by the bit numbers narrowed to bytes), or an
                     ;; entry, masked with $keep, above $plain (a saturated difference not 0).
                     (if
@@ -159,8 +160,8 @@
                               (v128.const i8x16 1 2 4 8 16 32 64 128 0 0 0 0 0 0 0 0)
                               (i8x16.narrow_i16x8_u
                                 (i16x8.narrow_i32x4_u
-                                  (v128.and (i32x4.shr_u (local.get $hashes) (i32.const 15)) (v128.const i32x4 7 7 7 7))
-                                  (v128.and (i32x4.shr_u (local.get $keys) (i32.const 15)) (v128.const i32x4 7 7 7 7)))
+                                  (v128.and (i32x4.shr_u (local.get $hashes) (i32.const 13)) (v128.const i32x4 7 7 7 7))
+                                  (v128.and (i32x4.shr_u (local.get $keys) (i32.const 13)) (v128.const i32x4 7 7 7 7)))
                                 (v128.const i64x2 0 0))))
                           (i16x8.sub_sat_u
                             (v128.and (local.get $entries) (i16x8.splat (local.get $keep)))
@@ -181,7 +182,7 @@
             (local.set $bit
               (i32.shr_u
                 (i32.mul (i32.or (i32.shl (local.get $unit) (i32.const 16)) (local.get $next)) (i32.const 0x9e3779b1))
-                (i32.const 15)))
+                (i32.const 13)))
             (br_if $found
               (i32.or
                 (i32.and
