@@ -69,6 +69,8 @@ export interface AutomatonTables {
   readonly dict: Int32Array;
   /** Per term, its length in code units. */
   readonly termLength: Int32Array;
+  /** The units that are terms by themselves (whose classes are above {@link plainClasses}), at most five. */
+  readonly singles: readonly number[];
 }
 
 /**
@@ -83,9 +85,13 @@ export function buildAutomaton(terms: readonly string[]): AutomatonTables | unde
   // for it on every turn (a Map of edges and arrays of children was far slower).
   const alone = new Uint8Array(65536);
   let total = 0; // code units of all terms: a bound on the trie's states
+  const singles: number[] = [];
   for (const term of terms) {
     total += term.length;
-    if (term.length === 1) alone[term.charCodeAt(0)] = 1;
+    if (term.length !== 1) continue;
+    const unit = term.charCodeAt(0);
+    if (alone[unit] === 0 && singles.length < 5) singles.push(unit);
+    alone[unit] = 1;
   }
   let classes = 0;
   let plainClasses = 0;
@@ -216,7 +222,7 @@ export function buildAutomaton(terms: readonly string[]): AutomatonTables | unde
   for (let slot = slotOffset; slot < memory.length; slot += SLOT_WORDS) {
     if (memory[slot] !== 0) memory[slot + 2] = memory[slot + 2]! + hasHit[memory[slot + 2]! >> STATE_SHIFT]!;
   }
-  return { units, plainClasses, memory, rootOffset, slotOffset, shift, mask, termAt, dict, termLength };
+  return { units, plainClasses, memory, rootOffset, slotOffset, shift, mask, termAt, dict, termLength, singles };
 }
 
 /**

@@ -128,6 +128,30 @@ describe('the WebAssembly scan and the JavaScript scan report the same', () => {
     }
   });
 
+  it('wherever a term of one unit falls in a round, whether the rounds compare the units (up to four such terms) or gather their entries', () => {
+    // scanUnits does not ask for inertness, so its rounds compare each unit with the terms of one
+    // unit when there are at most four, and gather the units' entries when there are more:
+    // every count from none to five, each term at every position of texts of 8 to 17 units,
+    // beside a term of two units and a unit that is not NFC-inert.
+    const singles = ['車', '看', '約', '書', '館'];
+    for (let count = 0; count <= singles.length; count++) {
+      const terms = ['的好', ...singles.slice(0, count)];
+      const record = Uint8Array.from(terms, () => 1);
+      const wasm = automatonMatcher(terms, record, { engine: 'wasm' })!;
+      const js = automatonMatcher(terms, record, { engine: 'js' })!;
+      for (let length = 8; length <= 17; length++) {
+        for (let a = 0; a < length; a++) {
+          for (const first of [...singles, '的好', '\uF902']) {
+            const units = Array.from({ length }, () => '，');
+            units[a] = first;
+            const text = units.join('').slice(0, length);
+            expect(answers(wasm, terms, text), `${count} ${text}`).toEqual(answers(js, terms, text));
+          }
+        }
+      }
+    }
+  });
+
   const modes = ['exact', 'folded', 'loose'] as const;
   const contract = (forbidden: readonly string[], mode: (typeof modes)[number]) => ({
     ...forbiddenOnlyContract('v1', forbidden),

@@ -28,7 +28,23 @@ interface ScanExports {
   readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
   readonly links_at: { readonly value: number };
   readonly not_inert: { readonly value: number };
-  scan(text: number, length: number, log: number, mem: number, root: number, slots: number, shift: number, mask: number, plain: number): number;
+  scan(
+    text: number,
+    length: number,
+    log: number,
+    mem: number,
+    root: number,
+    slots: number,
+    shift: number,
+    mask: number,
+    plain: number,
+    keep: number,
+    ones: number,
+    one0: number,
+    one1: number,
+    one2: number,
+    one3: number,
+  ): number;
 }
 
 /** The module, compiled at the first automaton that needs it; `null` once it failed to compile. */
@@ -143,6 +159,9 @@ export class WasmScan {
   private readonly shift: number;
   private readonly mask: number;
   private readonly plain: number;
+  /** The units that are terms by themselves, for the scan's rounds: how many (5: more than four), and four of them. */
+  private readonly ones: number;
+  private readonly one: readonly [number, number, number, number];
   private readonly termAt: Int32Array;
   private readonly dict: Int32Array;
   private readonly termLength: Int32Array;
@@ -160,6 +179,11 @@ export class WasmScan {
     released?.register(this, this.exports);
     ({ rootOffset: this.root, slotOffset: this.slots, shift: this.shift, mask: this.mask, plainClasses: this.plain } = tables);
     ({ termAt: this.termAt, dict: this.dict, termLength: this.termLength } = tables);
+    const { singles } = tables;
+    this.ones = singles.length;
+    // Missing ones repeat the first; with none, 0xffff, whose starts the walk tests (see the WAT source).
+    const one = (i: number) => singles[Math.min(i, singles.length - 1)] ?? 0xffff;
+    this.one = [one(0), one(1), one(2), one(3)];
     this.reserve(INITIAL_UNITS);
     // Every byte the scan reads is written: a pooled instance's memory needs no zeroing.
     const { buffer } = this.exports.memory;
@@ -171,14 +195,17 @@ export class WasmScan {
   scan(text: string, record: Uint8Array, found: Uint8Array, matches: number[]): boolean {
     this.reserve(text.length);
     this.textBytes.write(text, 0, 'utf16le');
-    return this.run(text.length, record, found, matches);
+    return this.run(text.length, record, found, matches, true);
   }
 
-  /** Scans the first `length` units of `units`; see `TermMatcher.scanUnits`. */
-  scanUnits(units: Uint16Array, length: number, record: Uint8Array, found: Uint8Array, matches: number[]): boolean {
+  /**
+   * Scans the first `length` units of `units`; see `TermMatcher.scanUnits`, which does not ask
+   * whether they are NFC-inert (a folded text is NFC): so units that are not are no starts.
+   */
+  scanUnits(units: Uint16Array, length: number, record: Uint8Array, found: Uint8Array, matches: number[]): void {
     this.reserve(length);
     this.text16.set(units.length === length ? units : units.subarray(0, length));
-    return this.run(length, record, found, matches);
+    this.run(length, record, found, matches, false);
   }
 
   /**
@@ -205,10 +232,31 @@ export class WasmScan {
     this.log = new Int32Array(buffer, logAt, logEntries(capacity));
   }
 
-  /** Runs the scan over the text in memory and reports its log (see the WAT source). */
-  private run(length: number, record: Uint8Array, found: Uint8Array, matches: number[]): boolean {
+  /**
+   * Runs the scan over the text in memory and reports its log (see the WAT source); with
+   * `inertness`, returns whether every unit was NFC-inert (without, the scan does not look).
+   */
+  private run(length: number, record: Uint8Array, found: Uint8Array, matches: number[], inertness: boolean): boolean {
     const e = this.exports;
-    const logged = e.scan(this.textAt, length, this.logAt, WORDS_AT, this.root, this.slots, this.shift, this.mask, this.plain);
+    const [one0, one1, one2, one3] = this.one;
+    const keep = inertness ? 0xffff : 0x7fff;
+    const logged = e.scan(
+      this.textAt,
+      length,
+      this.logAt,
+      WORDS_AT,
+      this.root,
+      this.slots,
+      this.shift,
+      this.mask,
+      this.plain,
+      keep,
+      this.ones,
+      one0,
+      one1,
+      one2,
+      one3,
+    );
     if (logged > 0) {
       const { log, termAt, dict, termLength } = this;
       const linksAt = e.links_at.value;

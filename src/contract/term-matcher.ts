@@ -54,7 +54,10 @@ export const TIER_UP_UNITS = 65536;
  *   terms by themselves have the highest classes. So a position is passed over when its pair's
  *   bit is clear and its unit's entry is at most {@link AutomatonTables.plainClasses}. An entry
  *   above is a one-unit term or — until the first is seen, which settles the answer — a unit
- *   that is not NFC-inert. In text drawn from the terms' own alphabet few positions are starts
+ *   that is not NFC-inert (`scanUnits`, over a folded text, does not ask: its units that are
+ *   not are no starts, and the WebAssembly test then compares each unit with the one-unit
+ *   terms, when there are at most four, rather than gathering its entry). In text drawn from
+ *   the terms' own alphabet few positions are starts
  *   (docs/contract.md has the share in the `contract-large` benchmark). The JavaScript test
  *   runs on four positions a round: V8 repeats its checks of the typed arrays on every round
  *   of a loop, so fewer rounds are cheaper.

@@ -15,7 +15,9 @@
 ;; `scan` walks the trie from every position where a term may start, and hands the rest of the
 ;; text to the failure links when the walks grow too long. Where starts are sparse (CJK), it
 ;; finds them eight positions a round with SIMD (the pairs' hashes in two i32x4 products, their
-;; bytes of bits and the units' entries gathered by lane loads, one branch a round). Log entries before the exported
+;; bytes of bits gathered by lane loads, one branch a round; the units' entries gathered too, or,
+;; where inertness is not asked and at most four units are terms by themselves, the units
+;; compared with those). Log entries before the exported
 ;; global `links_at` are (term, offset of its last unit); from it on, (first state with a hit,
 ;; offset of the last unit), whose terms the caller reads through the dictionary links. The
 ;; global `not_inert` tells whether some unit was not NFC-inert. Returns the log's length.
@@ -44,6 +46,7 @@
   (func (export "scan")
     (param $text i32) (param $length i32) (param $log i32) (param $mem i32)
     (param $root i32) (param $slots i32) (param $shift i32) (param $mask i32) (param $plain i32)
+    (param $keep0 i32) (param $ones i32) (param $one0 i32) (param $one1 i32) (param $one2 i32) (param $one3 i32)
     (result i32)
     (local $keep i32) (local $last i32) (local $from i32) (local $i i32) (local $unit i32)
     (local $next i32) (local $bit i32) (local $start i32) (local $entry i32) (local $at i32)
@@ -51,8 +54,19 @@
     (local $key i32) (local $logged i32) (local $before i32) (local $steps i32) (local $t i32)
     (local $p i32) (local $rounds_from i32) (local $probe i32)
     (local $keys v128) (local $hashes v128) (local $bytes v128) (local $entries v128)
-    ;; Entries are masked with $keep: units that are not NFC-inert are starts until one is seen.
-    (local.set $keep (i32.const 0xffff))
+    (local $gather i32) (local $s0 v128) (local $s1 v128) (local $s2 v128) (local $s3 v128)
+    ;; Entries are masked with $keep: with $keep0 0xffff, units that are not NFC-inert are starts
+    ;; until one is seen; with 0x7fff (a caller that does not ask), never.
+    (local.set $keep (local.get $keep0))
+    ;; The rounds of eight gather the units' entries only when some may count that are not
+    ;; terms by themselves (inertness asked) or more than four units are: otherwise they compare
+    ;; the units with those (at most four, repeated to fill four; 0xffff when there is none, a
+    ;; start then harmlessly tested by the walk), which costs a quarter as much.
+    (local.set $gather (i32.or (i32.ne (local.get $keep0) (i32.const 0x7fff)) (i32.gt_u (local.get $ones) (i32.const 4))))
+    (local.set $s0 (i16x8.splat (local.get $one0)))
+    (local.set $s1 (i16x8.splat (local.get $one1)))
+    (local.set $s2 (i16x8.splat (local.get $one2)))
+    (local.set $s3 (i16x8.splat (local.get $one3)))
     (local.set $last (i32.sub (local.get $length) (i32.const 1)))
     (block $done
       (loop $starts
@@ -139,18 +153,30 @@
                     (local.set $bytes (v128.load8_lane offset=131072 5 (i32x4.extract_lane 1 (i32x4.shr_u (local.get $keys) (i32.const 16))) (local.get $bytes)))
                     (local.set $bytes (v128.load8_lane offset=131072 6 (i32x4.extract_lane 2 (i32x4.shr_u (local.get $keys) (i32.const 16))) (local.get $bytes)))
                     (local.set $bytes (v128.load8_lane offset=131072 7 (i32x4.extract_lane 3 (i32x4.shr_u (local.get $keys) (i32.const 16))) (local.get $bytes)))
-                    ;; The eight units' entries.
-                    (local.set $entries (v128.load16_lane 0 (i32.shl (i32.load16_u offset=0 (local.get $p)) (i32.const 1)) (local.get $entries)))
-                    (local.set $entries (v128.load16_lane 1 (i32.shl (i32.load16_u offset=2 (local.get $p)) (i32.const 1)) (local.get $entries)))
-                    (local.set $entries (v128.load16_lane 2 (i32.shl (i32.load16_u offset=4 (local.get $p)) (i32.const 1)) (local.get $entries)))
-                    (local.set $entries (v128.load16_lane 3 (i32.shl (i32.load16_u offset=6 (local.get $p)) (i32.const 1)) (local.get $entries)))
-                    (local.set $entries (v128.load16_lane 4 (i32.shl (i32.load16_u offset=8 (local.get $p)) (i32.const 1)) (local.get $entries)))
-                    (local.set $entries (v128.load16_lane 5 (i32.shl (i32.load16_u offset=10 (local.get $p)) (i32.const 1)) (local.get $entries)))
-                    (local.set $entries (v128.load16_lane 6 (i32.shl (i32.load16_u offset=12 (local.get $p)) (i32.const 1)) (local.get $entries)))
-                    (local.set $entries (v128.load16_lane 7 (i32.shl (i32.load16_u offset=14 (local.get $p)) (i32.const 1)) (local.get $entries)))
+                    ;; Whether each of the eight units starts a term by itself: its entry, masked with $keep,
+                    ;; above $plain (a saturated difference not 0), or, without $gather, the unit compared.
+                    (if (local.get $gather)
+                      (then
+                        (local.set $entries (v128.load16_lane 0 (i32.shl (i32.load16_u offset=0 (local.get $p)) (i32.const 1)) (local.get $entries)))
+                        (local.set $entries (v128.load16_lane 1 (i32.shl (i32.load16_u offset=2 (local.get $p)) (i32.const 1)) (local.get $entries)))
+                        (local.set $entries (v128.load16_lane 2 (i32.shl (i32.load16_u offset=4 (local.get $p)) (i32.const 1)) (local.get $entries)))
+                        (local.set $entries (v128.load16_lane 3 (i32.shl (i32.load16_u offset=6 (local.get $p)) (i32.const 1)) (local.get $entries)))
+                        (local.set $entries (v128.load16_lane 4 (i32.shl (i32.load16_u offset=8 (local.get $p)) (i32.const 1)) (local.get $entries)))
+                        (local.set $entries (v128.load16_lane 5 (i32.shl (i32.load16_u offset=10 (local.get $p)) (i32.const 1)) (local.get $entries)))
+                        (local.set $entries (v128.load16_lane 6 (i32.shl (i32.load16_u offset=12 (local.get $p)) (i32.const 1)) (local.get $entries)))
+                        (local.set $entries (v128.load16_lane 7 (i32.shl (i32.load16_u offset=14 (local.get $p)) (i32.const 1)) (local.get $entries)))
+                        (local.set $entries
+                          (i16x8.sub_sat_u
+                            (v128.and (local.get $entries) (i16x8.splat (local.get $keep)))
+                            (i16x8.splat (local.get $plain)))))
+                      (else
+                        (local.set $entries
+                          (v128.or
+                            (v128.or (i16x8.eq (local.get $entries) (local.get $s0)) (i16x8.eq (local.get $entries) (local.get $s1)))
+                            (v128.or (i16x8.eq (local.get $entries) (local.get $s2)) (i16x8.eq (local.get $entries) (local.get $s3)))))))
                     ;; A start among the eight: a pair's bit (its byte and the mask 1 << (hash >>> 13 & 7),
-                    ;; the masks picked from a constant by the bit numbers narrowed to bytes), or an
-                    ;; entry, masked with $keep, above $plain (a saturated difference not 0).
+                    ;; the masks picked from a constant by the bit numbers narrowed to bytes), or a unit
+                    ;; that is a start by itself.
                     (if
                       (v128.any_true
                         (v128.or
@@ -163,9 +189,7 @@
                                   (v128.and (i32x4.shr_u (local.get $hashes) (i32.const 13)) (v128.const i32x4 7 7 7 7))
                                   (v128.and (i32x4.shr_u (local.get $keys) (i32.const 13)) (v128.const i32x4 7 7 7 7)))
                                 (v128.const i64x2 0 0))))
-                          (i16x8.sub_sat_u
-                            (v128.and (local.get $entries) (i16x8.splat (local.get $keep)))
-                            (i16x8.splat (local.get $plain)))))
+                          (local.get $entries)))
                       (then
                         (local.set $probe (select (i32.const 32) (i32.const 0) (i32.eq (local.get $i) (local.get $rounds_from))))
                         (br $rounds_done)))
