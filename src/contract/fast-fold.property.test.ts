@@ -13,7 +13,7 @@ const PROPERTY_TIMEOUT_MS = 180_000;
  * (ASCII, ideographic U+3000, NBSP, tab, newline), CJK and fullwidth text, ASCII in both cases,
  * units that fold alone to several (`m` → `rn`, `ß`, `ﬀ`, `㎏`, U+FDFA to 18 units), combining
  * marks, ignorables, Hangul jamo and fillers, halfwidth voicing, surrogate pairs, lone
- * surrogates and U+0000.
+ * surrogates, U+0000, and `<` and `&` (which the fold notes, see `markupSigns`).
  */
 const PIECES = [
   ' ',
@@ -55,6 +55,10 @@ const PIECES = [
   '\udc00',
   '\u0000',
   'a\u0000b',
+  '<',
+  '&',
+  '<b>',
+  '<\u0338',
 ];
 
 /** Any code unit: most of them met for the first time in this process, so their entries are learnt mid-fold. */
@@ -80,6 +84,7 @@ function foldOf(f: FoldedText) {
     innerBoundaries: [...f.innerBoundaries],
     hasMarks: f.hasMarks,
     joined: f.joined,
+    markupSigns: f.markupSigns,
     text: f.text(),
   };
 }
@@ -140,6 +145,22 @@ describe('the fold of verifiers in WebAssembly (fold_run, fold-wasm.ts)', () => 
       expect(wasm.wasm).toBeUndefined();
     } finally {
       vi.unstubAllGlobals();
+    }
+  });
+
+  it('notes `<` and `&` wherever they stand in a long run, as the loose fold reads markup by that note alone', () => {
+    const plain = '好的，已記下希望到府估車的時段。'.repeat(40);
+    for (const scratch of [new FoldScratch('js'), new FoldScratch('wasm')]) {
+      expect(foldText(plain, scratch).markupSigns).toBe(false);
+      // Every offset of the rounds (four units in JavaScript, eight in WebAssembly) and of the
+      // units taken one at a time around them.
+      for (let at = 0; at < 40; at++) {
+        for (const sign of ['<', '&']) {
+          const text = plain.slice(0, 300 + at) + sign + plain.slice(300 + at);
+          expect(foldText(text, scratch).markupSigns).toBe(true);
+        }
+      }
+      expect(foldText(plain, scratch).markupSigns).toBe(false);
     }
   });
 

@@ -28,15 +28,22 @@ const SKIP = 1 << 17; // default-ignorable: folds to nothing and continues the s
 const HARD = 1 << 18; // continues the segment before it and is no ignorable (a mark, a jamo…)
 export const MARK_UNIT = 1 << 19; // a combining mark, for the diacritic rule at a match's end
 const KNOWN = 1 << 20; // the entry has been computed
+/**
+ * `<` or `&`, where markup may start: {@link fastTable} leaves them out, so that the rounds stop
+ * before them, and the units one at a time stop at the first one a fold meets, which
+ * {@link foldText} notes ({@link FoldedText.markupSigns}) before folding on. `fold_run`'s table
+ * leaves them out too, until then (see {@link FoldScratch.noteMarkupSign}).
+ */
+const MARKUP_SIGN = 1 << 21;
 const CONTINUES = SKIP | HARD;
 
 const unitTable = new Int32Array(65536);
 
 /**
  * For {@link fastRun}: the folded unit of each code unit whose entry is {@link SIMPLE}; 0 for
- * the others, for units not yet met, and for U+0000 (which folds to itself), which the fast run
- * then takes one at a time. Two bytes an entry, so the entries a text uses stay in the cache
- * (a quarter of what {@link unitTable} would touch).
+ * the others, for units not yet met, for U+0000 (which folds to itself) and for `<` and `&`
+ * (see {@link MARKUP_SIGN}), which the fast run then takes one at a time. Two bytes an entry,
+ * so the entries a text uses stay in the cache (a quarter of what {@link unitTable} would touch).
  */
 const fastTable = new Uint16Array(65536);
 
@@ -73,9 +80,16 @@ export function entryOf(u: number): number {
       if (!(f >= 0xd800 && f <= 0xdfff) && !isMark(f)) entry |= SIMPLE | f;
     }
   }
+  if (u === 0x3c || u === 0x26) entry |= MARKUP_SIGN;
   unitTable[u] = entry;
-  if ((entry & SIMPLE) !== 0) fastTable[u] = entry & 0xffff;
+  if ((entry & (SIMPLE | MARKUP_SIGN)) === SIMPLE) fastTable[u] = entry & 0xffff;
   return entry;
+}
+
+/** The unit `fold_run` may fold `u` to: its {@link fastTable} entry but for {@link MARKUP_SIGN}. */
+function fastUnitOf(u: number): number {
+  const entry = unitTable[u]!;
+  return (entry & SIMPLE) !== 0 ? entry & 0xffff : 0;
 }
 
 /** Segments folded the slow way, remembered (bounded) since real text repeats them. */
@@ -121,6 +135,11 @@ export interface FoldedText {
    * (`ß` → `ss`, `m` → `rn`): no occurrence may start or end there. Ascending; usually empty.
    */
   readonly innerBoundaries: readonly number[];
+  /**
+   * True when the text holds `<` or `&`, where markup may start (see `markupRanges`): noted as
+   * the fold reads them, so a loose fold of text without markup need not search the text again.
+   */
+  readonly markupSigns: boolean;
   /** The folded text as a string (made on demand). */
   text(): string;
 }
@@ -156,6 +175,8 @@ export class FoldScratch {
   slowEnd = new Int32Array(0);
   /** Where the last `fastRun` stopped. */
   runEnd = 0;
+  /** Whether the fold under way met `<` or `&` (see {@link FoldedText.markupSigns}). */
+  markupSigns = false;
   /** The WebAssembly run of the common case, once the scratch moved it there. */
   wasm: WasmFoldRun | undefined;
   /** Code units still to fold in JavaScript before the common case moves to WebAssembly. */
@@ -234,6 +255,30 @@ export class FoldScratch {
     this.adopt(wasm);
   }
 
+  /**
+   * Before a fold: `fold_run` stops before `<` and `&` again, so that the fold reads the first
+   * one it meets (if any) one at a time, and notes it.
+   */
+  beginFold(): void {
+    this.markupSigns = false;
+    if (this.wasm) {
+      this.wasm.table[0x3c] = 0;
+      this.wasm.table[0x26] = 0;
+    }
+  }
+
+  /**
+   * The fold under way met `<` or `&`: noted, and until the next fold `fold_run` folds both
+   * like any other unit (each stop before them costs a call into WebAssembly: HTML stops often).
+   */
+  noteMarkupSign(): void {
+    this.markupSigns = true;
+    if (this.wasm) {
+      this.wasm.table[0x3c] = fastUnitOf(0x3c);
+      this.wasm.table[0x26] = fastUnitOf(0x26);
+    }
+  }
+
   /** Takes the views of `wasm`'s memory as its code and folded units. */
   private adopt(wasm: WasmFoldRun): void {
     this.codeBuffer = wasm.codeBuffer;
@@ -263,6 +308,7 @@ export function foldText(text: string, s: FoldScratch): FoldedText {
   let src = s.ensureCode(n);
   s.codeBuffer.write(text, 0, 'utf16le');
   src[n] = 0; // sentinel: unit 0 continues nothing, and has no fast entry
+  s.beginFold();
   let k = 0;
   let last = -1; // last emitted unit, for collapsing spaces
   let marks = false;
@@ -289,6 +335,11 @@ export function foldText(text: string, s: FoldScratch): FoldedText {
     i = s.runEnd;
     if (i >= n) break;
     const e = t[src[i]!]!;
+    if ((e & MARKUP_SIGN) !== 0 && !s.markupSigns) {
+      // The first `<` or `&`, which the fast run stopped at: noted, and read by it from now on.
+      s.noteMarkupSign();
+      continue;
+    }
     if (e === 0 || t[src[i + 1]!] === 0) {
       // Met for the first time: compute, then let the fast run try again.
       entryOf(src[i]!);
@@ -353,7 +404,7 @@ export function foldText(text: string, s: FoldScratch): FoldedText {
     i = j;
   }
   s.units[k] = 0;
-  return new ScratchFold(s.units, k, marks, joined, inner, s.unitBuffer, s.runs, runCount, s.slowStart, s.slowEnd);
+  return new ScratchFold(s.units, k, marks, joined, inner, s.markupSigns, s.unitBuffer, s.runs, runCount, s.slowStart, s.slowEnd);
 }
 
 /**
@@ -368,6 +419,7 @@ class ScratchFold implements FoldedText {
     readonly hasMarks: boolean,
     readonly joined: boolean,
     readonly innerBoundaries: readonly number[],
+    readonly markupSigns: boolean,
     private readonly buffer: Buffer,
     private readonly runTable: Int32Array,
     private readonly runCount: number,
@@ -450,6 +502,8 @@ function fastRun(
 ): number {
   const fast = fastTable;
   const wasm = s.wasm;
+  // Until the fold noted `<` or `&`, the units one at a time stop at them too, for foldText to note.
+  const simple = s.markupSigns ? SIMPLE : SIMPLE | MARKUP_SIGN;
   for (;;) {
     // Up to five units one at a time, by their full entries: first, so that a run that ends
     // within them (text with marks, `m` or Hangul ends one every few units) costs no round and
@@ -457,7 +511,7 @@ function fastRun(
     for (const stop = Math.min(i + 5, n); i < stop; i++) {
       const e = t[src[i]!]!;
       const f = e & 0xffff;
-      if ((e & SIMPLE) === 0 || (t[src[i + 1]!]! & (CONTINUES | KNOWN)) !== KNOWN || (f === 32 && last === 32)) {
+      if ((e & simple) !== SIMPLE || (t[src[i + 1]!]! & (CONTINUES | KNOWN)) !== KNOWN || (f === 32 && last === 32)) {
         s.runEnd = i;
         return k;
       }

@@ -259,7 +259,7 @@ function grown(array: Int32Array, least: number): Int32Array<ArrayBuffer> {
  * the masked fold reuses the markup the plain one found, so it must follow it.
  */
 export function looseFoldUnits(original: string, folded: FoldedText, s: LooseScratch, keepMasks: boolean): void {
-  if (!keepMasks) s.markup = original.includes('<') || original.includes('&') ? markupRanges(original) : NO_MARKUP;
+  if (!keepMasks) s.markup = folded.markupSigns ? markupRanges(original) : NO_MARKUP;
   s.folded = folded;
   s.keepMasks = keepMasks;
   s.last = -1;

@@ -250,6 +250,8 @@ function previousFoldText(text: string): FoldedText {
     hasMarks: marks,
     joined,
     innerBoundaries: inner,
+    // Not in the reference: noted by the fold since, and here what it must equal.
+    markupSigns: text.includes('<') || text.includes('&'),
     text: () => buffer.toString('utf16le', 0, length * 2),
   };
 }
@@ -319,6 +321,7 @@ function snapshot(folded: FoldedText) {
     hasMarks: folded.hasMarks,
     joined: folded.joined,
     innerBoundaries: [...folded.innerBoundaries],
+    markupSigns: folded.markupSigns,
     counts,
   };
 }
@@ -357,6 +360,8 @@ const PIECES = {
   astral: ['😀', '👍🏽', '🙂', '\u{1D42B}', '\u{1D400}', '\u{20000}', '\u{2F800}', '\u{1F100}', '\u{10400}', '\u{1E900}'],
   loneSurrogates: ['\ud800', '\udbff', '\udc00', '\udfff', '\ude00\ud83d', '\ud83d'],
   nul: ['\u0000', '\u0000\u0000'],
+  // `<` and `&`, which the fold notes (markupSigns); `<` + U+0338 is one segment (NFC: `≮`).
+  markup: ['<', '&', '<b>', '&amp;', '<\u0338', '&\u0301', '≮', '﹤', '＆'],
 };
 const ALL_PIECES = Object.values(PIECES).flat();
 
