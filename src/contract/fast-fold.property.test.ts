@@ -164,6 +164,20 @@ describe('the fold of verifiers in WebAssembly (fold_run, fold-wasm.ts)', () => 
     }
   });
 
+  it('stops before the first `<` or `&` of a text only: HTML folds in a few calls into WebAssembly, not one per tag', () => {
+    const scratch = new FoldScratch('wasm');
+    const html = '<p>好的，已記下希望到府估車的時段。<br/>請稍候&nbsp;</p>'.repeat(100);
+    foldText(html, scratch);
+    const run = vi.spyOn(scratch.wasm!, 'run');
+    for (let fold = 0; fold < 3; fold++) {
+      run.mockClear();
+      expect(foldText(html, scratch).markupSigns).toBe(true);
+      expect(run.mock.calls.length).toBeLessThanOrEqual(2);
+      // The next fold stops at its first sign again.
+      expect(foldText(`${'看車'.repeat(100)}&`, scratch).markupSigns).toBe(true);
+    }
+  });
+
   it("counts its WebAssembly instance's memory in the verifier's scanBytes (the sidecar's contract cache bound)", () => {
     // One term: the includes loop, so the fold's instance is the only WebAssembly memory.
     const contract = {

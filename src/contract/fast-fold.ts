@@ -29,10 +29,11 @@ const HARD = 1 << 18; // continues the segment before it and is no ignorable (a 
 export const MARK_UNIT = 1 << 19; // a combining mark, for the diacritic rule at a match's end
 const KNOWN = 1 << 20; // the entry has been computed
 /**
- * `<` or `&`, where markup may start: {@link fastTable} leaves them out, so that the rounds stop
- * before them, and the units one at a time stop at the first one a fold meets, which
- * {@link foldText} notes ({@link FoldedText.markupSigns}) before folding on. `fold_run`'s table
- * leaves them out too, until then (see {@link FoldScratch.noteMarkupSign}).
+ * `<` or `&`, where markup may start: until a fold meets one, {@link fastTable} and `fold_run`'s
+ * copy of it leave them out, so that the rounds stop before them, and the units one at a time
+ * stop at them; {@link foldText} notes the first ({@link FoldedText.markupSigns}), and folds on
+ * with both tables holding them (see {@link FoldScratch.noteMarkupSign}). Folds never overlap:
+ * verification is synchronous, and nothing a fold calls folds with {@link foldText}.
  */
 const MARKUP_SIGN = 1 << 21;
 const CONTINUES = SKIP | HARD;
@@ -41,9 +42,10 @@ const unitTable = new Int32Array(65536);
 
 /**
  * For {@link fastRun}: the folded unit of each code unit whose entry is {@link SIMPLE}; 0 for
- * the others, for units not yet met, for U+0000 (which folds to itself) and for `<` and `&`
- * (see {@link MARKUP_SIGN}), which the fast run then takes one at a time. Two bytes an entry,
- * so the entries a text uses stay in the cache (a quarter of what {@link unitTable} would touch).
+ * the others, for units not yet met, for U+0000 (which folds to itself) and, until the fold
+ * under way met one, for `<` and `&` (see {@link MARKUP_SIGN}), which the fast run then takes
+ * one at a time. Two bytes an entry, so the entries a text uses stay in the cache (a quarter of
+ * what {@link unitTable} would touch).
  */
 const fastTable = new Uint16Array(65536);
 
@@ -86,10 +88,15 @@ export function entryOf(u: number): number {
   return entry;
 }
 
-/** The unit `fold_run` may fold `u` to: its {@link fastTable} entry but for {@link MARKUP_SIGN}. */
-function fastUnitOf(u: number): number {
-  const entry = unitTable[u]!;
-  return (entry & SIMPLE) !== 0 ? entry & 0xffff : 0;
+/**
+ * Sets the entries of `<` and `&` in `table` ({@link fastTable} or `fold_run`'s copy): 0 while
+ * the fold under way has not met one, else what the table holds for any unit (0 if not known).
+ */
+function setMarkupSigns(table: Uint16Array, met: boolean): void {
+  const lt = unitTable[0x3c]!;
+  const amp = unitTable[0x26]!;
+  table[0x3c] = met && (lt & SIMPLE) !== 0 ? lt & 0xffff : 0;
+  table[0x26] = met && (amp & SIMPLE) !== 0 ? amp & 0xffff : 0;
 }
 
 /** Segments folded the slow way, remembered (bounded) since real text repeats them. */
@@ -256,27 +263,24 @@ export class FoldScratch {
   }
 
   /**
-   * Before a fold: `fold_run` stops before `<` and `&` again, so that the fold reads the first
-   * one it meets (if any) one at a time, and notes it.
+   * Before a fold: the rounds and `fold_run` stop before `<` and `&` again, so that the fold
+   * reads the first one it meets (if any) one at a time, and notes it.
    */
   beginFold(): void {
     this.markupSigns = false;
-    if (this.wasm) {
-      this.wasm.table[0x3c] = 0;
-      this.wasm.table[0x26] = 0;
-    }
+    setMarkupSigns(fastTable, false);
+    if (this.wasm) setMarkupSigns(this.wasm.table, false);
   }
 
   /**
-   * The fold under way met `<` or `&`: noted, and until the next fold `fold_run` folds both
-   * like any other unit (each stop before them costs a call into WebAssembly: HTML stops often).
+   * The fold under way met `<` or `&`: noted, and until the next fold the rounds and `fold_run`
+   * fold both like any other unit (a stop before each would cost HTML one every few units, and
+   * in WebAssembly a call each).
    */
   noteMarkupSign(): void {
     this.markupSigns = true;
-    if (this.wasm) {
-      this.wasm.table[0x3c] = fastUnitOf(0x3c);
-      this.wasm.table[0x26] = fastUnitOf(0x26);
-    }
+    setMarkupSigns(fastTable, true);
+    if (this.wasm) setMarkupSigns(this.wasm.table, true);
   }
 
   /** Takes the views of `wasm`'s memory as its code and folded units. */
