@@ -36,8 +36,39 @@ export interface ContractVerifier {
   scanBytes(): number;
 }
 
+const NO_IDS = new Int32Array(0);
+
+/**
+ * Occurrences of terms as (term, start, end, flags) quads (original offsets; flags
+ * {@link LOOSE_ONLY}, {@link MASKED}), in a typed array a search reuses for every candidate
+ * (verification is synchronous, so its scans never overlap). An array made per verification, or
+ * one emptied by `length = 0` (which frees its store, so the pushes after it allocate again),
+ * cost several times the few occurrences most candidates hold.
+ */
+class Occurrences {
+  /** Made at the first occurrence: a verifier built for one turn may find none. */
+  quads = NO_IDS;
+  /** Entries in use: four per occurrence. */
+  length = 0;
+
+  push(term: number, start: number, end: number, flags: number): void {
+    const at = this.length;
+    if (at + 4 > this.quads.length) {
+      const grown = new Int32Array(Math.max(2 * this.quads.length, 64));
+      grown.set(this.quads);
+      this.quads = grown;
+    }
+    const quads = this.quads;
+    quads[at] = term;
+    quads[at + 1] = start;
+    quads[at + 2] = end;
+    quads[at + 3] = flags;
+    this.length = at + 4;
+  }
+}
+
 /** The empty occurrence list, shared: most candidates hold no forbidden term. */
-const NO_PAIRS: readonly number[] = Object.freeze([]);
+const NO_OCCURRENCES: Occurrences = new Occurrences();
 
 /** Up to this many terms a table finds a term's id with `indexOf`; above, it keeps a `Map`. */
 const SHORT_TABLE = 16;
@@ -110,7 +141,6 @@ function missingTerms({ ids }: ListIds, found: Uint8Array, terms: readonly strin
   return out;
 }
 
-const NO_IDS = new Int32Array(0);
 const NO_FOUND = new Uint8Array(0);
 
 /**
@@ -160,6 +190,10 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   // Per term, 1 while a verification lists the forbidden terms present (cleared after): a set
   // made per verification cost more than the few occurrences it held.
   const listed = new Uint8Array(terms.length);
+  // Scratch of the verdict, grown at need: the occurrences' offsets in their quads, in verdict
+  // order, and the forbidden terms present, in list order.
+  let order = NO_IDS;
+  let present = NO_IDS;
   const v1 = contract.contractVersion === 'v1';
   // Each required list's terms and the `found` marks its mode's search leaves (the same array every scan).
   const found: Record<MatchMode, Uint8Array> = { exact: exact.found, folded: folded ? folded.found : NO_FOUND, loose: loose ? loose.found : NO_FOUND };
@@ -176,39 +210,44 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       return matching.scanBytes();
     },
     verify(candidate) {
-      const exactPairs = exact.scan(candidate);
-      const foldedPairs = both ? both.scan(candidate, foldText(candidate, matching.folds())) : NO_PAIRS;
-      // Loose occurrences are of the loose table's terms: their ids come shifted.
-      if (forbidden.mode === 'loose') for (let i = 0; i < foldedPairs.length; i += 4) (foldedPairs as number[])[i]! -= foldedCount;
-      const loosePairs = foldedPairs;
-
+      const exactFound = exact.scan(candidate);
+      const foldedFound = both ? both.scan(candidate, foldText(candidate, matching.folds())) : NO_OCCURRENCES;
       // Only forbidden terms are recorded, so the occurrences name every forbidden term present:
-      // no need to walk a list of thousands of absent ones. Occurrences come in fours: term,
-      // start, end, flags (LOOSE_ONLY, MASKED).
-      const pairs = forbidden.mode === 'exact' ? exactPairs : forbidden.mode === 'folded' ? foldedPairs : loosePairs;
+      // no need to walk a list of thousands of absent ones.
+      const occurrences = forbidden.mode === 'exact' ? exactFound : foldedFound;
+      const quads = occurrences.quads;
+      const count = occurrences.length;
+      // Loose occurrences are of the loose table's terms: their ids come shifted.
+      if (forbidden.mode === 'loose') for (let i = 0; i < count; i += 4) quads[i]! -= foldedCount;
       const forbiddenTermsPresent: string[] = [];
       const forbiddenMatches: ForbiddenMatch[] = [];
       // Bit i: DISGUISE_CLASSES[i] is named on some occurrence.
       let seenDisguises = 0;
-      if (pairs.length > 0) {
-        const present: number[] = [];
-        const order: number[] = [];
-        for (let i = 0; i < pairs.length; i += 4) {
-          order.push(i);
-          const id = pairs[i]!;
+      if (count > 0) {
+        if (order.length < count / 4) {
+          order = new Int32Array(count / 2);
+          present = new Int32Array(count / 2);
+        }
+        let occurrenceCount = 0;
+        let presentCount = 0;
+        for (let i = 0; i < count; i += 4) {
+          order[occurrenceCount++] = i;
+          const id = quads[i]!;
           if (listed[id] === 0) {
             listed[id] = 1;
-            present.push(id);
+            present[presentCount++] = id;
           }
         }
-        for (const id of present) listed[id] = 0;
-        for (const id of sortedBy(present, (a, b) => forbiddenRank[a]! - forbiddenRank[b]!)) forbiddenTermsPresent.push(terms[id]!);
-        sortedBy(order, (a, b) => pairs[a + 1]! - pairs[b + 1]! || forbiddenRank[pairs[a]!]! - forbiddenRank[pairs[b]!]!);
-        for (const i of order) {
-          const term = terms[pairs[i]!]!;
-          const start = pairs[i + 1]!;
-          const end = pairs[i + 2]!;
-          const flags = pairs[i + 3]!;
+        for (let k = 0; k < presentCount; k++) listed[present[k]!] = 0;
+        sortByRank(present, presentCount, forbiddenRank);
+        for (let k = 0; k < presentCount; k++) forbiddenTermsPresent.push(terms[present[k]!]!);
+        sortByPlace(order, occurrenceCount, quads, forbiddenRank);
+        for (let k = 0; k < occurrenceCount; k++) {
+          const i = order[k]!;
+          const term = terms[quads[i]!]!;
+          const start = quads[i + 1]!;
+          const end = quads[i + 2]!;
+          const flags = quads[i + 3]!;
           if (forbidden.mode === 'exact') forbiddenMatches.push({ term, start, end });
           else {
             // The term as written names no disguise (both namings say so first): told without a
@@ -272,24 +311,24 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
   // Scratch, reset per call: verification is synchronous, so calls never overlap.
   const found = new Uint8Array(terms.length);
   const scratchPairs: number[] = [];
+  const occurrences = new Occurrences();
   let inert = true;
   return {
     strategy: matcher.strategy,
     found,
-    scan(candidate: string): readonly number[] {
+    scan(candidate: string): Occurrences {
       found.fill(0);
+      occurrences.length = 0;
       if (terms.length === 0) {
         inert = true;
-        return NO_PAIRS;
+        return occurrences;
       }
       const pairs = scratchPairs;
       // Most scans record nothing: setting an array's length is a builtin call, so only when due.
       if (pairs.length !== 0) pairs.length = 0;
       inert = matcher.scan(candidate, found, pairs);
-      if (pairs.length === 0) return NO_PAIRS;
-      const quads: number[] = [];
-      for (let i = 0; i < pairs.length; i += 2) quads.push(pairs[i]!, pairs[i + 1]!, pairs[i + 1]! + terms[pairs[i]!]!.length, 0);
-      return quads;
+      for (let i = 0; i < pairs.length; i += 2) occurrences.push(pairs[i]!, pairs[i + 1]!, pairs[i + 1]! + terms[pairs[i]!]!.length, 0);
+      return occurrences;
     },
     /** After {@link scan} of the same candidate: the exact lists' NFC hints. */
     hints(candidate: string): NormalizationHint[] {
@@ -377,6 +416,10 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
   // unit, last, loose key or -1 for a pair) triples.
   const windows: number[] = [];
   const spans: number[] = [];
+  // The occurrences returned, and those found exactly or by the loose pass, appended to them
+  // where new (see `appendNew`).
+  const quads = new Occurrences();
+  const extra = new Occurrences();
   return {
     strategy: (windowed ?? whole).strategy,
     found,
@@ -384,11 +427,11 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
      * Sets `found` for every term present in `candidate`, whose fold is `folded`; returns the
      * forbidden ones' occurrences as (term, start, end, flags) in the original.
      */
-    scan(candidate: string, folded: FoldedText): readonly number[] {
+    scan(candidate: string, folded: FoldedText): Occurrences {
       found.fill(0);
-      const quads: number[] = [];
+      quads.length = 0;
+      extra.length = 0;
       if (whole.termCount > 0) whole.scan(folded, 0, folded.length, found, recorded, quads);
-      const extra: number[] = [];
       if (folded.joined) {
         raw ??= { matcher: chooseMatcher(terms, new Uint8Array(terms.length).fill(1), matching), found: new Uint8Array(terms.length) };
         raw.found.fill(0);
@@ -428,25 +471,30 @@ const PAIRWISE_MAX = 64;
  * it does not hold yet. The few occurrences of most candidates are compared pair by pair: a set
  * of keys made of strings cost a large share of a loose verification.
  */
-function appendNew(quads: number[], extra: readonly number[]): void {
-  if (quads.length + extra.length <= 4 * PAIRWISE_MAX) {
-    for (let i = 0; i < extra.length; i += 4) {
-      const id = extra[i]!;
-      const start = extra[i + 1]!;
-      const end = extra[i + 2]!;
-      let held = false;
-      for (let q = 0; q < quads.length && !held; q += 4) held = quads[q] === id && quads[q + 1] === start && quads[q + 2] === end;
-      if (!held) quads.push(id, start, end, extra[i + 3]!);
+function appendNew(quads: Occurrences, extra: Occurrences): void {
+  const more = extra.quads;
+  const count = extra.length;
+  if (quads.length + count <= 4 * PAIRWISE_MAX) {
+    for (let i = 0; i < count; i += 4) {
+      const id = more[i]!;
+      const start = more[i + 1]!;
+      const end = more[i + 2]!;
+      // Those appended too: the exact and the loose pass may find the same range.
+      const have = quads.quads;
+      const held = quads.length;
+      let q = 0;
+      while (q < held && !(have[q] === id && have[q + 1] === start && have[q + 2] === end)) q += 4;
+      if (q === held) quads.push(id, start, end, more[i + 3]!);
     }
     return;
   }
   const have = new Set<string>();
-  for (let i = 0; i < quads.length; i += 4) have.add(`${quads[i]},${quads[i + 1]},${quads[i + 2]}`);
-  for (let i = 0; i < extra.length; i += 4) {
-    const key = `${extra[i]},${extra[i + 1]},${extra[i + 2]}`;
+  for (let i = 0; i < quads.length; i += 4) have.add(`${quads.quads[i]},${quads.quads[i + 1]},${quads.quads[i + 2]}`);
+  for (let i = 0; i < count; i += 4) {
+    const key = `${more[i]},${more[i + 1]},${more[i + 2]}`;
     if (have.has(key)) continue;
     have.add(key);
-    quads.push(extra[i]!, extra[i + 1]!, extra[i + 2]!, extra[i + 3]!);
+    quads.push(more[i]!, more[i + 1]!, more[i + 2]!, more[i + 3]!);
   }
 }
 
@@ -463,7 +511,7 @@ function scanWindows(
   spans: number[],
   found: Uint8Array,
   recorded: Uint8Array,
-  quads: number[],
+  quads: Occurrences,
 ): void {
   const wide = keys.longest;
   const n = folded.length;
@@ -569,7 +617,7 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   /** A code unit no key holds, set between the spans {@link scanSpans} joins; found when first needed. */
   let between = -1;
   /** Reports the occurrence of `key` at folded unit `start` (see the search below). */
-  const report = (folded: FoldedText, key: number, start: number, found: Uint8Array, recorded: Uint8Array, quads: number[]) => {
+  const report = (folded: FoldedText, key: number, start: number, found: Uint8Array, recorded: Uint8Array, quads: Occurrences) => {
     const end = start + searched[key]!.length;
     if (!countsAt(folded, start, end)) return;
     const origin = folded.startOf(start);
@@ -587,7 +635,7 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
     /** Units of the longest key. */
     longest: searched.reduce((most, key) => Math.max(most, key.length), 0),
     /** Searches folded units `from` to `to` (exclusive). */
-    scan(folded: FoldedText, from: number, to: number, found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
+    scan(folded: FoldedText, from: number, to: number, found: Uint8Array, recorded: Uint8Array, quads: Occurrences): void {
       // Every key is recorded, so a matcher reports each occurrence without reading `keyFound`:
       // it is not cleared for each window (a fill of a byte per key, per window).
       if (pairs.length !== 0) pairs.length = 0;
@@ -603,7 +651,7 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
      * the windows come by first unit, so the positions a key was compared at before in this
      * candidate are all before the one `nextToCompare` holds for it.
      */
-    scanAround(folded: FoldedText, windows: readonly number[], around: KeysAround, found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
+    scanAround(folded: FoldedText, windows: readonly number[], around: KeysAround, found: Uint8Array, recorded: Uint8Array, quads: Occurrences): void {
       const next = (nextToCompare ??= new Int32Array(unique.length));
       const units = folded.units;
       const n = folded.length;
@@ -639,7 +687,7 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
      * them, so no occurrence crosses from one to the next. One scan of a few windows costs far
      * less than a scan of each (a WebAssembly call, its copy, its log).
      */
-    scanSpans(folded: FoldedText, spans: readonly number[], found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
+    scanSpans(folded: FoldedText, spans: readonly number[], found: Uint8Array, recorded: Uint8Array, quads: Occurrences): void {
       if (between < 0) between = unitInNone(searched);
       let total = 0;
       for (let s = 0; s < spans.length; s += 2) total += spans[s + 1]! - spans[s]! + 1;
@@ -702,7 +750,7 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
   /** The keys indexed for the masked pass, at the first candidate that masks letters. */
   let masked: MaskedKeys | undefined;
   /** Reports the occurrences in `pairs`, found in the fold in `loose`, onto `out`. */
-  const report = (found: Uint8Array, recorded: Uint8Array, out: number[], flags: number) => {
+  const report = (found: Uint8Array, recorded: Uint8Array, out: Occurrences, flags: number) => {
     for (let i = 0; i < pairs.length; i += 2) {
       const key = pairs[i]!;
       const start = pairs[i + 1]!;
@@ -735,7 +783,7 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
      * with -1; returns true when the candidate holds markup (the windows then do not cover every
      * folded occurrence).
      */
-    scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[], windows: number[]): boolean {
+    scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: Occurrences, windows: number[]): boolean {
       looseFoldUnits(candidate, folded, loose, false);
       paired = loose.pairs.length > 0;
       // Every key is recorded, so the matcher reports each occurrence without reading `keyFound`:
@@ -781,6 +829,57 @@ function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
     values[at] = value;
   }
   return values;
+}
+
+/** Up to this many entries, the verdict's sorts insert; beyond, they call the typed array's `sort`. */
+const INSERTION_MAX = 16;
+
+/**
+ * Sorts `ids[0, count)`, distinct forbidden terms, by their place in the list (`rank`). The few a
+ * verdict usually holds are inserted: the builtin sort calls its comparator from outside
+ * JavaScript, which for the few occurrences of the large benchmark cost a large share of the
+ * verification (docs/contract.md).
+ */
+function sortByRank(ids: Int32Array, count: number, rank: Int32Array): void {
+  if (count > INSERTION_MAX) {
+    ids.subarray(0, count).sort((a, b) => rank[a]! - rank[b]!);
+    return;
+  }
+  for (let i = 1; i < count; i++) {
+    const id = ids[i]!;
+    const r = rank[id]!;
+    let at = i;
+    while (at > 0 && rank[ids[at - 1]!]! > r) {
+      ids[at] = ids[at - 1]!;
+      at--;
+    }
+    ids[at] = id;
+  }
+}
+
+/**
+ * Sorts `order[0, count)`, offsets of occurrences in `quads`, as a verdict lists them: by start,
+ * then by the term's place in the list (`rank`), then as they came (an offset ascending), as
+ * {@link sortByRank} does.
+ */
+function sortByPlace(order: Int32Array, count: number, quads: Int32Array, rank: Int32Array): void {
+  if (count > INSERTION_MAX) {
+    order.subarray(0, count).sort((a, b) => quads[a + 1]! - quads[b + 1]! || rank[quads[a]!]! - rank[quads[b]!]! || a - b);
+    return;
+  }
+  for (let i = 1; i < count; i++) {
+    const offset = order[i]!;
+    const start = quads[offset + 1]!;
+    const r = rank[quads[offset]!]!;
+    let at = i;
+    for (; at > 0; at--) {
+      const before = order[at - 1]!;
+      const s = quads[before + 1]!;
+      if (s < start || (s === start && rank[quads[before]!]! <= r)) break;
+      order[at] = before;
+    }
+    order[at] = offset;
+  }
 }
 
 /**
