@@ -39,36 +39,51 @@ export interface ContractVerifier {
 const NO_IDS = new Int32Array(0);
 
 /**
- * Occurrences of terms as (term, start, end, flags) quads (original offsets; flags
- * {@link LOOSE_ONLY}, {@link MASKED}), in a typed array a search reuses for every candidate
- * (verification is synchronous, so its scans never overlap). An array made per verification, or
- * one emptied by `length = 0` (which frees its store, so the pushes after it allocate again),
- * cost several times the few occurrences most candidates hold.
+ * Records of a few integers each, in a typed array a search reuses for every candidate
+ * (verification is synchronous, so its scans never overlap): occurrences of terms as (term,
+ * start, end, flags) quads (original offsets; flags {@link LOOSE_ONLY}, {@link MASKED}), windows
+ * of the fold as (first unit, last, loose key) triples. An array made per verification, or one
+ * emptied by `length = 0` (which frees its store, so the pushes after it allocate again), cost
+ * several times the few records most candidates hold.
  */
-class Occurrences {
-  /** Made at the first occurrence: a verifier built for one turn may find none. */
-  quads = NO_IDS;
-  /** Entries in use: four per occurrence. */
+class Records {
+  /** Made at the first record: a verifier built for one turn may find none. */
+  items = NO_IDS;
+  /** Entries in use. */
   length = 0;
 
-  push(term: number, start: number, end: number, flags: number): void {
+  push3(a: number, b: number, c: number): void {
     const at = this.length;
-    if (at + 4 > this.quads.length) {
-      const grown = new Int32Array(Math.max(2 * this.quads.length, 64));
-      grown.set(this.quads);
-      this.quads = grown;
-    }
-    const quads = this.quads;
-    quads[at] = term;
-    quads[at + 1] = start;
-    quads[at + 2] = end;
-    quads[at + 3] = flags;
+    const items = at + 3 > this.items.length ? this.grow() : this.items;
+    items[at] = a;
+    items[at + 1] = b;
+    items[at + 2] = c;
+    this.length = at + 3;
+  }
+
+  push4(a: number, b: number, c: number, d: number): void {
+    const at = this.length;
+    const items = at + 4 > this.items.length ? this.grow() : this.items;
+    items[at] = a;
+    items[at + 1] = b;
+    items[at + 2] = c;
+    items[at + 3] = d;
     this.length = at + 4;
+  }
+
+  private grow(): Int32Array {
+    const grown = new Int32Array(Math.max(2 * this.items.length, 64));
+    grown.set(this.items);
+    this.items = grown;
+    return grown;
   }
 }
 
+/** Occurrences of terms, as (term, start, end, flags) {@link Records}. */
+type Occurrences = Records;
+
 /** The empty occurrence list, shared: most candidates hold no forbidden term. */
-const NO_OCCURRENCES: Occurrences = new Occurrences();
+const NO_OCCURRENCES: Occurrences = new Records();
 
 /** Up to this many terms a table finds a term's id with `indexOf`; above, it keeps a `Map`. */
 const SHORT_TABLE = 16;
@@ -191,7 +206,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   // made per verification cost more than the few occurrences it held.
   const listed = new Uint8Array(terms.length);
   // Scratch of the verdict, grown at need: the occurrences' offsets in their quads, in verdict
-  // order, and the forbidden terms present, in list order.
+  // order, and the places in the list of the forbidden terms present.
   let order = NO_IDS;
   let present = NO_IDS;
   const v1 = contract.contractVersion === 'v1';
@@ -215,7 +230,7 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       // Only forbidden terms are recorded, so the occurrences name every forbidden term present:
       // no need to walk a list of thousands of absent ones.
       const occurrences = forbidden.mode === 'exact' ? exactFound : foldedFound;
-      const quads = occurrences.quads;
+      const quads = occurrences.items;
       const count = occurrences.length;
       // Loose occurrences are of the loose table's terms: their ids come shifted.
       if (forbidden.mode === 'loose') for (let i = 0; i < count; i += 4) quads[i]! -= foldedCount;
@@ -235,12 +250,15 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
           const id = quads[i]!;
           if (listed[id] === 0) {
             listed[id] = 1;
-            present[presentCount++] = id;
+            present[presentCount++] = forbiddenRank[id]!;
           }
         }
-        for (let k = 0; k < presentCount; k++) listed[present[k]!] = 0;
-        sortByRank(present, presentCount, forbiddenRank);
-        for (let k = 0; k < presentCount; k++) forbiddenTermsPresent.push(terms[present[k]!]!);
+        sortAscending(present, presentCount);
+        for (let k = 0; k < presentCount; k++) {
+          const id = forbiddenIds[present[k]!]!;
+          listed[id] = 0;
+          forbiddenTermsPresent.push(terms[id]!);
+        }
         sortByPlace(order, occurrenceCount, quads, forbiddenRank);
         for (let k = 0; k < occurrenceCount; k++) {
           const i = order[k]!;
@@ -311,7 +329,7 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
   // Scratch, reset per call: verification is synchronous, so calls never overlap.
   const found = new Uint8Array(terms.length);
   const scratchPairs: number[] = [];
-  const occurrences = new Occurrences();
+  const occurrences = new Records();
   let inert = true;
   return {
     strategy: matcher.strategy,
@@ -327,7 +345,7 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
       // Most scans record nothing: setting an array's length is a builtin call, so only when due.
       if (pairs.length !== 0) pairs.length = 0;
       inert = matcher.scan(candidate, found, pairs);
-      for (let i = 0; i < pairs.length; i += 2) occurrences.push(pairs[i]!, pairs[i + 1]!, pairs[i + 1]! + terms[pairs[i]!]!.length, 0);
+      for (let i = 0; i < pairs.length; i += 2) occurrences.push4(pairs[i]!, pairs[i + 1]!, pairs[i + 1]! + terms[pairs[i]!]!.length, 0);
       return occurrences;
     },
     /** After {@link scan} of the same candidate: the exact lists' NFC hints. */
@@ -414,12 +432,12 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
   const around = loose && windowed ? keysAround(loose.termsOfKey, windowed.keyOf) : NO_KEYS_AROUND;
   // Windows of the fold around which the loose terms' folded keys are searched: (first folded
   // unit, last, loose key or -1 for a pair) triples.
-  const windows: number[] = [];
+  const windows = new Records();
   const spans: number[] = [];
   // The occurrences returned, and those found exactly or by the loose pass, appended to them
   // where new (see `appendNew`).
-  const quads = new Occurrences();
-  const extra = new Occurrences();
+  const quads = new Records();
+  const extra = new Records();
   return {
     strategy: (windowed ?? whole).strategy,
     found,
@@ -440,12 +458,12 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
         for (let i = 0; i < exactPairs.length; i += 2) {
           const id = exactPairs[i]!;
           found[id] = 1;
-          if (recorded[id] === 1) extra.push(id, exactPairs[i + 1]!, exactPairs[i + 1]! + terms[id]!.length, 0);
+          if (recorded[id] === 1) extra.push4(id, exactPairs[i + 1]!, exactPairs[i + 1]! + terms[id]!.length, 0);
         }
       }
       if (loose && windowed) {
         // The loose pass reads the original through the fold, so it runs before the next fold.
-        if (windows.length !== 0) windows.length = 0;
+        windows.length = 0;
         const everywhere = loose.scan(candidate, folded, found, recorded, extra, windows);
         if (everywhere || loose.emptyKey) windowed.scan(folded, 0, folded.length, found, recorded, quads);
         else if (windows.length !== 0) {
@@ -472,7 +490,7 @@ const PAIRWISE_MAX = 64;
  * of keys made of strings cost a large share of a loose verification.
  */
 function appendNew(quads: Occurrences, extra: Occurrences): void {
-  const more = extra.quads;
+  const more = extra.items;
   const count = extra.length;
   if (quads.length + count <= 4 * PAIRWISE_MAX) {
     for (let i = 0; i < count; i += 4) {
@@ -480,21 +498,21 @@ function appendNew(quads: Occurrences, extra: Occurrences): void {
       const start = more[i + 1]!;
       const end = more[i + 2]!;
       // Those appended too: the exact and the loose pass may find the same range.
-      const have = quads.quads;
+      const have = quads.items;
       const held = quads.length;
       let q = 0;
       while (q < held && !(have[q] === id && have[q + 1] === start && have[q + 2] === end)) q += 4;
-      if (q === held) quads.push(id, start, end, more[i + 3]!);
+      if (q === held) quads.push4(id, start, end, more[i + 3]!);
     }
     return;
   }
   const have = new Set<string>();
-  for (let i = 0; i < quads.length; i += 4) have.add(`${quads.quads[i]},${quads.quads[i + 1]},${quads.quads[i + 2]}`);
+  for (let i = 0; i < quads.length; i += 4) have.add(`${quads.items[i]},${quads.items[i + 1]},${quads.items[i + 2]}`);
   for (let i = 0; i < count; i += 4) {
     const key = `${more[i]},${more[i + 1]},${more[i + 2]}`;
     if (have.has(key)) continue;
     have.add(key);
-    quads.push(more[i]!, more[i + 1]!, more[i + 2]!, more[i + 3]!);
+    quads.push4(more[i]!, more[i + 1]!, more[i + 2]!, more[i + 3]!);
   }
 }
 
@@ -507,7 +525,7 @@ function appendNew(quads: Occurrences, extra: Occurrences): void {
 function scanWindows(
   keys: FoldedKeys,
   folded: FoldedText,
-  windows: readonly number[],
+  { items: windows, length: count }: Records,
   spans: number[],
   found: Uint8Array,
   recorded: Uint8Array,
@@ -518,7 +536,7 @@ function scanWindows(
   if (spans.length !== 0) spans.length = 0;
   let from = Math.max(0, windows[0]! - wide);
   let to = Math.min(n, windows[1]! + 1 + wide);
-  for (let w = 3; w < windows.length; w += 3) {
+  for (let w = 3; w < count; w += 3) {
     const a = Math.max(0, windows[w]! - wide);
     const b = Math.min(n, windows[w + 1]! + 1 + wide);
     if (a <= to) {
@@ -538,14 +556,14 @@ function scanWindows(
  * occurrences by start, so they nearly always come in order: checked in one pass, they are
  * sorted (an array of indices and a comparator) only when not.
  */
-function sortWindows(windows: number[]): void {
+function sortWindows({ items: windows, length: count }: Records): void {
   let ordered = true;
-  for (let w = 3; w < windows.length && ordered; w += 3) ordered = windows[w - 3]! <= windows[w]!;
+  for (let w = 3; w < count && ordered; w += 3) ordered = windows[w - 3]! <= windows[w]!;
   if (ordered) return;
   const order: number[] = [];
-  for (let w = 0; w < windows.length; w += 3) order.push(w);
+  for (let w = 0; w < count; w += 3) order.push(w);
   sortedBy(order, (a, b) => windows[a]! - windows[b]!);
-  const copy = windows.slice();
+  const copy = windows.slice(0, count);
   for (let k = 0; k < order.length; k++) for (let i = 0; i < 3; i++) windows[3 * k + i] = copy[order[k]! + i]!;
 }
 
@@ -611,9 +629,9 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   const keyFound = new Uint8Array(unique.length);
   const pairs: number[] = [];
   // For scanAround, made at its first call: per key, the first position of the candidate's fold
-  // not yet compared with it (0 for a key not compared yet), and the keys compared so far.
+  // not yet compared with it (0 for a key not compared yet), and room for the keys compared.
   let nextToCompare: Int32Array | undefined;
-  const compared: number[] = [];
+  let comparedKeys: Int32Array | undefined;
   /** A code unit no key holds, set between the spans {@link scanSpans} joins; found when first needed. */
   let between = -1;
   /** Reports the occurrence of `key` at folded unit `start` (see the search below). */
@@ -624,7 +642,7 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
     const limit = folded.endOf(end - 1);
     for (const id of termsOfKey[key]!) {
       found[id] = 1;
-      if (recorded[id] === 1) quads.push(id, origin, limit, 0);
+      if (recorded[id] === 1) quads.push4(id, origin, limit, 0);
     }
   };
   return {
@@ -651,35 +669,46 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
      * the windows come by first unit, so the positions a key was compared at before in this
      * candidate are all before the one `nextToCompare` holds for it.
      */
-    scanAround(folded: FoldedText, windows: readonly number[], around: KeysAround, found: Uint8Array, recorded: Uint8Array, quads: Occurrences): void {
+    scanAround(
+      folded: FoldedText,
+      { items: windows, length: count }: Records,
+      around: KeysAround,
+      found: Uint8Array,
+      recorded: Uint8Array,
+      quads: Occurrences,
+    ): void {
       const next = (nextToCompare ??= new Int32Array(unique.length));
+      const compared = (comparedKeys ??= new Int32Array(unique.length));
+      let comparedCount = 0;
       const units = folded.units;
       const n = folded.length;
       const wide = this.longest;
-      for (let w = 0; w < windows.length; w += 3) {
+      const { from: keysFrom, keys } = around;
+      for (let w = 0; w < count; w += 3) {
         const from = Math.max(0, windows[w]! - wide);
         const to = Math.min(n, windows[w + 1]! + 1 + wide);
         const looseKey = windows[w + 2]!;
-        for (let k = around.from[looseKey]!; k < around.from[looseKey + 1]!; k++) {
-          const key = around.keys[k]!;
+        const end = keysFrom[looseKey + 1]!;
+        for (let k = keysFrom[looseKey]!; k < end; k++) {
+          const key = keys[k]!;
           const text = searched[key]!;
           const length = text.length;
           const first = text.charCodeAt(0);
           const last = to - length;
-          for (let p = Math.max(from, next[key]!); p <= last; p++) {
+          const seen = next[key]!;
+          for (let p = Math.max(from, seen); p <= last; p++) {
             if (units[p] !== first) continue;
             let i = 1;
             while (i < length && units[p + i] === text.charCodeAt(i)) i++;
             if (i === length) report(folded, key, p, found, recorded, quads);
           }
-          if (last >= next[key]!) {
-            if (next[key] === 0) compared.push(key);
+          if (last >= seen) {
+            if (seen === 0) compared[comparedCount++] = key;
             next[key] = last + 1;
           }
         }
       }
-      for (const key of compared) next[key] = 0;
-      compared.length = 0;
+      for (let c = 0; c < comparedCount; c++) next[compared[c]!] = 0;
     },
     /**
      * Searches the spans of the fold listed in `spans` ((from, to) pairs, ascending and apart) in
@@ -758,7 +787,7 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
       for (const term of termsOfKey[key]!) {
         const id = term + offset;
         found[id] = 1;
-        if (recorded[id] === 1) out.push(id, loose.startOf(start), loose.endOf(end - 1), flags);
+        if (recorded[id] === 1) out.push4(id, loose.startOf(start), loose.endOf(end - 1), flags);
       }
     }
   };
@@ -783,7 +812,7 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
      * with -1; returns true when the candidate holds markup (the windows then do not cover every
      * folded occurrence).
      */
-    scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: Occurrences, windows: number[]): boolean {
+    scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: Occurrences, windows: Records): boolean {
       looseFoldUnits(candidate, folded, loose, false);
       paired = loose.pairs.length > 0;
       // Every key is recorded, so the matcher reports each occurrence without reading `keyFound`:
@@ -796,9 +825,9 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
       if (!everywhere) {
         for (let i = 0; i < pairs.length; i += 2) {
           const start = pairs[i + 1]!;
-          windows.push(loose.foldedStartOf(start), loose.foldedEndOf(start + searched[pairs[i]!]!.length - 1), pairs[i]!);
+          windows.push3(loose.foldedStartOf(start), loose.foldedEndOf(start + searched[pairs[i]!]!.length - 1), pairs[i]!);
         }
-        for (const j of loose.pairs) windows.push(loose.foldedStartOf(j), loose.foldedEndOf(j), -1);
+        for (const j of loose.pairs) windows.push3(loose.foldedStartOf(j), loose.foldedEndOf(j), -1);
       }
       if (loose.masksBetween) {
         looseFoldUnits(candidate, folded, loose, true);
@@ -835,32 +864,31 @@ function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
 const INSERTION_MAX = 16;
 
 /**
- * Sorts `ids[0, count)`, distinct forbidden terms, by their place in the list (`rank`). The few a
- * verdict usually holds are inserted: the builtin sort calls its comparator from outside
- * JavaScript, which for the few occurrences of the large benchmark cost a large share of the
- * verification (docs/contract.md).
+ * Sorts `values[0, count)` ascending. The few a verdict usually holds are inserted; beyond, the
+ * typed array's own sort, which compares numbers without a comparator.
  */
-function sortByRank(ids: Int32Array, count: number, rank: Int32Array): void {
+function sortAscending(values: Int32Array, count: number): void {
   if (count > INSERTION_MAX) {
-    ids.subarray(0, count).sort((a, b) => rank[a]! - rank[b]!);
+    values.subarray(0, count).sort();
     return;
   }
   for (let i = 1; i < count; i++) {
-    const id = ids[i]!;
-    const r = rank[id]!;
+    const value = values[i]!;
     let at = i;
-    while (at > 0 && rank[ids[at - 1]!]! > r) {
-      ids[at] = ids[at - 1]!;
+    while (at > 0 && values[at - 1]! > value) {
+      values[at] = values[at - 1]!;
       at--;
     }
-    ids[at] = id;
+    values[at] = value;
   }
 }
 
 /**
  * Sorts `order[0, count)`, offsets of occurrences in `quads`, as a verdict lists them: by start,
- * then by the term's place in the list (`rank`), then as they came (an offset ascending), as
- * {@link sortByRank} does.
+ * then by the term's place in the list (`rank`), then as they came (an offset ascending). The
+ * few a verdict usually holds are inserted: the builtin sort calls its comparator from outside
+ * JavaScript, which for the few occurrences of the large benchmark cost a large share of the
+ * verification (docs/contract.md).
  */
 function sortByPlace(order: Int32Array, count: number, quads: Int32Array, rank: Int32Array): void {
   if (count > INSERTION_MAX) {
