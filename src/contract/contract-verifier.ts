@@ -409,11 +409,12 @@ const MASKED = 2;
  * folded code point alone and only leaves units out or merges a unit with the same letter
  * before it), except where a pair (`vv` → `w`, `cl` → `d`) merges across its edge, or in
  * markup. So they are searched only in windows around the plain loose pass's occurrences and
- * pairs, widened by the longest folded key (a term's folded occurrence may reach past its loose
- * one by the separators at its edges, `refund.`); in the whole fold when the candidate holds
- * markup. Around an occurrence only the folded keys of the terms its loose key stands for are
- * compared, unit by unit (a folded occurrence of another term there lies in a window of its
- * own); when the fold made a pair, every window is searched for every key, by the matcher.
+ * pairs; in the whole fold when the candidate holds markup. A term's folded occurrence may reach
+ * past its loose one by the separators at its edges (`refund.`), but holds some of its units, so
+ * around an occurrence the folded keys of the terms its loose key stands for are compared, unit
+ * by unit, wherever they would overlap it (a folded occurrence of another term there lies in a
+ * window of its own). When the fold made a pair, every window, widened by the longest folded
+ * key, is searched for every key, by the matcher.
  * `fast-loose-fold.property.test.ts` checks the verdicts against the folded list's full search.
  */
 function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matching: Matching, looseFrom: number | undefined) {
@@ -663,11 +664,14 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
     },
     /**
      * Searches the windows listed in `windows` ((first folded unit, last, loose key) triples, by
-     * first unit ascending), each widened by the longest key on both sides as {@link scanSpans}
-     * widens them, for the keys `around` lists for the window's loose key, compared there unit
-     * by unit. Each key is compared once at each position, so no occurrence is reported twice:
-     * the windows come by first unit, so the positions a key was compared at before in this
-     * candidate are all before the one `nextToCompare` holds for it.
+     * first unit ascending) for the keys `around` lists for the window's loose key, compared
+     * there unit by unit at every position where the key would overlap the window: a folded
+     * occurrence holds units of the loose occurrence it stands for (it reaches past it only by
+     * separators, see `foldedSearch`), so it overlaps that occurrence's window, while one that
+     * only comes near it overlaps a window of its own. Each key is compared once at each
+     * position, so no occurrence is reported twice: the windows come by first unit, so the
+     * positions a key was compared at before in this candidate are all before the one
+     * `nextToCompare` holds for it.
      */
     scanAround(
       folded: FoldedText,
@@ -682,11 +686,10 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
       let comparedCount = 0;
       const units = folded.units;
       const n = folded.length;
-      const wide = this.longest;
       const { from: keysFrom, keys } = around;
       for (let w = 0; w < count; w += 3) {
-        const from = Math.max(0, windows[w]! - wide);
-        const to = Math.min(n, windows[w + 1]! + 1 + wide);
+        const windowFirst = windows[w]!;
+        const windowLast = windows[w + 1]!;
         const looseKey = windows[w + 2]!;
         const end = keysFrom[looseKey + 1]!;
         for (let k = keysFrom[looseKey]!; k < end; k++) {
@@ -694,9 +697,10 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
           const text = searched[key]!;
           const length = text.length;
           const first = text.charCodeAt(0);
-          const last = to - length;
+          // The positions where the key would overlap the window and end in the fold.
+          const last = Math.min(windowLast, n - length);
           const seen = next[key]!;
-          for (let p = Math.max(from, seen); p <= last; p++) {
+          for (let p = Math.max(windowFirst - length + 1, seen, 0); p <= last; p++) {
             if (units[p] !== first) continue;
             let i = 1;
             while (i < length && units[p + i] === text.charCodeAt(i)) i++;
