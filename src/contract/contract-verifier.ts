@@ -845,13 +845,11 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
 }
 
 /**
- * Sorts `values` in place by `compare` (stably) and returns it: insertion for the few
- * occurrences a verdict usually holds, `Array.prototype.sort` beyond. The builtin calls the
- * comparator from outside JavaScript, which for the few occurrences of the large benchmark cost
- * a large share of the verification (docs/contract.md).
+ * Sorts `values` in place by `compare` (stably) and returns it: insertion for the few windows a
+ * candidate usually has, `Array.prototype.sort` beyond (see {@link sortByPlace} for why).
  */
 function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
-  if (values.length > 16) return values.sort(compare);
+  if (values.length > INSERTION_MAX) return values.sort(compare);
   for (let i = 1; i < values.length; i++) {
     const value = values[i]!;
     let at = i;
