@@ -36,8 +36,54 @@ export interface ContractVerifier {
   scanBytes(): number;
 }
 
+const NO_IDS = new Int32Array(0);
+
+/**
+ * Records of a few integers each, in a typed array a search reuses for every candidate
+ * (verification is synchronous, so its scans never overlap): occurrences of terms as (term,
+ * start, end, flags) quads (original offsets; flags {@link LOOSE_ONLY}, {@link MASKED}), windows
+ * of the fold as (first unit, last, loose key) triples. An array made per verification, or one
+ * emptied by `length = 0` (which frees its store, so the pushes after it allocate again), cost
+ * several times the few records most candidates hold.
+ */
+class Records {
+  /** Made at the first record: a verifier built for one turn may find none. */
+  items = NO_IDS;
+  /** Entries in use. */
+  length = 0;
+
+  push3(a: number, b: number, c: number): void {
+    const at = this.length;
+    const items = at + 3 > this.items.length ? this.grow() : this.items;
+    items[at] = a;
+    items[at + 1] = b;
+    items[at + 2] = c;
+    this.length = at + 3;
+  }
+
+  push4(a: number, b: number, c: number, d: number): void {
+    const at = this.length;
+    const items = at + 4 > this.items.length ? this.grow() : this.items;
+    items[at] = a;
+    items[at + 1] = b;
+    items[at + 2] = c;
+    items[at + 3] = d;
+    this.length = at + 4;
+  }
+
+  private grow(): Int32Array {
+    const grown = new Int32Array(Math.max(2 * this.items.length, 64));
+    grown.set(this.items);
+    this.items = grown;
+    return grown;
+  }
+}
+
+/** Occurrences of terms, as (term, start, end, flags) {@link Records}. */
+type Occurrences = Records;
+
 /** The empty occurrence list, shared: most candidates hold no forbidden term. */
-const NO_PAIRS: readonly number[] = Object.freeze([]);
+const NO_OCCURRENCES: Occurrences = new Records();
 
 /** Up to this many terms a table finds a term's id with `indexOf`; above, it keeps a `Map`. */
 const SHORT_TABLE = 16;
@@ -110,7 +156,6 @@ function missingTerms({ ids }: ListIds, found: Uint8Array, terms: readonly strin
   return out;
 }
 
-const NO_IDS = new Int32Array(0);
 const NO_FOUND = new Uint8Array(0);
 
 /**
@@ -160,6 +205,10 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
   // Per term, 1 while a verification lists the forbidden terms present (cleared after): a set
   // made per verification cost more than the few occurrences it held.
   const listed = new Uint8Array(terms.length);
+  // Scratch of the verdict, grown at need: the occurrences' offsets in their quads, in verdict
+  // order, and the places in the list of the forbidden terms present.
+  let order = NO_IDS;
+  let present = NO_IDS;
   const v1 = contract.contractVersion === 'v1';
   // Each required list's terms and the `found` marks its mode's search leaves (the same array every scan).
   const found: Record<MatchMode, Uint8Array> = { exact: exact.found, folded: folded ? folded.found : NO_FOUND, loose: loose ? loose.found : NO_FOUND };
@@ -176,39 +225,47 @@ export function createVerifier(contract: ReplyContract, strategy: MatchStrategy 
       return matching.scanBytes();
     },
     verify(candidate) {
-      const exactPairs = exact.scan(candidate);
-      const foldedPairs = both ? both.scan(candidate, foldText(candidate, matching.folds())) : NO_PAIRS;
-      // Loose occurrences are of the loose table's terms: their ids come shifted.
-      if (forbidden.mode === 'loose') for (let i = 0; i < foldedPairs.length; i += 4) (foldedPairs as number[])[i]! -= foldedCount;
-      const loosePairs = foldedPairs;
-
+      const exactFound = exact.scan(candidate);
+      const foldedFound = both ? both.scan(candidate, foldText(candidate, matching.folds())) : NO_OCCURRENCES;
       // Only forbidden terms are recorded, so the occurrences name every forbidden term present:
-      // no need to walk a list of thousands of absent ones. Occurrences come in fours: term,
-      // start, end, flags (LOOSE_ONLY, MASKED).
-      const pairs = forbidden.mode === 'exact' ? exactPairs : forbidden.mode === 'folded' ? foldedPairs : loosePairs;
+      // no need to walk a list of thousands of absent ones.
+      const occurrences = forbidden.mode === 'exact' ? exactFound : foldedFound;
+      const quads = occurrences.items;
+      const count = occurrences.length;
+      // Loose occurrences are of the loose table's terms: their ids come shifted.
+      if (forbidden.mode === 'loose') for (let i = 0; i < count; i += 4) quads[i]! -= foldedCount;
       const forbiddenTermsPresent: string[] = [];
       const forbiddenMatches: ForbiddenMatch[] = [];
       // Bit i: DISGUISE_CLASSES[i] is named on some occurrence.
       let seenDisguises = 0;
-      if (pairs.length > 0) {
-        const present: number[] = [];
-        const order: number[] = [];
-        for (let i = 0; i < pairs.length; i += 4) {
-          order.push(i);
-          const id = pairs[i]!;
+      if (count > 0) {
+        if (order.length < count / 4) {
+          order = new Int32Array(count / 2);
+          present = new Int32Array(count / 2);
+        }
+        let occurrenceCount = 0;
+        let presentCount = 0;
+        for (let i = 0; i < count; i += 4) {
+          order[occurrenceCount++] = i;
+          const id = quads[i]!;
           if (listed[id] === 0) {
             listed[id] = 1;
-            present.push(id);
+            present[presentCount++] = forbiddenRank[id]!;
           }
         }
-        for (const id of present) listed[id] = 0;
-        for (const id of sortedBy(present, (a, b) => forbiddenRank[a]! - forbiddenRank[b]!)) forbiddenTermsPresent.push(terms[id]!);
-        sortedBy(order, (a, b) => pairs[a + 1]! - pairs[b + 1]! || forbiddenRank[pairs[a]!]! - forbiddenRank[pairs[b]!]!);
-        for (const i of order) {
-          const term = terms[pairs[i]!]!;
-          const start = pairs[i + 1]!;
-          const end = pairs[i + 2]!;
-          const flags = pairs[i + 3]!;
+        sortAscending(present, presentCount);
+        for (let k = 0; k < presentCount; k++) {
+          const id = forbiddenIds[present[k]!]!;
+          listed[id] = 0;
+          forbiddenTermsPresent.push(terms[id]!);
+        }
+        sortByPlace(order, occurrenceCount, quads, forbiddenRank);
+        for (let k = 0; k < occurrenceCount; k++) {
+          const i = order[k]!;
+          const term = terms[quads[i]!]!;
+          const start = quads[i + 1]!;
+          const end = quads[i + 2]!;
+          const flags = quads[i + 3]!;
           if (forbidden.mode === 'exact') forbiddenMatches.push({ term, start, end });
           else {
             // The term as written names no disguise (both namings say so first): told without a
@@ -272,24 +329,24 @@ function exactSearch(terms: readonly string[], forbiddenIds: Int32Array, lists: 
   // Scratch, reset per call: verification is synchronous, so calls never overlap.
   const found = new Uint8Array(terms.length);
   const scratchPairs: number[] = [];
+  const occurrences = new Records();
   let inert = true;
   return {
     strategy: matcher.strategy,
     found,
-    scan(candidate: string): readonly number[] {
+    scan(candidate: string): Occurrences {
       found.fill(0);
+      occurrences.length = 0;
       if (terms.length === 0) {
         inert = true;
-        return NO_PAIRS;
+        return occurrences;
       }
       const pairs = scratchPairs;
       // Most scans record nothing: setting an array's length is a builtin call, so only when due.
       if (pairs.length !== 0) pairs.length = 0;
       inert = matcher.scan(candidate, found, pairs);
-      if (pairs.length === 0) return NO_PAIRS;
-      const quads: number[] = [];
-      for (let i = 0; i < pairs.length; i += 2) quads.push(pairs[i]!, pairs[i + 1]!, pairs[i + 1]! + terms[pairs[i]!]!.length, 0);
-      return quads;
+      for (let i = 0; i < pairs.length; i += 2) occurrences.push4(pairs[i]!, pairs[i + 1]!, pairs[i + 1]! + terms[pairs[i]!]!.length, 0);
+      return occurrences;
     },
     /** After {@link scan} of the same candidate: the exact lists' NFC hints. */
     hints(candidate: string): NormalizationHint[] {
@@ -352,11 +409,12 @@ const MASKED = 2;
  * folded code point alone and only leaves units out or merges a unit with the same letter
  * before it), except where a pair (`vv` → `w`, `cl` → `d`) merges across its edge, or in
  * markup. So they are searched only in windows around the plain loose pass's occurrences and
- * pairs, widened by the longest folded key (a term's folded occurrence may reach past its loose
- * one by the separators at its edges, `refund.`); in the whole fold when the candidate holds
- * markup. Around an occurrence only the folded keys of the terms its loose key stands for are
- * compared, unit by unit (a folded occurrence of another term there lies in a window of its
- * own); when the fold made a pair, every window is searched for every key, by the matcher.
+ * pairs; in the whole fold when the candidate holds markup. A term's folded occurrence may reach
+ * past its loose one by the separators at its edges (`refund.`), but holds some of its units, so
+ * around an occurrence the folded keys of the terms its loose key stands for are compared, unit
+ * by unit, wherever they would overlap it (a folded occurrence of another term there lies in a
+ * window of its own). When the fold made a pair, every window, widened by the longest folded
+ * key, is searched for every key, by the matcher.
  * `fast-loose-fold.property.test.ts` checks the verdicts against the folded list's full search.
  */
 function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matching: Matching, looseFrom: number | undefined) {
@@ -375,8 +433,12 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
   const around = loose && windowed ? keysAround(loose.termsOfKey, windowed.keyOf) : NO_KEYS_AROUND;
   // Windows of the fold around which the loose terms' folded keys are searched: (first folded
   // unit, last, loose key or -1 for a pair) triples.
-  const windows: number[] = [];
+  const windows = new Records();
   const spans: number[] = [];
+  // The occurrences returned, and those found exactly or by the loose pass, appended to them
+  // where new (see `appendNew`).
+  const quads = new Records();
+  const extra = new Records();
   return {
     strategy: (windowed ?? whole).strategy,
     found,
@@ -384,11 +446,11 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
      * Sets `found` for every term present in `candidate`, whose fold is `folded`; returns the
      * forbidden ones' occurrences as (term, start, end, flags) in the original.
      */
-    scan(candidate: string, folded: FoldedText): readonly number[] {
+    scan(candidate: string, folded: FoldedText): Occurrences {
       found.fill(0);
-      const quads: number[] = [];
+      quads.length = 0;
+      extra.length = 0;
       if (whole.termCount > 0) whole.scan(folded, 0, folded.length, found, recorded, quads);
-      const extra: number[] = [];
       if (folded.joined) {
         raw ??= { matcher: chooseMatcher(terms, new Uint8Array(terms.length).fill(1), matching), found: new Uint8Array(terms.length) };
         raw.found.fill(0);
@@ -397,12 +459,12 @@ function foldedSearch(terms: readonly string[], forbiddenIds: Int32Array, matchi
         for (let i = 0; i < exactPairs.length; i += 2) {
           const id = exactPairs[i]!;
           found[id] = 1;
-          if (recorded[id] === 1) extra.push(id, exactPairs[i + 1]!, exactPairs[i + 1]! + terms[id]!.length, 0);
+          if (recorded[id] === 1) extra.push4(id, exactPairs[i + 1]!, exactPairs[i + 1]! + terms[id]!.length, 0);
         }
       }
       if (loose && windowed) {
         // The loose pass reads the original through the fold, so it runs before the next fold.
-        if (windows.length !== 0) windows.length = 0;
+        windows.length = 0;
         const everywhere = loose.scan(candidate, folded, found, recorded, extra, windows);
         if (everywhere || loose.emptyKey) windowed.scan(folded, 0, folded.length, found, recorded, quads);
         else if (windows.length !== 0) {
@@ -428,25 +490,30 @@ const PAIRWISE_MAX = 64;
  * it does not hold yet. The few occurrences of most candidates are compared pair by pair: a set
  * of keys made of strings cost a large share of a loose verification.
  */
-function appendNew(quads: number[], extra: readonly number[]): void {
-  if (quads.length + extra.length <= 4 * PAIRWISE_MAX) {
-    for (let i = 0; i < extra.length; i += 4) {
-      const id = extra[i]!;
-      const start = extra[i + 1]!;
-      const end = extra[i + 2]!;
-      let held = false;
-      for (let q = 0; q < quads.length && !held; q += 4) held = quads[q] === id && quads[q + 1] === start && quads[q + 2] === end;
-      if (!held) quads.push(id, start, end, extra[i + 3]!);
+function appendNew(quads: Occurrences, extra: Occurrences): void {
+  const more = extra.items;
+  const count = extra.length;
+  if (quads.length + count <= 4 * PAIRWISE_MAX) {
+    for (let i = 0; i < count; i += 4) {
+      const id = more[i]!;
+      const start = more[i + 1]!;
+      const end = more[i + 2]!;
+      // Those appended too: the exact and the loose pass may find the same range.
+      const have = quads.items;
+      const held = quads.length;
+      let q = 0;
+      while (q < held && !(have[q] === id && have[q + 1] === start && have[q + 2] === end)) q += 4;
+      if (q === held) quads.push4(id, start, end, more[i + 3]!);
     }
     return;
   }
   const have = new Set<string>();
-  for (let i = 0; i < quads.length; i += 4) have.add(`${quads[i]},${quads[i + 1]},${quads[i + 2]}`);
-  for (let i = 0; i < extra.length; i += 4) {
-    const key = `${extra[i]},${extra[i + 1]},${extra[i + 2]}`;
+  for (let i = 0; i < quads.length; i += 4) have.add(`${quads.items[i]},${quads.items[i + 1]},${quads.items[i + 2]}`);
+  for (let i = 0; i < count; i += 4) {
+    const key = `${more[i]},${more[i + 1]},${more[i + 2]}`;
     if (have.has(key)) continue;
     have.add(key);
-    quads.push(extra[i]!, extra[i + 1]!, extra[i + 2]!, extra[i + 3]!);
+    quads.push4(more[i]!, more[i + 1]!, more[i + 2]!, more[i + 3]!);
   }
 }
 
@@ -459,18 +526,18 @@ function appendNew(quads: number[], extra: readonly number[]): void {
 function scanWindows(
   keys: FoldedKeys,
   folded: FoldedText,
-  windows: readonly number[],
+  { items: windows, length: count }: Records,
   spans: number[],
   found: Uint8Array,
   recorded: Uint8Array,
-  quads: number[],
+  quads: Occurrences,
 ): void {
   const wide = keys.longest;
   const n = folded.length;
   if (spans.length !== 0) spans.length = 0;
   let from = Math.max(0, windows[0]! - wide);
   let to = Math.min(n, windows[1]! + 1 + wide);
-  for (let w = 3; w < windows.length; w += 3) {
+  for (let w = 3; w < count; w += 3) {
     const a = Math.max(0, windows[w]! - wide);
     const b = Math.min(n, windows[w + 1]! + 1 + wide);
     if (a <= to) {
@@ -490,14 +557,14 @@ function scanWindows(
  * occurrences by start, so they nearly always come in order: checked in one pass, they are
  * sorted (an array of indices and a comparator) only when not.
  */
-function sortWindows(windows: number[]): void {
+function sortWindows({ items: windows, length: count }: Records): void {
   let ordered = true;
-  for (let w = 3; w < windows.length && ordered; w += 3) ordered = windows[w - 3]! <= windows[w]!;
+  for (let w = 3; w < count && ordered; w += 3) ordered = windows[w - 3]! <= windows[w]!;
   if (ordered) return;
   const order: number[] = [];
-  for (let w = 0; w < windows.length; w += 3) order.push(w);
+  for (let w = 0; w < count; w += 3) order.push(w);
   sortedBy(order, (a, b) => windows[a]! - windows[b]!);
-  const copy = windows.slice();
+  const copy = windows.slice(0, count);
   for (let k = 0; k < order.length; k++) for (let i = 0; i < 3; i++) windows[3 * k + i] = copy[order[k]! + i]!;
 }
 
@@ -563,20 +630,20 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
   const keyFound = new Uint8Array(unique.length);
   const pairs: number[] = [];
   // For scanAround, made at its first call: per key, the first position of the candidate's fold
-  // not yet compared with it (0 for a key not compared yet), and the keys compared so far.
+  // not yet compared with it (0 for a key not compared yet), and room for the keys compared.
   let nextToCompare: Int32Array | undefined;
-  const compared: number[] = [];
+  let comparedKeys: Int32Array | undefined;
   /** A code unit no key holds, set between the spans {@link scanSpans} joins; found when first needed. */
   let between = -1;
   /** Reports the occurrence of `key` at folded unit `start` (see the search below). */
-  const report = (folded: FoldedText, key: number, start: number, found: Uint8Array, recorded: Uint8Array, quads: number[]) => {
+  const report = (folded: FoldedText, key: number, start: number, found: Uint8Array, recorded: Uint8Array, quads: Occurrences) => {
     const end = start + searched[key]!.length;
     if (!countsAt(folded, start, end)) return;
     const origin = folded.startOf(start);
     const limit = folded.endOf(end - 1);
     for (const id of termsOfKey[key]!) {
       found[id] = 1;
-      if (recorded[id] === 1) quads.push(id, origin, limit, 0);
+      if (recorded[id] === 1) quads.push4(id, origin, limit, 0);
     }
   };
   return {
@@ -587,7 +654,7 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
     /** Units of the longest key. */
     longest: searched.reduce((most, key) => Math.max(most, key.length), 0),
     /** Searches folded units `from` to `to` (exclusive). */
-    scan(folded: FoldedText, from: number, to: number, found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
+    scan(folded: FoldedText, from: number, to: number, found: Uint8Array, recorded: Uint8Array, quads: Occurrences): void {
       // Every key is recorded, so a matcher reports each occurrence without reading `keyFound`:
       // it is not cleared for each window (a fill of a byte per key, per window).
       if (pairs.length !== 0) pairs.length = 0;
@@ -597,41 +664,55 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
     },
     /**
      * Searches the windows listed in `windows` ((first folded unit, last, loose key) triples, by
-     * first unit ascending), each widened by the longest key on both sides as {@link scanSpans}
-     * widens them, for the keys `around` lists for the window's loose key, compared there unit
-     * by unit. Each key is compared once at each position, so no occurrence is reported twice:
-     * the windows come by first unit, so the positions a key was compared at before in this
-     * candidate are all before the one `nextToCompare` holds for it.
+     * first unit ascending) for the keys `around` lists for the window's loose key, compared
+     * there unit by unit at every position where the key would overlap the window: a folded
+     * occurrence holds units of the loose occurrence it stands for (it reaches past it only by
+     * separators, see `foldedSearch`), so it overlaps that occurrence's window, while one that
+     * only comes near it overlaps a window of its own. Each key is compared once at each
+     * position, so no occurrence is reported twice: the windows come by first unit, so the
+     * positions a key was compared at before in this candidate are all before the one
+     * `nextToCompare` holds for it.
      */
-    scanAround(folded: FoldedText, windows: readonly number[], around: KeysAround, found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
+    scanAround(
+      folded: FoldedText,
+      { items: windows, length: count }: Records,
+      around: KeysAround,
+      found: Uint8Array,
+      recorded: Uint8Array,
+      quads: Occurrences,
+    ): void {
       const next = (nextToCompare ??= new Int32Array(unique.length));
+      const compared = (comparedKeys ??= new Int32Array(unique.length));
+      let comparedCount = 0;
       const units = folded.units;
       const n = folded.length;
-      const wide = this.longest;
-      for (let w = 0; w < windows.length; w += 3) {
-        const from = Math.max(0, windows[w]! - wide);
-        const to = Math.min(n, windows[w + 1]! + 1 + wide);
+      const { from: keysFrom, keys } = around;
+      for (let w = 0; w < count; w += 3) {
+        const windowFirst = windows[w]!;
+        const windowLast = windows[w + 1]!;
         const looseKey = windows[w + 2]!;
-        for (let k = around.from[looseKey]!; k < around.from[looseKey + 1]!; k++) {
-          const key = around.keys[k]!;
+        const end = keysFrom[looseKey + 1]!;
+        for (let k = keysFrom[looseKey]!; k < end; k++) {
+          const key = keys[k]!;
           const text = searched[key]!;
           const length = text.length;
           const first = text.charCodeAt(0);
-          const last = to - length;
-          for (let p = Math.max(from, next[key]!); p <= last; p++) {
+          // The positions where the key would overlap the window and end in the fold.
+          const last = Math.min(windowLast, n - length);
+          const seen = next[key]!;
+          for (let p = Math.max(windowFirst - length + 1, seen, 0); p <= last; p++) {
             if (units[p] !== first) continue;
             let i = 1;
             while (i < length && units[p + i] === text.charCodeAt(i)) i++;
             if (i === length) report(folded, key, p, found, recorded, quads);
           }
-          if (last >= next[key]!) {
-            if (next[key] === 0) compared.push(key);
+          if (last >= seen) {
+            if (seen === 0) compared[comparedCount++] = key;
             next[key] = last + 1;
           }
         }
       }
-      for (const key of compared) next[key] = 0;
-      compared.length = 0;
+      for (let c = 0; c < comparedCount; c++) next[compared[c]!] = 0;
     },
     /**
      * Searches the spans of the fold listed in `spans` ((from, to) pairs, ascending and apart) in
@@ -639,7 +720,7 @@ function foldedKeys(terms: readonly string[], first: number, last: number, match
      * them, so no occurrence crosses from one to the next. One scan of a few windows costs far
      * less than a scan of each (a WebAssembly call, its copy, its log).
      */
-    scanSpans(folded: FoldedText, spans: readonly number[], found: Uint8Array, recorded: Uint8Array, quads: number[]): void {
+    scanSpans(folded: FoldedText, spans: readonly number[], found: Uint8Array, recorded: Uint8Array, quads: Occurrences): void {
       if (between < 0) between = unitInNone(searched);
       let total = 0;
       for (let s = 0; s < spans.length; s += 2) total += spans[s + 1]! - spans[s]! + 1;
@@ -702,7 +783,7 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
   /** The keys indexed for the masked pass, at the first candidate that masks letters. */
   let masked: MaskedKeys | undefined;
   /** Reports the occurrences in `pairs`, found in the fold in `loose`, onto `out`. */
-  const report = (found: Uint8Array, recorded: Uint8Array, out: number[], flags: number) => {
+  const report = (found: Uint8Array, recorded: Uint8Array, out: Occurrences, flags: number) => {
     for (let i = 0; i < pairs.length; i += 2) {
       const key = pairs[i]!;
       const start = pairs[i + 1]!;
@@ -710,7 +791,7 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
       for (const term of termsOfKey[key]!) {
         const id = term + offset;
         found[id] = 1;
-        if (recorded[id] === 1) out.push(id, loose.startOf(start), loose.endOf(end - 1), flags);
+        if (recorded[id] === 1) out.push4(id, loose.startOf(start), loose.endOf(end - 1), flags);
       }
     }
   };
@@ -735,7 +816,7 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
      * with -1; returns true when the candidate holds markup (the windows then do not cover every
      * folded occurrence).
      */
-    scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: number[], windows: number[]): boolean {
+    scan(candidate: string, folded: FoldedText, found: Uint8Array, recorded: Uint8Array, out: Occurrences, windows: Records): boolean {
       looseFoldUnits(candidate, folded, loose, false);
       paired = loose.pairs.length > 0;
       // Every key is recorded, so the matcher reports each occurrence without reading `keyFound`:
@@ -748,9 +829,9 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
       if (!everywhere) {
         for (let i = 0; i < pairs.length; i += 2) {
           const start = pairs[i + 1]!;
-          windows.push(loose.foldedStartOf(start), loose.foldedEndOf(start + searched[pairs[i]!]!.length - 1), pairs[i]!);
+          windows.push3(loose.foldedStartOf(start), loose.foldedEndOf(start + searched[pairs[i]!]!.length - 1), pairs[i]!);
         }
-        for (const j of loose.pairs) windows.push(loose.foldedStartOf(j), loose.foldedEndOf(j), -1);
+        for (const j of loose.pairs) windows.push3(loose.foldedStartOf(j), loose.foldedEndOf(j), -1);
       }
       if (loose.masksBetween) {
         looseFoldUnits(candidate, folded, loose, true);
@@ -764,13 +845,11 @@ function looseSearch(terms: readonly string[], offset: number, matching: Matchin
 }
 
 /**
- * Sorts `values` in place by `compare` (stably) and returns it: insertion for the few
- * occurrences a verdict usually holds, `Array.prototype.sort` beyond. The builtin calls the
- * comparator from outside JavaScript, which for the few occurrences of the large benchmark cost
- * a large share of the verification (docs/contract.md).
+ * Sorts `values` in place by `compare` (stably) and returns it: insertion for the few windows a
+ * candidate usually has, `Array.prototype.sort` beyond (see {@link sortByPlace} for why).
  */
 function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
-  if (values.length > 16) return values.sort(compare);
+  if (values.length > INSERTION_MAX) return values.sort(compare);
   for (let i = 1; i < values.length; i++) {
     const value = values[i]!;
     let at = i;
@@ -781,6 +860,56 @@ function sortedBy<T>(values: T[], compare: (a: T, b: T) => number): T[] {
     values[at] = value;
   }
   return values;
+}
+
+/** Up to this many entries, the verdict's sorts insert; beyond, they call the typed array's `sort`. */
+const INSERTION_MAX = 16;
+
+/**
+ * Sorts `values[0, count)` ascending. The few a verdict usually holds are inserted; beyond, the
+ * typed array's own sort, which compares numbers without a comparator.
+ */
+function sortAscending(values: Int32Array, count: number): void {
+  if (count > INSERTION_MAX) {
+    values.subarray(0, count).sort();
+    return;
+  }
+  for (let i = 1; i < count; i++) {
+    const value = values[i]!;
+    let at = i;
+    while (at > 0 && values[at - 1]! > value) {
+      values[at] = values[at - 1]!;
+      at--;
+    }
+    values[at] = value;
+  }
+}
+
+/**
+ * Sorts `order[0, count)`, offsets of occurrences in `quads`, as a verdict lists them: by start,
+ * then by the term's place in the list (`rank`), then as they came (an offset ascending). The
+ * few a verdict usually holds are inserted: the builtin sort calls its comparator from outside
+ * JavaScript, which for the few occurrences of the large benchmark cost a large share of the
+ * verification (docs/contract.md).
+ */
+function sortByPlace(order: Int32Array, count: number, quads: Int32Array, rank: Int32Array): void {
+  if (count > INSERTION_MAX) {
+    order.subarray(0, count).sort((a, b) => quads[a + 1]! - quads[b + 1]! || rank[quads[a]!]! - rank[quads[b]!]! || a - b);
+    return;
+  }
+  for (let i = 1; i < count; i++) {
+    const offset = order[i]!;
+    const start = quads[offset + 1]!;
+    const r = rank[quads[offset]!]!;
+    let at = i;
+    for (; at > 0; at--) {
+      const before = order[at - 1]!;
+      const s = quads[before + 1]!;
+      if (s < start || (s === start && rank[quads[before]!]! <= r)) break;
+      order[at] = before;
+    }
+    order[at] = offset;
+  }
 }
 
 /**

@@ -436,6 +436,16 @@ describe('the loose fold of verifiers (fast-loose-fold.ts)', () => {
             ['.refund', 'refund'],
           ],
         ],
+        // As far before its loose occurrence as a folded occurrence can start: all its units but
+        // the last are separators, so it overlaps the loose one by that unit alone.
+        [
+          ['...a', 'x'],
+          `${FAR}...a${FAR}`,
+          [
+            ['...a', '...a'],
+            ['...a', 'a'],
+          ],
+        ],
         // `refund` and `refund.` share the loose key `refund`: the window of its one occurrence
         // is searched for both terms' folded keys.
         [
