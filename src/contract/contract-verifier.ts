@@ -519,9 +519,10 @@ function appendNew(quads: Occurrences, extra: Occurrences): void {
 
 /**
  * Searches `keys` in the windows of the fold listed in `windows` ((first folded unit, last,
- * loose key) triples, by first unit ascending; the key is not read), each widened by the longest key on both sides; overlapping
- * windows are searched as one, so no occurrence is reported twice. `spans` is scratch for the
- * merged windows, reused from one candidate to the next.
+ * loose key) triples, by first unit ascending; the key is not read), each widened by the
+ * longest key on both sides; overlapping windows are searched as one, so no occurrence is
+ * reported twice. `spans` is scratch for the merged windows, reused from one candidate to the
+ * next.
  */
 function scanWindows(
   keys: FoldedKeys,

@@ -178,6 +178,24 @@ describe('the fold of verifiers in WebAssembly (fold_run, fold-wasm.ts)', () => 
     }
   });
 
+  it('once a fold met `<`, folds every `&` after it in its rounds too, though no fold of the process had met `&` before', async () => {
+    // Fresh modules: the tables of entries are the process's, and other tests have filled them.
+    vi.resetModules();
+    const fresh = await import('./fast-fold.js');
+    const { WasmFoldRun } = await import('./fold-wasm.js');
+    const run = vi.spyOn(WasmFoldRun.prototype, 'run');
+    const scratch = new fresh.FoldScratch('wasm');
+    // Every unit of the text but `&` is met first (fold_run's table learns a unit at each stop,
+    // so a few times over), so the fold below stops only for `<` and `&`.
+    for (let fold = 0; fold < 20; fold++) fresh.foldText('<b>好的nbsp;已記下', scratch);
+    run.mockClear();
+    const text = `<b>${'好的&nbsp;已記下'.repeat(100)}`;
+    expect(fresh.foldText(text, scratch).markupSigns).toBe(true);
+    expect(run.mock.calls.length).toBeLessThanOrEqual(3);
+    run.mockRestore();
+    vi.resetModules();
+  });
+
   it("counts its WebAssembly instance's memory in the verifier's scanBytes (the sidecar's contract cache bound)", () => {
     // One term: the includes loop, so the fold's instance is the only WebAssembly memory.
     const contract = {

@@ -90,13 +90,20 @@ export function entryOf(u: number): number {
 
 /**
  * Sets the entries of `<` and `&` in `table` ({@link fastTable} or `fold_run`'s copy): 0 while
- * the fold under way has not met one, else what the table holds for any unit (0 if not known).
+ * the fold under way has not met one, else what the table holds for any unit. Both are
+ * computed once one is met: the other, not yet known, would otherwise stay 0 for the rest of
+ * that fold, each of its occurrences then folded the slow way (and in WebAssembly, a call each).
  */
 function setMarkupSigns(table: Uint16Array, met: boolean): void {
-  const lt = unitTable[0x3c]!;
-  const amp = unitTable[0x26]!;
-  table[0x3c] = met && (lt & SIMPLE) !== 0 ? lt & 0xffff : 0;
-  table[0x26] = met && (amp & SIMPLE) !== 0 ? amp & 0xffff : 0;
+  if (!met) {
+    table[0x3c] = 0;
+    table[0x26] = 0;
+    return;
+  }
+  const lt = unitTable[0x3c] || entryOf(0x3c);
+  const amp = unitTable[0x26] || entryOf(0x26);
+  table[0x3c] = (lt & SIMPLE) !== 0 ? lt & 0xffff : 0;
+  table[0x26] = (amp & SIMPLE) !== 0 ? amp & 0xffff : 0;
 }
 
 /** Segments folded the slow way, remembered (bounded) since real text repeats them. */

@@ -57,8 +57,8 @@ export const TIER_UP_UNITS = 65536;
  *   that is not NFC-inert (`scanUnits`, over a folded text, does not ask: its units that are
  *   not are no starts, and the WebAssembly test then compares each unit with the one-unit
  *   terms, when there are at most four, rather than gathering its entry). In text drawn from
- *   the terms' own alphabet few positions are starts
- *   (docs/contract.md has the share in the `contract-large` benchmark). The JavaScript test
+ *   the terms' own alphabet few positions are starts (docs/contract.md has the share in the
+ *   `contract-large` benchmark). The JavaScript test
  *   runs on four positions a round: V8 repeats its checks of the typed arrays on every round
  *   of a loop, so fewer rounds are cheaper.
  * - From a start, the walk follows the trie's moves along the text and reports each term ending
